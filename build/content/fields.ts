@@ -1,0 +1,132 @@
+// One small check per front-matter rule. Each reads a field, reports a
+// problem at that field's position, and returns a clean value or undefined.
+import type { Parsed } from './frontmatter.js';
+import { closest, type Problem } from './problems.js';
+
+export class Fields {
+  constructor(
+    readonly doc: Parsed,
+    readonly kind: string,
+    readonly known: readonly string[],
+    readonly problems: Problem[],
+  ) {}
+
+  report(key: string, message: string, hint: string): void {
+    this.problems.push({ file: this.doc.source.file, ...this.doc.position(key), message, hint });
+  }
+
+  private missing(key: string, example: string): undefined {
+    const near = closest(key, Object.keys(this.doc.data).filter((k) => !this.known.includes(k)));
+    const hint = near ? `Did you mean "${key}"? The front-matter has "${near}".` : `Add it to the front-matter, e.g. ${key}: ${example}`;
+    this.report(key, `A ${this.kind} needs \`${key}\`, and it is missing.`, hint);
+    return undefined;
+  }
+
+  has(key: string): boolean {
+    const v = this.doc.data[key];
+    return v !== undefined && v !== null && v !== '';
+  }
+
+  string(key: string, example: string, required = true): string | undefined {
+    const v = this.doc.data[key];
+    if (v === undefined || v === null || v === '') return required ? this.missing(key, example) : undefined;
+    if (typeof v === 'string') {
+      if (v.trim() === '') return required ? this.missing(key, example) : undefined;
+      return v.trim();
+    }
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    this.report(key, `\`${key}\` must be text, not ${describe(v)}.`, `Write it as ${key}: ${example}`);
+    return undefined;
+  }
+
+  /** A YYYY-MM-DD calendar date. */
+  date(key: string, required = true): string | undefined {
+    const v = this.string(key, '2026-03-14', required);
+    if (v === undefined) return undefined;
+    if (!isDate(v)) {
+      this.report(key, `\`${key}\` is not a date: "${v}".`, `Write the date as YYYY-MM-DD, e.g. ${key}: 2026-03-14`);
+      return undefined;
+    }
+    return v;
+  }
+
+  /** A YYYY-MM or YYYY-MM-DD month, for project spans. */
+  month(key: string): string | undefined {
+    const v = this.string(key, '2025-06', false);
+    if (v === undefined) return undefined;
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(v) && !isDate(v)) {
+      this.report(key, `\`${key}\` is not a month or date: "${v}".`, `Write it as YYYY-MM or YYYY-MM-DD, e.g. ${key}: 2025-06`);
+      return undefined;
+    }
+    return v;
+  }
+
+  list(key: string, example: string, required = false): string[] | undefined {
+    const v = this.doc.data[key];
+    if (v === undefined || v === null) return required ? this.missing(key, `[${example}]`) : [];
+    const items = typeof v === 'string' ? [v] : v;
+    if (!Array.isArray(items) || items.some((i) => typeof i !== 'string' && typeof i !== 'number')) {
+      this.report(key, `\`${key}\` must be a list of text items.`, `Write it as ${key}: [${example}]`);
+      return undefined;
+    }
+    return items.map((i) => String(i).trim()).filter(Boolean);
+  }
+
+  integer(key: string, fallback: number): number | undefined {
+    const v = this.doc.data[key];
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      this.report(key, `\`${key}\` must be a whole number, not ${describe(v)}.`, `Write it as ${key}: 1`);
+      return undefined;
+    }
+    return v;
+  }
+
+  boolean(key: string): boolean | undefined {
+    const v = this.doc.data[key];
+    if (v === undefined || v === null) return false;
+    if (typeof v !== 'boolean') {
+      this.report(key, `\`${key}\` must be true or false, not ${describe(v)}.`, `Write it as ${key}: true`);
+      return undefined;
+    }
+    return v;
+  }
+
+  map(key: string, example: string, required = true): Record<string, unknown> | undefined {
+    const v = this.doc.data[key];
+    if (v === undefined || v === null) return required ? this.missing(key, example) : undefined;
+    if (typeof v !== 'object' || Array.isArray(v)) {
+      this.report(key, `\`${key}\` must be a map of fields.`, `Write it as ${key}: ${example}`);
+      return undefined;
+    }
+    return v as Record<string, unknown>;
+  }
+
+  oneOf<T extends string>(key: string, allowed: readonly T[]): T | undefined {
+    const v = this.string(key, allowed[0]!);
+    if (v === undefined) return undefined;
+    if (!allowed.includes(v as T)) {
+      const near = closest(v, allowed);
+      this.report(key, `\`${key}\` is "${v}", which is not one of ${allowed.join(', ')}.`, near ? `Did you mean "${near}"?` : `Use one of ${allowed.join(', ')}.`);
+      return undefined;
+    }
+    return v as T;
+  }
+
+  /** Fields the contract does not name, passed through to the API as they are. */
+  extra(): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(this.doc.data).filter(([k]) => !this.known.includes(k)));
+  }
+}
+
+export function isDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+function describe(v: unknown): string {
+  if (Array.isArray(v)) return 'a list';
+  if (v === null) return 'empty';
+  return typeof v === 'object' ? 'a map' : `${typeof v} ${JSON.stringify(v)}`;
+}

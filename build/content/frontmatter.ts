@@ -1,0 +1,100 @@
+// Splits a Markdown file into front-matter and body with gray-matter, and
+// parses the YAML with `yaml` so that every key keeps its line and column.
+import matter from 'gray-matter';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Problem } from './problems.js';
+
+export interface Source {
+  /** Path as shown in messages, relative to the working directory. */
+  file: string;
+  text: string;
+}
+
+export interface Parsed {
+  source: Source;
+  data: Record<string, unknown>;
+  body: string;
+  /** 1-based line of the body's first line in the file. */
+  bodyLine: number;
+  /** Line and column of a front-matter key, or of the opening `---` when absent. */
+  position(key: string): { line: number; column: number };
+}
+
+const OPEN = { line: 1, column: 1 };
+
+export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | null {
+  const text = source.text.replace(/^\uFEFF/, '');
+  if (text.includes('\u0000')) {
+    problems.push({ file: source.file, ...OPEN, message: 'This file holds binary data (a NUL byte), not Markdown text.', hint: 'Remove it from content/ or replace it with a UTF-8 Markdown file.' });
+    return null;
+  }
+  if (text.includes('\uFFFD')) {
+    problems.push({ file: source.file, ...OPEN, message: 'This file is not valid UTF-8.', hint: 'Save it as UTF-8 (most editors offer "Save with encoding").' });
+    return null;
+  }
+  let doc: Document | undefined;
+  const lines = new LineCounter();
+  let file: matter.GrayMatterFile<string>;
+  try {
+    file = matter(text, {
+      engines: {
+        yaml: (raw: string) => {
+          doc = parseDocument(raw, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+          if (doc.errors.length) throw doc.errors[0];
+          const value = doc.toJS();
+          return value ?? {};
+        },
+      },
+    });
+  } catch (error) {
+    const e = error as { message?: string; linePos?: [{ line: number; col: number }] };
+    const at = e.linePos?.[0];
+    problems.push({
+      file: source.file,
+      line: at ? at.line + 1 : 1,
+      column: at ? at.col : 1,
+      message: `The front-matter is not valid YAML: ${String(e.message ?? error).split('\n')[0]}`,
+      hint: 'Check indentation and quote values that contain a colon, e.g. title: "SSH: the long way round".',
+    });
+    return null;
+  }
+  if (typeof file.data !== 'object' || file.data === null || Array.isArray(file.data)) {
+    problems.push({ file: source.file, ...OPEN, message: 'The front-matter must be a map of fields.', hint: 'Write one `field: value` per line between the two `---` lines.' });
+    return null;
+  }
+  const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length;
+  return { source, data: file.data as Record<string, unknown>, body: file.content, bodyLine, position: locate(doc, lines, 1) };
+}
+
+/** A whole YAML file (site.yaml), with the same positions as front-matter. */
+export function parseYamlFile(source: Source, problems: Problem[]): Parsed | null {
+  const lines = new LineCounter();
+  const doc = parseDocument(source.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    const at = error.linePos?.[0];
+    problems.push({ file: source.file, line: at?.line ?? 1, column: at?.col ?? 1, message: `This is not valid YAML: ${error.message.split('\n')[0]}`, hint: 'Check indentation and quote values that contain a colon.' });
+    return null;
+  }
+  const data = doc.toJS() ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    problems.push({ file: source.file, ...OPEN, message: 'This file must be a map of fields.', hint: 'Write one `field: value` per line.' });
+    return null;
+  }
+  return { source, data, body: '', bodyLine: 1, position: locate(doc, lines, 0) };
+}
+
+function locate(doc: Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
+  return (key) => {
+    const contents = doc?.contents;
+    if (isMap(contents)) {
+      for (const pair of contents.items) {
+        if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
+          const at = lines.linePos(pair.key.range[0]);
+          return { line: at.line + lineOffset, column: at.col };
+        }
+      }
+    }
+    return OPEN;
+  };
+}

@@ -1,0 +1,241 @@
+// Readers for each kind of content file (D2). Each validates its fields with
+// one small check per rule and renders its body once.
+import { PROJECT_STATUSES, type Post, type Profile, type Project, type Service, type SiteConfig } from '../core/model.js';
+import { slugify } from '../core/params.js';
+import { Fields } from './fields.js';
+import type { Parsed } from './frontmatter.js';
+import { clip, render, type Link, type Rendered } from './markdown.js';
+import type { Problem } from './problems.js';
+
+/** A link found in a body, with its position in the file, for the link check. */
+export interface FileLink extends Link {
+  file: string;
+}
+
+export interface Read<T> {
+  value: T;
+  links: FileLink[];
+  draft?: boolean;
+}
+
+const WORDS_PER_MINUTE = 220;
+const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+
+function body(doc: Parsed): { rendered: Rendered; links: FileLink[] } {
+  const rendered = render(doc.body);
+  const links = rendered.links.map((l) => ({ ...l, file: doc.source.file, line: l.line + doc.bodyLine - 1 }));
+  return { rendered, links };
+}
+
+function idField(f: Fields, key: string, fileName: string): string | undefined {
+  const given = f.string(key, fileName, false);
+  const id = given ?? fileName;
+  if (!SLUG.test(id)) {
+    const suggestion = slugify(id) || 'my-post';
+    if (given) f.report(key, `\`${key}\` "${id}" is not a lowercase slug.`, `Use letters, digits and hyphens, e.g. ${key}: ${suggestion}`);
+    else f.report(key, `The file name "${fileName}" is not a lowercase slug, so it cannot be the ${key}.`, `Rename the file to ${suggestion}.md or set ${key}: ${suggestion}`);
+    return undefined;
+  }
+  return id;
+}
+
+function tags(f: Fields): string[] | undefined {
+  const list = f.list('tags', 'email, deliverability');
+  if (!list) return undefined;
+  const out: string[] = [];
+  for (const t of list) {
+    const tag = slugify(t);
+    if (!tag) {
+      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as email or monorepo-ci.');
+      return undefined;
+    }
+    if (!out.includes(tag)) out.push(tag);
+  }
+  return out;
+}
+
+export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draft', 'slug'] as const;
+
+export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Read<Post> | null {
+  const before = problems.length;
+  const f = new Fields(doc, 'post', POST_FIELDS, problems);
+  const title = f.string('title', 'What I learned fixing email deliverability');
+  const date = f.date('date');
+  const updated = f.date('updated', false);
+  const tagList = tags(f);
+  const summary = f.string('summary', 'One sentence on what the post reports.', false);
+  const draft = f.boolean('draft');
+  const slug = idField(f, 'slug', fileName);
+  if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
+  const { rendered, links } = body(doc);
+  if (problems.length > before) return null;
+  return {
+    draft: draft!,
+    links,
+    value: {
+      slug: slug!,
+      title: title!,
+      date: date!,
+      updated: updated ?? null,
+      tags: tagList!,
+      summary: summary ?? clip(rendered.firstParagraph),
+      reading_time_minutes: Math.max(1, Math.ceil(rendered.words / WORDS_PER_MINUTE)),
+      content_markdown: doc.body.replace(/^\n+/, ''),
+      text: rendered.text,
+      html: rendered.html,
+      extra: f.extra(),
+    },
+  };
+}
+
+export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', 'ended', 'tags', 'id'] as const;
+
+export function readProject(doc: Parsed, fileName: string, problems: Problem[]): Read<Project> | null {
+  const before = problems.length;
+  const f = new Fields(doc, 'project', PROJECT_FIELDS, problems);
+  const title = f.string('title', 'Mail relay for a B2B SaaS');
+  const status = f.oneOf('status', PROJECT_STATUSES);
+  const url = f.string('url', 'https://example.com', false);
+  if (url && !/^https?:\/\/[^\s]+$/.test(url)) f.report('url', `\`url\` "${url}" is not an absolute http(s) URL.`, 'Write it as url: https://example.com');
+  const started = f.month('started');
+  const ended = f.month('ended');
+  if (started && ended && ended < started) f.report('ended', `\`ended\` (${ended}) is before \`started\` (${started}).`, 'Swap the two, or correct the dates.');
+  const tagList = tags(f);
+  const id = idField(f, 'id', fileName);
+  const { rendered, links } = body(doc);
+  const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
+  if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
+  if (problems.length > before) return null;
+  return {
+    links,
+    value: {
+      id: id!,
+      title: title!,
+      status: status!,
+      summary,
+      url: url ?? null,
+      started: started ?? null,
+      ended: ended ?? null,
+      tags: tagList!,
+      body_markdown: doc.body.replace(/^\n+/, ''),
+      text: rendered.text,
+      html: rendered.html,
+      extra: f.extra(),
+    },
+  };
+}
+
+export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id'] as const;
+
+export function readService(doc: Parsed, fileName: string, problems: Problem[]): Read<Service> | null {
+  const before = problems.length;
+  const f = new Fields(doc, 'service', SERVICE_FIELDS, problems);
+  const title = f.string('title', 'Email deliverability audit');
+  const summary = f.string('summary', 'One sentence on the consulting area.');
+  const bestFit = f.list('best_fit', 'a SaaS whose invoices land in spam', true);
+  const order = f.integer('order', 1000);
+  const id = idField(f, 'id', fileName);
+  const { rendered, links } = body(doc);
+  if (problems.length > before) return null;
+  return {
+    links,
+    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: doc.body.replace(/^\n+/, ''), body_html: rendered.html, extra: f.extra() },
+  };
+}
+
+export const PROFILE_FIELDS = ['name', 'headline', 'location', 'expertise', 'availability', 'contact'] as const;
+
+export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | null {
+  const before = problems.length;
+  const f = new Fields(doc, 'profile', PROFILE_FIELDS, problems);
+  const name = f.string('name', 'Ada Example');
+  const headline = f.string('headline', 'Independent platform engineer');
+  const location = f.string('location', 'Lisbon, Portugal');
+  const expertise = f.list('expertise', 'email deliverability, SSH', true);
+  const availability = f.map('availability', '{ status: available, note: "From March" }');
+  const contact = f.map('contact', '{ email: ada@example.com }');
+  const { rendered, links } = body(doc);
+  let avail: Profile['availability'] | undefined;
+  if (availability) {
+    if (typeof availability.status !== 'string' || !availability.status.trim()) f.report('availability', '`availability.status` is missing.', 'Write availability: { status: available, note: "Taking engagements from March" }');
+    else avail = { status: availability.status.trim(), note: typeof availability.note === 'string' ? availability.note.trim() : '' };
+  }
+  let routes: Profile['contact'] | undefined;
+  if (contact) {
+    const email = contact.email;
+    if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) f.report('contact', '`contact.email` is missing or not an email address.', 'Write contact: { email: ada@example.com }');
+    else routes = Object.fromEntries(Object.entries(contact).map(([k, v]) => [k, String(v)])) as Profile['contact'];
+  }
+  if (problems.length > before) return null;
+  return {
+    links,
+    value: {
+      name: name!,
+      headline: headline!,
+      location: location!,
+      expertise: expertise!,
+      availability: avail!,
+      contact: routes!,
+      bio_markdown: doc.body.replace(/^\n+/, ''),
+      bio_html: rendered.html,
+      extra: f.extra(),
+    },
+  };
+}
+
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api'] as const;
+
+export interface ApiVersionConfig {
+  version: string;
+  deprecated: string | null;
+  sunset: string | null;
+  successor: string | null;
+}
+
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
+  const before = problems.length;
+  const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
+  const title = f.string('title', 'Ada Example — platform consulting');
+  const description = f.string('description', 'Experience reports and consulting by Ada Example.');
+  const language = f.string('language', 'en');
+  const siteUrl = siteUrlOverride ?? f.string('site_url', 'https://ada.example');
+  if (siteUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(siteUrl)) {
+    if (siteUrlOverride) problems.push({ file: '--site-url', line: 1, column: 1, message: `"${siteUrl}" is not an absolute URL without a trailing slash.`, hint: 'Pass e.g. --site-url https://ada.example' });
+    else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
+  }
+  const versions = readVersions(f);
+  if (problems.length > before) return null;
+  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language! }, versions: versions! };
+}
+
+const DAY = 86_400_000;
+
+function readVersions(f: Fields): ApiVersionConfig[] | undefined {
+  const api = f.map('api', '{ versions: { v1: { deprecated: 2027-01-01, sunset: 2027-07-01, successor: v2 } } }', false);
+  const raw = (api?.versions ?? {}) as Record<string, unknown>;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    f.report('api', '`api.versions` must be a map keyed by version (v1, v2, …).', 'Write api: { versions: { v1: { deprecated: 2027-01-01, sunset: 2027-07-01, successor: v2 } } }');
+    return undefined;
+  }
+  const out: ApiVersionConfig[] = [];
+  for (const [version, value] of Object.entries({ v1: {}, ...raw })) {
+    const v = (value ?? {}) as Record<string, unknown>;
+    const date = (key: string) => {
+      const d = v[key] instanceof Date ? (v[key] as Date).toISOString().slice(0, 10) : v[key];
+      if (d === undefined || d === null) return null;
+      if (typeof d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(d))) {
+        f.report('api', `\`api.versions.${version}.${key}\` is not a date: ${JSON.stringify(d)}.`, `Write it as ${key}: 2027-01-01`);
+        return null;
+      }
+      return d;
+    };
+    const deprecated = date('deprecated');
+    const sunset = date('sunset');
+    if (sunset && !deprecated) f.report('api', `\`api.versions.${version}\` has a sunset but no deprecated date.`, 'A version is deprecated before it is retired: add deprecated, at least 180 days before sunset.');
+    if (deprecated && sunset && Date.parse(sunset) - Date.parse(deprecated) < 180 * DAY) {
+      f.report('api', `\`api.versions.${version}.sunset\` (${sunset}) is less than 180 days after deprecated (${deprecated}).`, `Set sunset to ${new Date(Date.parse(deprecated) + 180 * DAY).toISOString().slice(0, 10)} or later (D19).`);
+    }
+    out.push({ version, deprecated, sunset, successor: typeof v.successor === 'string' ? v.successor : null });
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+// Content problems: every one names the file, the line and column, what is
+// wrong and how to fix it (D2), and all of them are reported at once.
+
+export interface Problem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  hint: string;
+}
+
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}:${p.column}: ${p.message}\n  hint: ${p.hint}`;
+}
+
+/** Thrown by the build when the content has problems; the CLI prints them and exits 1. */
+export class ContentError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`${problems.length} content problem${problems.length === 1 ? '' : 's'}:\n${problems.map(formatProblem).join('\n')}`);
+    this.name = 'ContentError';
+  }
+}
+
+/** Levenshtein distance, for "Did you mean …?" hints. */
+export function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j]!;
+      row[j] = next;
+    }
+  }
+  return row[b.length]!;
+}
+
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = distance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best;
+}

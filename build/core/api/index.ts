@@ -1,0 +1,112 @@
+// The /api family: version routing (keyed by version, D19), sunset, operation
+// matching, parameter validation and the JSON reply of each outcome.
+import { errorReply } from '../errors.js';
+import { CACHE, apiHeaders } from '../headers.js';
+import { jsonText, utf8, type Reply, type Req } from '../http.js';
+import type { Site } from '../model.js';
+import { canonicalQuery, parseQuery } from '../params.js';
+import type { Runtime } from '../runtime.js';
+import { API_PREFIX, apiBase } from '../urls.js';
+import { operations, type Operation } from './operations.js';
+
+/** The route table, keyed by API version. A v2 is added beside v1 here. */
+export const routeTable: Record<string, readonly Operation[]> = { v1: operations };
+
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
+interface Match {
+  operation: Operation;
+  pathParams: Record<string, string>;
+}
+
+/** Matches "/posts/abc" against the templates of a version's operations. */
+export function matchOperation(ops: readonly Operation[], rest: string): Match | null {
+  const parts = rest === '' ? [] : rest.slice(1).split('/');
+  for (const operation of ops) {
+    const template = operation.path === '' ? [] : operation.path.slice(1).split('/');
+    if (template.length !== parts.length) continue;
+    const pathParams: Record<string, string> = {};
+    const ok = template.every((seg, i) => {
+      const part = parts[i]!;
+      if (seg.startsWith('{')) {
+        if (part === '') return false;
+        pathParams[seg.slice(1, -1)] = safeDecode(part);
+        return true;
+      }
+      return seg === part;
+    });
+    if (ok) return { operation, pathParams };
+  }
+  return null;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+export async function respondApi(req: Req, rt: Runtime): Promise<Reply> {
+  const { site } = rt;
+  // D14: a trailing slash answers exactly like the path without it.
+  const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+  const [, , version = '', ...restParts] = path.split('/');
+  const state = site.versions[version];
+  const ops = routeTable[version];
+  if (!state || !ops) return notFound(site, path);
+  const rest = restParts.length ? `/${restParts.join('/')}` : '';
+  if (state.status === 'sunset') {
+    const successor = state.successor ? `${apiBase(site, state.successor)}${rest}` : `${site.config.site_url}/developers#versioning`;
+    return errorReply(site, 'gone', `API version ${version} was retired on ${state.sunset}.`, `Use ${successor} instead.`, {}, state);
+  }
+  const match = matchOperation(ops, rest);
+  if (!match) return notFound(site, path);
+  const { operation, pathParams } = match;
+  const parsed = parseQuery(req.search, operation.parameters);
+  if ('problem' in parsed) return errorReply(site, 'invalid_request', parsed.problem.message, parsed.problem.hint, {}, state);
+  const canonical = canonicalQuery(parsed.values, operation.parameters);
+  const opBase = `${apiBase(site, version)}${rest}`;
+  const outcome = await operation.handle({
+    site,
+    runtime: rt,
+    req,
+    version,
+    values: parsed.values,
+    pathParams,
+    canonical,
+    self: (query) => (query ? `${opBase}?${query}` : opBase),
+  });
+  if ('error' in outcome) return errorReply(site, outcome.error, outcome.message, outcome.hint, {}, state);
+  return { status: 200, headers: apiHeaders(site, state, CACHE[outcome.cache ?? 'content']), body: utf8(jsonText(outcome.body)) };
+}
+
+function notFound(site: Site, path: string): Reply {
+  const current = Object.values(site.versions).find((v) => v.status === 'current')?.version ?? 'v1';
+  return errorReply(site, 'not_found', `Nothing is published at ${path}.`, `The discovery document at ${apiBase(site, current)} lists every endpoint.`);
+}
+
+/** Every GET request target of the API that the build can answer ahead of time. */
+export function enumerateApi(site: Site): string[] {
+  const targets: string[] = [];
+  for (const version of Object.keys(routeTable)) {
+    if (!site.versions[version]) continue;
+    const base = `${API_PREFIX}/${version}`;
+    targets.push(base, `${base}/profile`, `${base}/services`, `${base}/projects`);
+    for (const status of ['live', 'sunset', 'delivered']) targets.push(`${base}/projects?status=${status}`);
+    for (const p of site.projects) targets.push(`${base}/projects/${p.id}`);
+    for (const p of site.posts) targets.push(`${base}/posts/${p.slug}`);
+    // Every default page of the post list, overall and per tag (D38).
+    const pages = (total: number, prefix: string) => {
+      for (let offset = 0; offset === 0 || offset < total; offset += 20) {
+        targets.push(`${base}/posts${prefix}${offset ? `${prefix ? '&' : '?'}offset=${offset}` : ''}`);
+      }
+    };
+    pages(site.posts.length, '');
+    for (const { tag, count } of site.tags) pages(count, `?tag=${tag}`);
+  }
+  return targets;
+}

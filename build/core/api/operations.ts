@@ -1,0 +1,300 @@
+// The v1 operations of Part 1 §4, as data plus a handler each. The discovery
+// document, the OpenAPI description and the build's enumeration read this table.
+import type { ErrorCode } from '../errors.js';
+import type { Req } from '../http.js';
+import { PROJECT_STATUSES, type Site } from '../model.js';
+import type { ParamSpec, ParamValues } from '../params.js';
+import { slugify } from '../params.js';
+import { postItem, postResource, profileResource, projectItem, projectResource, serviceResource } from '../resources.js';
+import type { Runtime } from '../runtime.js';
+import { apiBase } from '../urls.js';
+
+export interface OperationContext {
+  site: Site;
+  runtime: Runtime;
+  req: Req;
+  version: string;
+  values: ParamValues;
+  pathParams: Record<string, string>;
+  /** Canonical query of this request (defaults left out, declared order). */
+  canonical: string;
+  /** Absolute URL of this operation's path with the given canonical query. */
+  self(query: string): string;
+}
+
+export type Outcome = { body: unknown; cache?: 'content' | 'computed' } | { error: ErrorCode; message: string; hint: string };
+
+export interface Operation {
+  operationId: string;
+  /** Relative to the version base, "" for the discovery document. */
+  path: string;
+  summary: string;
+  description: string;
+  parameters: readonly ParamSpec[];
+  /** Name of the 200 response schema in core/schemas. */
+  schema: string;
+  /** Error codes this operation can answer, besides the ones every operation can. */
+  errors: readonly ErrorCode[];
+  handle(ctx: OperationContext): Outcome | Promise<Outcome>;
+}
+
+export const LIMIT: ParamSpec = {
+  name: 'limit',
+  in: 'query',
+  required: false,
+  description: 'How many posts to return.',
+  schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  example: 20,
+};
+
+export const OFFSET: ParamSpec = {
+  name: 'offset',
+  in: 'query',
+  required: false,
+  description: 'How many posts to skip, for paging.',
+  schema: { type: 'integer', minimum: 0, default: 0 },
+  example: 20,
+};
+
+export const TAG: ParamSpec = {
+  name: 'tag',
+  in: 'query',
+  required: false,
+  description: 'Only posts carrying this tag (a lowercase slug; the value is normalised the same way).',
+  schema: { type: 'string', maxLength: 100 },
+  example: 'email',
+  normalise: slugify,
+};
+
+export const STATUS: ParamSpec = {
+  name: 'status',
+  in: 'query',
+  required: false,
+  description: 'Only projects in this status.',
+  schema: { type: 'string', enum: PROJECT_STATUSES },
+  example: 'live',
+};
+
+export const QUERY: ParamSpec = {
+  name: 'q',
+  in: 'query',
+  required: true,
+  description: 'What to search for: words from titles, summaries, tags or bodies. One typo per word is tolerated.',
+  schema: { type: 'string', minLength: 1, maxLength: 200 },
+  example: 'deliverability',
+};
+
+export const SEARCH_LIMIT: ParamSpec = {
+  name: 'limit',
+  in: 'query',
+  required: false,
+  description: 'How many results to return.',
+  schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+  example: 10,
+};
+
+export const SLUG: ParamSpec = {
+  name: 'slug',
+  in: 'path',
+  required: true,
+  description: 'The post slug, as listed in `data[].slug` of the post list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+  example: 'spf-dkim-dmarc-in-practice',
+};
+
+export const PROJECT_ID: ParamSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The project id, as listed in `data[].id` of the project list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+  example: 'mail-relay',
+};
+
+/** A list answer with paging (D4, D8). */
+function page<T>(ctx: OperationContext, items: readonly T[], limit: number, offset: number, meta: Record<string, unknown>) {
+  const base = new URLSearchParams(ctx.canonical);
+  base.delete('offset');
+  const at = (o: number) => {
+    const q = new URLSearchParams(base);
+    if (o > 0) q.set('offset', String(o));
+    return ctx.self(q.toString());
+  };
+  return {
+    data: items.slice(offset, offset + limit),
+    meta: { total: items.length, limit, offset, ...meta },
+    links: {
+      self: ctx.self(ctx.canonical),
+      next: offset + limit < items.length ? at(offset + limit) : null,
+      prev: offset > 0 ? at(Math.max(0, offset - limit)) : null,
+    },
+  };
+}
+
+export const operations: readonly Operation[] = [
+  {
+    operationId: 'getApiIndex',
+    path: '',
+    summary: 'Discovery document',
+    description: 'Lists every endpoint of this API version with its parameters.',
+    parameters: [],
+    schema: 'Discovery',
+    errors: [],
+    handle: (ctx) => ({ body: discovery(ctx.site, ctx.version) }),
+  },
+  {
+    operationId: 'getProfile',
+    path: '/profile',
+    summary: 'Profile and contact',
+    description: 'Identity, expertise, availability and contact routes of the consultant.',
+    parameters: [],
+    schema: 'Profile',
+    errors: [],
+    handle: (ctx) => ({ body: profileResource(ctx.site, ctx.site.profile) }),
+  },
+  {
+    operationId: 'listServices',
+    path: '/services',
+    summary: 'Consulting services',
+    description: 'Consulting areas, each with the engagements it fits best.',
+    parameters: [],
+    schema: 'ServiceList',
+    errors: [],
+    handle: (ctx) => ({
+      body: {
+        data: ctx.site.services.map((s) => serviceResource(ctx.site, s)),
+        meta: { total: ctx.site.services.length },
+        links: { self: ctx.self('') },
+      },
+    }),
+  },
+  {
+    operationId: 'listPosts',
+    path: '/posts',
+    summary: 'Published posts',
+    description: 'Published writing, newest first (ties by slug), optionally filtered by tag and paged with limit and offset.',
+    parameters: [TAG, LIMIT, OFFSET],
+    schema: 'PostList',
+    errors: ['invalid_request'],
+    handle: (ctx) => {
+      const tag = ctx.values.tag as string | undefined;
+      const posts = tag === undefined ? ctx.site.posts : ctx.site.posts.filter((p) => p.tags.includes(tag));
+      const items = posts.map((p) => postItem(ctx.site, p));
+      return { body: page(ctx, items, ctx.values.limit as number, ctx.values.offset as number, { tag: tag ?? null }) };
+    },
+  },
+  {
+    operationId: 'getPost',
+    path: '/posts/{slug}',
+    summary: 'One post',
+    description: 'One published post, including its full Markdown body in `content_markdown`.',
+    parameters: [SLUG],
+    schema: 'Post',
+    errors: ['not_found'],
+    handle: (ctx) => {
+      const post = ctx.site.posts.find((p) => p.slug === ctx.pathParams.slug);
+      if (!post) {
+        return {
+          error: 'not_found',
+          message: `There is no published post with the slug "${ctx.pathParams.slug}".`,
+          hint: `The post list at ${apiBase(ctx.site, ctx.version)}/posts gives every valid slug in data[].slug.`,
+        };
+      }
+      return { body: postResource(ctx.site, post) };
+    },
+  },
+  {
+    operationId: 'listProjects',
+    path: '/projects',
+    summary: 'Projects',
+    description: 'Projects, optionally filtered by status (live, sunset or delivered).',
+    parameters: [STATUS],
+    schema: 'ProjectList',
+    errors: ['invalid_request'],
+    handle: (ctx) => {
+      const status = ctx.values.status as string | undefined;
+      const projects = status === undefined ? ctx.site.projects : ctx.site.projects.filter((p) => p.status === status);
+      return {
+        body: {
+          data: projects.map((p) => projectItem(ctx.site, p)),
+          meta: { total: projects.length, status: status ?? null },
+          links: { self: ctx.self(ctx.canonical) },
+        },
+      };
+    },
+  },
+  {
+    operationId: 'getProject',
+    path: '/projects/{id}',
+    summary: 'One project',
+    description: 'One project, including its Markdown description in `content_markdown`.',
+    parameters: [PROJECT_ID],
+    schema: 'Project',
+    errors: ['not_found'],
+    handle: (ctx) => {
+      const project = ctx.site.projects.find((p) => p.id === ctx.pathParams.id);
+      if (!project) {
+        return {
+          error: 'not_found',
+          message: `There is no project with the id "${ctx.pathParams.id}".`,
+          hint: `The project list at ${apiBase(ctx.site, ctx.version)}/projects gives every valid id in data[].id.`,
+        };
+      }
+      return { body: projectResource(ctx.site, project) };
+    },
+  },
+  {
+    operationId: 'searchContent',
+    path: '/search',
+    summary: 'Search',
+    description: 'Relevance-ranked search over posts, projects and services. A title match ranks above a body match; one typo per word is tolerated.',
+    parameters: [QUERY, SEARCH_LIMIT],
+    schema: 'SearchResults',
+    errors: ['invalid_request', 'internal_error'],
+    handle: async (ctx) => {
+      const q = String(ctx.values.q).trim();
+      const limit = ctx.values.limit as number;
+      const engine = await ctx.runtime.search();
+      const { total, hits } = engine.search(q, limit);
+      return {
+        cache: 'computed',
+        body: { data: hits, meta: { total, limit, query: q }, links: { self: ctx.self(ctx.canonical) } },
+      };
+    },
+  },
+];
+
+/** The discovery document (D7). */
+export function discovery(site: Site, version: string) {
+  const base = apiBase(site, version);
+  const state = site.versions[version]!;
+  return {
+    name: `${site.config.title} API`,
+    description: site.config.description,
+    version,
+    status: state.status === 'current' ? 'current' : 'deprecated',
+    deprecated: state.deprecated,
+    sunset: state.sunset,
+    successor: state.successor,
+    documentation_url: `${site.config.site_url}/developers`,
+    openapi_url: `${site.config.site_url}/openapi.json`,
+    mcp_url: `${site.config.site_url}/mcp`,
+    llms_txt_url: `${site.config.site_url}/llms.txt`,
+    authentication: 'none',
+    fair_use: 'No rate limit is enforced; please stay under about 60 requests per minute.',
+    endpoints: operations.map((op) => ({
+      operationId: op.operationId,
+      method: 'GET',
+      path: `/api/${version}${op.path}`,
+      url: `${base}${op.path}`,
+      description: op.description,
+      parameters: op.parameters.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        description: p.description,
+        schema: p.schema,
+      })),
+    })),
+  };
+}

@@ -1,0 +1,20 @@
+// A route family answers one part of the address space (the API, the pages,
+// the machine-readable documents, MCP). respond() asks each in turn; the build
+// asks each for the requests it can answer ahead of time.
+import type { Headers, Reply, Req } from './http.js';
+import type { Site } from './model.js';
+import type { Runtime } from './runtime.js';
+
+export interface HeaderRule {
+  /** URL path pattern: exact, "/prefix/*" (splat) or with ":name" placeholders. */
+  path: string;
+  headers: Headers;
+}
+
+export interface Family {
+  name: string;
+  /** The reply, or null when the path is not this family's. */
+  respond(req: Req, rt: Runtime): Reply | null | Promise<Reply | null>;
+  /** Every GET target (path and query) this family answers ahead of time. */
+  enumerate(site: Site): string[];
+}

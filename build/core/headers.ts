@@ -1,0 +1,82 @@
+// Header sets shared by the live core and the build's manifest, so that a
+// precomputed file and a function response carry the same headers (D18, D38).
+import type { Headers } from './http.js';
+import type { Site, VersionState } from './model.js';
+
+export const EXPOSED_HEADERS = [
+  'ETag',
+  'Link',
+  'X-Api-Version',
+  'X-Api-Deprecated',
+  'Deprecation',
+  'Sunset',
+  'Content-Type',
+  'Content-Length',
+  'Vary',
+].join(', ');
+
+export const CORS: Headers = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS,
+};
+
+export const CACHE = {
+  /** Content changes only on a rebuild; revalidate with the ETag. */
+  content: 'public, max-age=0, must-revalidate',
+  /** Search and other computed answers may be reused for a minute. */
+  computed: 'public, max-age=60',
+  /** Failures and MCP are never cached. */
+  none: 'no-store',
+};
+
+export const CONTENT_TYPES = {
+  json: 'application/json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  feedJson: 'application/feed+json; charset=utf-8',
+  yaml: 'application/yaml; charset=utf-8',
+  linkset: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  css: 'text/css; charset=utf-8',
+} as const;
+
+/** RFC 9745 structured date: "@" and Unix seconds. */
+export function deprecationValue(date: string): string {
+  return `@${Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000)}`;
+}
+
+/** RFC 8594 wants an HTTP-date (IMF-fixdate), which toUTCString produces. */
+export function sunsetValue(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toUTCString();
+}
+
+/** Version headers of D18/D19 for one API version. */
+export function versionHeaders(site: Site, state: VersionState): Headers {
+  const headers: Headers = {
+    'x-api-version': state.version,
+    'x-api-deprecated': String(state.status !== 'current'),
+    link: `<${site.config.site_url}/developers#versioning>; rel="deprecation"; type="text/html"`,
+  };
+  if (state.status !== 'current' && state.deprecated) headers['deprecation'] = deprecationValue(state.deprecated);
+  if (state.status !== 'current' && state.sunset) headers['sunset'] = sunsetValue(state.sunset);
+  return headers;
+}
+
+/** Every API and MCP response: CORS, version, nosniff (D18). */
+export function apiHeaders(site: Site, state: VersionState, cache: string): Headers {
+  return {
+    'content-type': CONTENT_TYPES.json,
+    ...CORS,
+    ...versionHeaders(site, state),
+    'cache-control': cache,
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/** The version the site treats as current for headers outside /api/vN (MCP, the root documents). */
+export function primaryVersion(site: Site): VersionState {
+  const states = Object.values(site.versions);
+  return states.find((s) => s.status === 'current') ?? states[states.length - 1]!;
+}

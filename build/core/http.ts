@@ -1,0 +1,80 @@
+// The request and reply shapes of the core, and the helpers every route uses.
+// Plain objects rather than fetch's Request/Response: the build evaluates
+// respond() tens of thousands of times and adapters convert at the edges.
+
+export interface Req {
+  method: string;
+  /** Decoded-as-sent pathname, e.g. "/api/v1/posts". */
+  path: string;
+  /** Raw query string without "?" ("" when absent). */
+  search: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body?: Uint8Array | null;
+  /** Set by an adapter that stopped reading a body over MAX_BODY_BYTES (D41). */
+  tooLarge?: boolean;
+}
+
+/** Request bodies over 1 MiB are refused (D41). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type Headers = Record<string, string>;
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  /** Null for 204/304 and for HEAD after the adapter strips it. */
+  body: Uint8Array | null;
+}
+
+const encoder = new TextEncoder();
+
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+export function request(method: string, target: string, headers: Headers = {}, body: Uint8Array | null = null): Req {
+  const q = target.indexOf('?');
+  return {
+    method: method.toUpperCase(),
+    path: q === -1 ? target : target.slice(0, q),
+    search: q === -1 ? '' : target.slice(q + 1),
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+    body,
+  };
+}
+
+/**
+ * A strong ETag derived from the bytes of the body (D18). cyrb53-style 53-bit
+ * hash run twice with different seeds, plus the length: synchronous and free
+ * of node:crypto so the same code runs in the build, Node and Workers.
+ */
+export function etag(body: Uint8Array): string {
+  return `"${hash53(body, 0x9e3779b9).toString(36)}${hash53(body, 0x85ebca6b).toString(36)}-${body.length.toString(36)}"`;
+}
+
+function hash53(bytes: Uint8Array, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** True when an If-None-Match header matches the tag (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = tag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/** Serialises JSON the same way everywhere: two-space indent and a final newline. */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

@@ -1,0 +1,106 @@
+// Query parameters declared once, as data: the validator below, the
+// discovery document, the OpenAPI description and the MCP input schemas all
+// read the same declarations.
+
+export type ParamSchema =
+  | { type: 'integer'; minimum: number; maximum?: number; default?: number }
+  | { type: 'string'; enum?: readonly string[]; minLength?: number; maxLength?: number; pattern?: string; default?: string };
+
+export interface ParamSpec {
+  name: string;
+  in: 'query' | 'path';
+  required: boolean;
+  description: string;
+  schema: ParamSchema;
+  example?: string | number;
+  /** Applied before validation, e.g. tag normalisation (D9). */
+  normalise?: (value: string) => string;
+}
+
+export type ParamValues = Record<string, string | number | undefined>;
+
+export interface ParamProblem {
+  message: string;
+  hint: string;
+}
+
+/** What the valid values of a parameter are, in words, for hints. */
+export function describeRange(spec: ParamSpec): string {
+  const s = spec.schema;
+  if (s.type === 'integer') {
+    const range = s.maximum === undefined ? `an integer of at least ${s.minimum}` : `an integer from ${s.minimum} to ${s.maximum}`;
+    return `\`${spec.name}\` must be ${range}${s.default === undefined ? '' : ` (default ${s.default})`}.`;
+  }
+  if (s.enum) return `\`${spec.name}\` must be one of: ${s.enum.join(', ')}.`;
+  if (s.maxLength) return `\`${spec.name}\` must be ${spec.required ? 'a non-blank string' : 'a string'} of at most ${s.maxLength} characters${spec.example ? `, for example ${spec.name}=${spec.example}` : ''}.`;
+  return `\`${spec.name}\` must be a string.`;
+}
+
+/** Validates a raw query string against the declared parameters; unknown keys are ignored (D11). */
+export function parseQuery(search: string, specs: readonly ParamSpec[]): { values: ParamValues } | { problem: ParamProblem } {
+  const query = new URLSearchParams(search);
+  const values: ParamValues = {};
+  for (const spec of specs) {
+    if (spec.in !== 'query') continue;
+    const all = query.getAll(spec.name);
+    if (all.length > 1) {
+      return { problem: { message: `The query parameter \`${spec.name}\` is given ${all.length} times.`, hint: `Give it once. ${describeRange(spec)}` } };
+    }
+    const raw = all[0];
+    if (raw === undefined) {
+      if (spec.required) return { problem: { message: `The query parameter \`${spec.name}\` is required.`, hint: describeRange(spec) } };
+      values[spec.name] = spec.schema.default;
+      continue;
+    }
+    const checked = checkValue(spec, raw);
+    if ('problem' in checked) return checked;
+    values[spec.name] = checked.value;
+  }
+  return { values };
+}
+
+export function checkValue(spec: ParamSpec, raw: string): { value: string | number } | { problem: ParamProblem } {
+  const s = spec.schema;
+  const bad = (why: string) => ({ problem: { message: `The query parameter \`${spec.name}\` ${why}.`, hint: describeRange(spec) } });
+  if (s.type === 'integer') {
+    if (!/^[0-9]{1,15}$/.test(raw)) return bad(`is not an integer: "${clip(raw)}"`);
+    const n = Number(raw);
+    if (n < s.minimum || (s.maximum !== undefined && n > s.maximum)) return bad(`is out of range: ${n}`);
+    return { value: n };
+  }
+  const value = spec.normalise ? spec.normalise(raw) : raw;
+  if (s.enum && !s.enum.includes(value)) return bad(`has an unknown value: "${clip(raw)}"`);
+  if (s.minLength !== undefined && value.trim().length < s.minLength) return bad(raw.length === 0 ? 'is empty' : 'is blank');
+  if (s.maxLength !== undefined && value.length > s.maxLength) return bad(`is ${value.length} characters long`);
+  return { value };
+}
+
+/**
+ * The canonical query string of a request: declared keys in declaration
+ * order, defaults left out. It names the precomputed file and `links.self`.
+ */
+export function canonicalQuery(values: ParamValues, specs: readonly ParamSpec[]): string {
+  const parts: string[] = [];
+  for (const spec of specs) {
+    if (spec.in !== 'query') continue;
+    const value = values[spec.name];
+    if (value === undefined || value === spec.schema.default) continue;
+    parts.push(`${spec.name}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.join('&');
+}
+
+function clip(raw: string): string {
+  return raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+}
+
+/** Tags are lowercase slugs; queries are matched after the same normalisation (D9). */
+export function slugify(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

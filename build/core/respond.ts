@@ -1,0 +1,90 @@
+// The one function that decides every response (D38): the build calls it
+// ahead of time for every request it can enumerate, the functions call it
+// at run time for the rest.
+import { isApiPath, respondApi, enumerateApi } from './api/index.js';
+import { errorReply, internalError } from './errors.js';
+import type { Family } from './family.js';
+import { CORS } from './headers.js';
+import { etag, matchesEtag, type Reply, type Req } from './http.js';
+import type { Site } from './model.js';
+import type { Runtime } from './runtime.js';
+import { mcpFamily } from './mcp/index.js';
+import { documentsFamily } from './documents/index.js';
+import { pagesFamily, notFoundPage } from './pages/index.js';
+
+const apiFamily: Family = {
+  name: 'api',
+  respond: (req, rt) => (isApiPath(req.path) ? respondApi(req, rt) : null),
+  enumerate: enumerateApi,
+};
+
+/** In the order respond() asks them. */
+export const families: readonly Family[] = [apiFamily, documentsFamily, pagesFamily];
+
+export const GET_METHODS = 'GET, HEAD, OPTIONS';
+
+export async function respond(req: Req, rt: Runtime): Promise<Reply> {
+  let reply: Reply;
+  try {
+    reply = await dispatch(req, rt);
+  } catch (error) {
+    report(error, req);
+    reply = internalError(rt.site);
+  }
+  return finish(req, reply);
+}
+
+async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
+  // MCP owns its address and its methods (D36).
+  const mcp = await mcpFamily.respond(req, rt);
+  if (mcp) return mcp;
+  // D15/D16: the method check comes first; everything else is GET-only.
+  if (req.method === 'OPTIONS') return preflight(req, GET_METHODS);
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return errorReply(rt.site, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; this address is read-only.`, `Use GET (or HEAD). Only POST ${rt.site.config.site_url}/mcp accepts a body.`, { allow: GET_METHODS });
+  }
+  for (const family of families) {
+    const reply = await family.respond(req, rt);
+    if (reply) return reply;
+  }
+  return notFoundPage(req, rt.site);
+}
+
+/** A CORS preflight (D15): 204 with what the address allows. */
+export function preflight(req: Req, methods: string, allowHeaders = 'Accept, Content-Type, If-None-Match'): Reply {
+  return {
+    status: 204,
+    headers: {
+      ...CORS,
+      'access-control-allow-methods': methods,
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? allowHeaders,
+      'access-control-max-age': '86400',
+      allow: methods,
+      vary: 'Access-Control-Request-Headers',
+    },
+    body: null,
+  };
+}
+
+/** ETag, 304 and HEAD, applied the same way to every reply (D15, D18). */
+export function finish(req: Req, reply: Reply): Reply {
+  if (reply.body && reply.status === 200) {
+    const tag = etag(reply.body);
+    reply = { ...reply, headers: { ...reply.headers, etag: tag } };
+    if ((req.method === 'GET' || req.method === 'HEAD') && matchesEtag(req.headers['if-none-match'], tag)) {
+      return { status: 304, headers: reply.headers, body: null };
+    }
+  }
+  if (req.method === 'HEAD') return { ...reply, body: null };
+  return reply;
+}
+
+/** Every GET target the build can precompute, across the families. */
+export function enumerate(site: Site): string[] {
+  return families.flatMap((f) => f.enumerate(site));
+}
+
+function report(error: unknown, req: Req): void {
+  // Logged for the operator; the client only ever sees the envelope.
+  console.error(`folio: ${req.method} ${req.path} failed:`, error);
+}

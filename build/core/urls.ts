@@ -1,0 +1,36 @@
+// Where everything lives. One place, so pages, twins, the API and the
+// catalogs never build a URL by hand (D5).
+import type { Site } from './model.js';
+
+export const API_PREFIX = '/api';
+
+export function apiBase(site: Site, version = 'v1'): string {
+  return `${site.config.site_url}${API_PREFIX}/${version}`;
+}
+
+/** Site-relative page paths (no trailing slash; "/" for home). */
+export const pagePath = {
+  home: () => '/',
+  about: () => '/about',
+  services: () => '/services',
+  blog: () => '/blog',
+  tag: (tag: string) => `/blog/tags/${tag}`,
+  post: (slug: string) => `/blog/${slug}`,
+  projects: () => '/projects',
+  project: (id: string) => `/projects/${id}`,
+  developers: () => '/developers',
+};
+
+/** The Markdown twin of a page path (D21): "/" → "/index.md". */
+export function twinPath(path: string): string {
+  return path === '/' ? '/index.md' : `${path}.md`;
+}
+
+export function absolute(site: Site, path: string): string {
+  return path === '/' ? `${site.config.site_url}/` : `${site.config.site_url}${path}`;
+}
+
+/** url, markdown_url and api_url of a resource (D5). */
+export function links(site: Site, page: string, api: string): { url: string; markdown_url: string; api_url: string } {
+  return { url: absolute(site, page), markdown_url: absolute(site, twinPath(page)), api_url: `${apiBase(site)}${api}` };
+}

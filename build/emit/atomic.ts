@@ -1,0 +1,65 @@
+// Writes a whole output directory atomically (D40): everything goes into a
+// fresh sibling directory, which replaces the old one only when complete.
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+export interface OutputFile {
+  path: string;
+  body: Uint8Array | string;
+}
+
+const CONCURRENCY = 64;
+
+function stagingPrefix(out: string): string {
+  return `.${basename(out)}.folio-tmp-`;
+}
+
+/** Removes staging directories left by a build that was killed. */
+async function sweep(out: string): Promise<void> {
+  const parent = dirname(out);
+  const prefix = stagingPrefix(out);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => rm(join(parent, n), { recursive: true, force: true })));
+}
+
+export async function writeAtomically(outDir: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
+  const out = resolve(outDir);
+  const parent = dirname(out);
+  await mkdir(parent, { recursive: true });
+  await sweep(out);
+  const staging = join(parent, `${stagingPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
+  const old = `${staging}-old`;
+  try {
+    const list = [...files];
+    const dirs = new Set(list.map((f) => dirname(join(staging, f.path))));
+    // Creating parents first keeps the write loop to one syscall per file.
+    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+    let bytes = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length) {
+        const file = list[next++]!;
+        bytes += typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength;
+        await writeFile(join(staging, file.path), file.body);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // Swap: the old dist stays whole until the new one is complete.
+    let hadOld = true;
+    await rename(out, old).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      hadOld = false;
+    });
+    try {
+      await rename(staging, out);
+    } catch (error) {
+      if (hadOld) await rename(old, out);
+      throw error;
+    }
+    if (hadOld) await rm(old, { recursive: true, force: true });
+    return { files: list.length, bytes };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+// The host-neutral function: precomputed files first (query strings and
+// Accept mapped by the core's rule), respond() for everything else. Cloudflare,
+// Netlify, Vercel and `folio serve` wrap it in a few lines each.
+import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { internalError } from '../core/errors.js';
+import type { Reply, Req } from '../core/http.js';
+import type { Site } from '../core/model.js';
+import { finish, respond } from '../core/respond.js';
+import type { Runtime, SearchEngine } from '../core/runtime.js';
+import { staticTarget } from '../core/static.js';
+
+/** Reads a file of dist/ by its path relative to dist (no leading slash). */
+export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
+
+export interface HandlerOptions {
+  /** Opens the prebuilt search index, given the asset reader. */
+  openSearch?: (read: ReadAsset) => Promise<SearchEngine>;
+}
+
+const decoder = new TextDecoder();
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    // A failed load is retried on the next request rather than cached.
+    value ??= load().catch((error) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
+
+async function readJson<T>(read: ReadAsset, path: string): Promise<T> {
+  const bytes = await read(path);
+  if (!bytes) throw new Error(`${path} is missing from the deployed files; run \`folio build\` and deploy all of dist/.`);
+  return JSON.parse(decoder.decode(bytes)) as T;
+}
+
+export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req) => Promise<Reply> {
+  const site = once(() => readJson<Site>(read, SITE_PATH));
+  const manifest = once(() => readJson<Manifest>(read, MANIFEST_PATH));
+  const search = once(() => (options.openSearch ? options.openSearch(read) : Promise.reject(new Error('No search index is configured for this host.'))));
+  return async (req) => {
+    let model: Site;
+    try {
+      model = await site();
+    } catch (error) {
+      console.error('folio: cannot load the site model:', error);
+      return internalError(null);
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      try {
+        const map = await manifest();
+        const target = staticTarget(req, model, map);
+        const route = target ? map.routes[target] : undefined;
+        const body = route ? await read(route[0]) : null;
+        if (route && body) return finish(req, { status: 200, headers: { ...map.header_sets[route[1]]! }, body });
+      } catch (error) {
+        // Without the manifest every request is still answered by respond().
+        console.error('folio: cannot use the precomputed files:', error);
+      }
+    }
+    const runtime: Runtime = { site: model, search };
+    return respond(req, runtime);
+  };
+}

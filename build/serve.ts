@@ -1,0 +1,121 @@
+// folio serve: the local stand-in for a CDN (D1). Precomputed files are served
+// by serve-handler with the manifest's headers; everything else goes to the
+// same host-neutral function the CDN deployments run.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import serveHandler from 'serve-handler';
+import { MANIFEST_PATH, type Manifest } from './core/files.js';
+import { internalError } from './core/errors.js';
+import { etag, matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.js';
+import { prefersMarkdown } from './core/negotiate.js';
+import { createHandler, type HandlerOptions, type ReadAsset } from './runtime/handler.js';
+
+export interface ServeOptions {
+  dir: string;
+  port: number;
+  host: string;
+  handler?: HandlerOptions;
+}
+
+export function fileReader(dir: string): ReadAsset {
+  const root = resolve(dir);
+  return async (path) => {
+    const full = resolve(root, path);
+    // Never outside dist/ (path traversal).
+    if (full !== root && !full.startsWith(root + sep)) return null;
+    try {
+      return await readFile(full);
+    } catch {
+      return null;
+    }
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<{ body: Uint8Array | null; tooLarge: boolean }> {
+  if (req.method === 'GET' || req.method === 'HEAD') return { body: null, tooLarge: false };
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return { body: null, tooLarge: true };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return { body: null, tooLarge: true };
+    chunks.push(chunk as Buffer);
+  }
+  return { body: Buffer.concat(chunks), tooLarge: false };
+}
+
+function toReq(req: IncomingMessage, body: Uint8Array | null, tooLarge: boolean): Req {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  return { method: (req.method ?? 'GET').toUpperCase(), path: q === -1 ? url : url.slice(0, q), search: q === -1 ? '' : url.slice(q + 1), headers, body, tooLarge };
+}
+
+function send(res: ServerResponse, reply: Reply, method: string): void {
+  res.writeHead(reply.status, reply.headers);
+  res.end(method === 'HEAD' || !reply.body ? undefined : reply.body);
+}
+
+export async function startServer(options: ServeOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const dir = resolve(options.dir);
+  const manifestText = await readFile(join(dir, MANIFEST_PATH), 'utf8').catch(() => {
+    throw new Error(`${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`folio build --out ${options.dir}\` first.`);
+  });
+  const manifest = JSON.parse(manifestText) as Manifest;
+  const read = fileReader(dir);
+  const fn = createHandler(read, options.handler);
+  const etags = new Map<string, [number, string]>();
+
+  const fileEtag = async (file: string) => {
+    const full = join(dir, file);
+    const { mtimeMs } = await stat(full);
+    const cached = etags.get(full);
+    if (cached && cached[0] === mtimeMs) return cached[1];
+    const tag = etag(await readFile(full));
+    etags.set(full, [mtimeMs, tag]);
+    return tag;
+  };
+
+  const server = createServer(async (req, res) => {
+    try {
+      const { body, tooLarge } = await readBody(req);
+      const r = toReq(req, body, tooLarge);
+      // What a CDN answers from its files: an exact path with no query string,
+      // unless the page must be negotiated against its Markdown twin.
+      const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[r.path] : undefined;
+      const headers = route ? manifest.header_sets[route[1]]! : undefined;
+      if (route && headers && !(/\baccept\b/i.test(headers.vary ?? '') && prefersMarkdown(r.headers.accept))) {
+        const tag = await fileEtag(route[0]);
+        const all = { ...headers, etag: tag };
+        if (matchesEtag(r.headers['if-none-match'], tag)) return send(res, { status: 304, headers: all, body: null }, r.method);
+        req.url = `/${route[0].split('/').map(encodeURIComponent).join('/')}`;
+        await serveHandler(req, res, {
+          public: dir,
+          cleanUrls: false,
+          directoryListing: false,
+          headers: [{ source: '**', headers: Object.entries({ ...all, 'Content-Type': null, 'Content-Disposition': null, 'Last-Modified': null, 'Accept-Ranges': null }).map(([key, value]) => ({ key, value })) as never }],
+        });
+        return;
+      }
+      send(res, await fn(r), r.method);
+    } catch (error) {
+      console.error('folio serve:', error);
+      if (!res.headersSent) send(res, internalError(null), 'GET');
+      else res.destroy();
+    }
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, options.host, () => ok());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    server,
+    url: `http://${host}:${port}`,
+    close: () => new Promise((ok) => server.close(() => ok())),
+  };
+}

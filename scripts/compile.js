@@ -1,0 +1,15 @@
+// Compiles the TypeScript CLI into lib/ with esbuild: one file per entry point,
+// dependencies left external so node_modules is used as installed.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { cli: 'build/cli.ts' },
+  outdir: 'lib',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
