@@ -99,7 +99,7 @@ export const SLUG: ParamSpec = {
   required: true,
   description: 'The post slug, as listed in `data[].slug` of the post list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'spf-dkim-dmarc-in-practice',
+  example: 'email-deliverability-b2b-saas',
 };
 
 export const PROJECT_ID: ParamSpec = {
@@ -108,7 +108,7 @@ export const PROJECT_ID: ParamSpec = {
   required: true,
   description: 'The project id, as listed in `data[].id` of the project list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'mail-relay',
+  example: 'bouncedesk',
 };
 
 /** A list answer with paging (D4, D8). */

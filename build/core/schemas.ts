@@ -1,0 +1,171 @@
+// JSON Schemas (2020-12) of every API response, written once. The OpenAPI
+// description (D25) and the MCP tools' outputSchema (D37) both read them,
+// and the tests validate real responses against them with Ajv.
+import { ERROR_STATUS } from './errors.js';
+import { PROJECT_STATUSES } from './model.js';
+
+type Schema = Record<string, unknown>;
+
+const str: Schema = { type: 'string' };
+const uri: Schema = { type: 'string', format: 'uri' };
+const date: Schema = { type: 'string', format: 'date' };
+const nullable = (s: Schema): Schema => ({ ...s, type: [s.type as string, 'null'] });
+const strings: Schema = { type: 'array', items: str };
+
+/** An object whose listed properties are all required; other fields may pass through (D2). */
+function record(properties: Record<string, Schema>, description: string, open = true): Schema {
+  return { type: 'object', description, properties, required: Object.keys(properties), additionalProperties: open };
+}
+
+const links = {
+  url: { ...uri, description: 'The HTML page.' },
+  markdown_url: { ...uri, description: 'The Markdown twin of the page.' },
+  api_url: { ...uri, description: 'This record in the JSON API.' },
+};
+
+const postItemProps = {
+  slug: { ...str, pattern: '^[a-z0-9][a-z0-9-]*$' },
+  title: str,
+  summary: str,
+  date,
+  updated: nullable(date),
+  tags: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' } },
+  reading_time_minutes: { type: 'integer', minimum: 1 },
+  ...links,
+};
+
+const projectItemProps = {
+  id: { ...str, pattern: '^[a-z0-9][a-z0-9-]*$' },
+  title: str,
+  status: { type: 'string', enum: [...PROJECT_STATUSES] },
+  summary: str,
+  website: nullable(uri),
+  started: nullable(str),
+  ended: nullable(str),
+  tags: strings,
+  ...links,
+};
+
+export const PostItem = record(postItemProps, 'A published post, without its body.');
+export const Post = record({ ...postItemProps, content_markdown: { ...str, description: 'The full Markdown body.' } }, 'A published post with its full Markdown body.');
+export const ProjectItem = record(projectItemProps, 'A project.');
+export const Project = record({ ...projectItemProps, content_markdown: str }, 'A project with its Markdown description.');
+
+export const Service = record(
+  { id: str, title: str, summary: str, best_fit: strings, order: { type: 'integer' }, content_markdown: str, ...links },
+  'A consulting area and the engagements it fits best.',
+);
+
+export const Profile = record(
+  {
+    name: str,
+    headline: str,
+    location: str,
+    expertise: strings,
+    availability: record({ status: str, note: str }, 'Whether new engagements can start, and when.'),
+    contact: { type: 'object', description: 'Contact routes; `email` always, others as published.', properties: { email: { type: 'string', format: 'email' } }, required: ['email'], additionalProperties: { type: 'string' } },
+    bio_markdown: str,
+    ...links,
+  },
+  'Identity, expertise, availability and contact.',
+);
+
+const selfLinks = record({ self: uri }, 'Links of this answer.', false);
+const pageLinks = record({ self: uri, next: nullable(uri), prev: nullable(uri) }, 'Absolute links to this page and its neighbours; null at either end.', false);
+
+export const PostList = record(
+  {
+    data: { type: 'array', items: PostItem },
+    meta: record({ total: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 100 }, offset: { type: 'integer', minimum: 0 }, tag: nullable(str) }, 'Paging: total matching posts, and the limit and offset applied.', false),
+    links: pageLinks,
+  },
+  'One page of the post list.',
+  false,
+);
+
+export const ServiceList = record(
+  { data: { type: 'array', items: Service }, meta: record({ total: { type: 'integer', minimum: 0 } }, 'How many services.', false), links: selfLinks },
+  'Every consulting service, in the order the consultant gives them.',
+  false,
+);
+
+export const ProjectList = record(
+  {
+    data: { type: 'array', items: ProjectItem },
+    meta: record({ total: { type: 'integer', minimum: 0 }, status: nullable({ type: 'string', enum: [...PROJECT_STATUSES, null] }) }, 'How many projects match, and the status filter applied.', false),
+    links: selfLinks,
+  },
+  'Projects, optionally filtered by status.',
+  false,
+);
+
+export const SearchHit = record(
+  {
+    type: { type: 'string', enum: ['post', 'project', 'service'] },
+    id: str,
+    title: str,
+    summary: str,
+    url: uri,
+    api_url: uri,
+    snippet: { ...str, description: 'An excerpt around the match.' },
+    score: { type: 'number', description: 'Relevance; higher is better. Results are sorted by it.' },
+  },
+  'One search result.',
+);
+
+export const SearchResults = record(
+  {
+    data: { type: 'array', items: SearchHit },
+    meta: record({ total: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 50 }, query: str }, 'How many results matched, the limit applied and the query as understood.', false),
+    links: selfLinks,
+  },
+  'Relevance-ranked results, highest score first.',
+  false,
+);
+
+const parameter = record({ name: str, in: { type: 'string', enum: ['query', 'path'] }, required: { type: 'boolean' }, description: str, schema: { type: 'object' } }, 'A parameter of the endpoint.', false);
+
+export const Discovery = record(
+  {
+    name: str,
+    description: str,
+    version: { type: 'string', pattern: '^v[0-9]+$' },
+    status: { type: 'string', enum: ['current', 'deprecated'] },
+    deprecated: nullable(date),
+    sunset: nullable(date),
+    successor: nullable(str),
+    documentation_url: uri,
+    openapi_url: uri,
+    mcp_url: uri,
+    llms_txt_url: uri,
+    authentication: { type: 'string', const: 'none' },
+    fair_use: str,
+    endpoints: {
+      type: 'array',
+      items: record({ operationId: str, method: { type: 'string', const: 'GET' }, path: str, url: uri, description: str, parameters: { type: 'array', items: parameter } }, 'One endpoint.', false),
+    },
+  },
+  'The discovery document: every endpoint of this API version.',
+);
+
+export const ErrorEnvelope = record(
+  {
+    error: record(
+      {
+        code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+        status: { type: 'integer', enum: Object.values(ERROR_STATUS) },
+        message: str,
+        hint: str,
+        documentation_url: uri,
+        openapi_url: uri,
+      },
+      'What failed and how to recover.',
+      false,
+    ),
+  },
+  'Every failure answers this envelope; error.status equals the HTTP status.',
+  false,
+);
+
+/** By the names used in Operation.schema. */
+export const schemas: Record<string, Schema> = { Discovery, Profile, ServiceList, PostList, Post, ProjectList, Project, SearchResults, ErrorEnvelope };
