@@ -142,7 +142,7 @@ export const Discovery = record(
     fair_use: str,
     endpoints: {
       type: 'array',
-      items: record({ operationId: str, method: { type: 'string', const: 'GET' }, path: str, url: uri, description: str, parameters: { type: 'array', items: parameter } }, 'One endpoint.', false),
+      items: record({ operationId: str, method: { type: 'string', const: 'GET' }, path: str, url: { type: 'string', description: 'Absolute URL; a templated path keeps its RFC 6570 {name} variables.' }, description: str, parameters: { type: 'array', items: parameter } }, 'One endpoint.', false),
     },
   },
   'The discovery document: every endpoint of this API version.',

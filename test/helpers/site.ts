@@ -1,0 +1,57 @@
+// Shared test helpers: build a content tree into a temp dir and serve it on 127.0.0.1.
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { build } from '../../build/emit/build.js';
+import { startServer } from '../../build/serve.js';
+
+/** The build clock of every test: the sample's scheduled post (2027-03-01) stays unpublished. */
+export const NOW = new Date('2026-11-22T00:00:00Z');
+
+export async function tempDir(prefix = 'folio-test-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+/** Copies content/ (or another tree) into a fresh temp dir that a test may edit. */
+export async function copyContent(from = 'content'): Promise<string> {
+  const dir = await tempDir('folio-content-');
+  await cp(from, dir, { recursive: true });
+  return dir;
+}
+
+export async function buildInto(content = 'content', options: { now?: Date; siteUrl?: string } = {}) {
+  const out = join(await tempDir('folio-dist-'), 'dist');
+  const result = await build({ content, out, now: options.now ?? NOW, siteUrl: options.siteUrl });
+  return { out, ...result };
+}
+
+/** Builds and serves; close() stops the server and removes the output. */
+export async function serveBuilt(content = 'content', options: { now?: Date } = {}) {
+  const built = await buildInto(content, options);
+  const server = await startServer({ dir: built.out, port: 0, host: '127.0.0.1' });
+  return {
+    ...built,
+    url: server.url,
+    /** A URL of the test server for a site path, or for an absolute site URL. */
+    at: (path: string) => server.url + (path.startsWith('http') ? new URL(path).pathname + new URL(path).search : path),
+    close: async () => {
+      await server.close();
+      await rm(join(built.out, '..'), { recursive: true, force: true });
+    },
+  };
+}
+
+/** A hash of every file under a directory, to prove it did not change. */
+export async function treeHash(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (sub: string) => {
+    for (const entry of await readdir(join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(rel);
+      else out[rel] = createHash('sha256').update(await readFile(join(dir, rel))).digest('hex');
+    }
+  };
+  await walk('');
+  return out;
+}
