@@ -83,13 +83,14 @@ export async function main(argv: string[]): Promise<number> {
     await program().parseAsync(argv, { from: 'user' });
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version exit through here with code 0.
-      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
-    }
-    if (error instanceof InvalidArgumentError) {
+    // InvalidArgumentError is a CommanderError that commander has not printed (thrown from an action).
+    if (error instanceof InvalidArgumentError && error.code === 'commander.invalidArgument' && !error.message.startsWith('error:')) {
       console.error(`folio: ${error.message}`);
       return 2;
+    }
+    if (error instanceof CommanderError) {
+      // --help and --version exit through here with code 0; commander has printed the rest.
+      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
     }
     if (error instanceof ContentError) {
       console.error(error.message);

@@ -1,6 +1,6 @@
 // The JSON API over a real `folio serve` on 127.0.0.1 (Part 1 §4, D4–D18).
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
@@ -22,6 +22,7 @@ async function json(path: string, init?: RequestInit) {
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 addFormats(ajv);
 function expectSchema(name: string, body: unknown) {
   const validate = ajv.getSchema(name) ?? (ajv.addSchema(schemas[name]!, name), ajv.getSchema(name)!);

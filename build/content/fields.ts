@@ -11,8 +11,8 @@ export class Fields {
     readonly problems: Problem[],
   ) {}
 
-  report(key: string, message: string, hint: string): void {
-    this.problems.push({ file: this.doc.source.file, ...this.doc.position(key), message, hint });
+  report(key: string, message: string, hint: string, index?: number): void {
+    this.problems.push({ file: this.doc.source.file, ...this.doc.position(key, index), message, hint });
   }
 
   private missing(key: string, example: string): undefined {
@@ -65,8 +65,20 @@ export class Fields {
     const v = this.doc.data[key];
     if (v === undefined || v === null) return required ? this.missing(key, `[${example}]`) : [];
     const items = typeof v === 'string' ? [v] : v;
-    if (!Array.isArray(items) || items.some((i) => typeof i !== 'string' && typeof i !== 'number')) {
-      this.report(key, `\`${key}\` must be a list of text items.`, `Write it as ${key}: [${example}]`);
+    if (!Array.isArray(items)) {
+      this.report(key, `\`${key}\` must be a list of text items, not ${describe(v)}.`, `Write it as ${key}: [${example}]`);
+      return undefined;
+    }
+    const bad = items.findIndex((i) => typeof i !== 'string' && typeof i !== 'number');
+    if (bad !== -1) {
+      const item = items[bad];
+      const map = typeof item === 'object' && item !== null && !Array.isArray(item);
+      this.report(
+        key,
+        `\`${key}\` item ${bad + 1} is ${describe(item)}, not text${map ? ': an unquoted ": " makes YAML read it as a key and a value' : ''}.`,
+        map ? `Quote the item, e.g. - "${Object.entries(item as object).map(([k, x]) => `${k}: ${x}`).join(', ')}"` : `Write each item as text, e.g. ${key}: [${example}]`,
+        bad,
+      );
       return undefined;
     }
     return items.map((i) => String(i).trim()).filter(Boolean);

@@ -1,7 +1,7 @@
 // Splits a Markdown file into front-matter and body with gray-matter, and
 // parses the YAML with `yaml` so that every key keeps its line and column.
 import matter from 'gray-matter';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from './problems.js';
 
 export interface Source {
@@ -16,8 +16,8 @@ export interface Parsed {
   body: string;
   /** 1-based line of the body's first line in the file. */
   bodyLine: number;
-  /** Line and column of a front-matter key, or of the opening `---` when absent. */
-  position(key: string): { line: number; column: number };
+  /** Line and column of a front-matter key (or of item `index` of its list), or of the opening `---` when absent. */
+  position(key: string, index?: number): { line: number; column: number };
 }
 
 const OPEN = { line: 1, column: 1 };
@@ -33,13 +33,16 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
     return null;
   }
   let doc: Document | undefined;
+  let lineOffset = 1;
   const lines = new LineCounter();
   let file: matter.GrayMatterFile<string>;
   try {
     file = matter(text, {
       engines: {
         yaml: (raw: string) => {
-          doc = parseDocument(raw, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+          // gray-matter hands over the text after the opening `---`, usually from its newline.
+          lineOffset = raw.startsWith('\n') ? 0 : 1;
+          doc = parseDocument(raw, { lineCounter: lines, uniqueKeys: true });
           if (doc.errors.length) throw doc.errors[0];
           const value = doc.toJS();
           return value ?? {};
@@ -51,9 +54,9 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
     const at = e.linePos?.[0];
     problems.push({
       file: source.file,
-      line: at ? at.line + 1 : 1,
+      line: at ? at.line + lineOffset : 1,
       column: at ? at.col : 1,
-      message: `The front-matter is not valid YAML: ${String(e.message ?? error).split('\n')[0]}`,
+      message: `The front-matter is not valid YAML: ${yamlMessage(String(e.message ?? error))}`,
       hint: 'Check indentation and quote values that contain a colon, e.g. title: "SSH: the long way round".',
     });
     return null;
@@ -63,17 +66,17 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
     return null;
   }
   const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length;
-  return { source, data: file.data as Record<string, unknown>, body: file.content, bodyLine, position: locate(doc, lines, 1) };
+  return { source, data: file.data as Record<string, unknown>, body: file.content, bodyLine, position: locate(doc, lines, lineOffset) };
 }
 
 /** A whole YAML file (site.yaml), with the same positions as front-matter. */
 export function parseYamlFile(source: Source, problems: Problem[]): Parsed | null {
   const lines = new LineCounter();
-  const doc = parseDocument(source.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(source.text, { lineCounter: lines, uniqueKeys: true });
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];
-    problems.push({ file: source.file, line: at?.line ?? 1, column: at?.col ?? 1, message: `This is not valid YAML: ${error.message.split('\n')[0]}`, hint: 'Check indentation and quote values that contain a colon.' });
+    problems.push({ file: source.file, line: at?.line ?? 1, column: at?.col ?? 1, message: `This is not valid YAML: ${yamlMessage(error.message)}`, hint: 'Check indentation and quote values that contain a colon.' });
     return null;
   }
   const data = doc.toJS() ?? {};
@@ -85,16 +88,22 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
 }
 
 function locate(doc: Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
-  return (key) => {
+  return (key, index) => {
     const contents = doc?.contents;
     if (isMap(contents)) {
       for (const pair of contents.items) {
         if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
-          const at = lines.linePos(pair.key.range[0]);
+          const item = index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
+          const at = lines.linePos((item?.range ?? pair.key.range)[0]);
           return { line: at.line + lineOffset, column: at.col };
         }
       }
     }
     return OPEN;
   };
+}
+
+/** The parser's first line, without the position it repeats (we give it as path:line:column). */
+function yamlMessage(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.?$/, '.');
 }

@@ -1,0 +1,162 @@
+// D2 and D40 through the real CLI: invalid content fails the build with
+// `path:line:column: message` and a hint for every problem, exit code 1, and
+// the previous dist/ left byte-identical.
+import { execFile } from 'node:child_process';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyContent, tempDir, treeHash } from './helpers/site.js';
+
+const run = promisify(execFile);
+let out: string;
+let before: Record<string, string>;
+
+async function folio(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  out = join(await tempDir(), 'dist');
+  const ok = await folio('build', '--out', out, '--now', '2026-11-22');
+  expect(ok.code, ok.stderr).toBe(0);
+  before = await treeHash(out);
+});
+afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+
+/** Copies the sample, applies an edit, builds over the good dist, and returns what the CLI said. */
+async function breakWith(edit: (dir: string) => Promise<void>) {
+  const dir = await copyContent();
+  await edit(dir);
+  const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
+  expect(result.code).toBe(1);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  expect(await treeHash(out)).toEqual(before);
+  const rel = relative(process.cwd(), dir);
+  await rm(dir, { recursive: true, force: true });
+  return { ...result, rel };
+}
+
+async function replaceIn(file: string, from: string | RegExp, to: string) {
+  const text = await readFile(file, 'utf8');
+  const next = text.replace(from, to);
+  expect(next, `${file} did not contain ${from}`).not.toBe(text);
+  await writeFile(file, next);
+}
+
+describe('content errors (D2, D40)', () => {
+  it('reports a missing title at the opening --- of the front-matter', async () => {
+    const r = await breakWith((d) => replaceIn(join(d, 'posts/bounce-handling.md'), /^title:.*\n/m, ''));
+    expect(r.stderr).toContain(`${r.rel}/posts/bounce-handling.md:1:1: A post needs \`title\`, and it is missing.`);
+    expect(r.stderr).toMatch(/hint: .*title: /);
+  });
+
+  it('suggests the field a typo was meant to be', async () => {
+    const r = await breakWith((d) => replaceIn(join(d, 'projects/jumpcfg.md'), /^status:/m, 'stauts:'));
+    expect(r.stderr).toContain(`${r.rel}/projects/jumpcfg.md:1:1: A project needs \`status\``);
+    expect(r.stderr).toContain('Did you mean "status"? The front-matter has "stauts".');
+  });
+
+  it('reports unparsable YAML with its line and column', async () => {
+    const r = await breakWith((d) => replaceIn(join(d, 'posts/bounce-handling.md'), /^tags:.*$/m, 'tags: [email, deliverability'));
+    const line = (await readFile('content/posts/bounce-handling.md', 'utf8')).split('\n').findIndex((l) => l.startsWith('tags:')) + 1;
+    const at = new RegExp(`${r.rel}/posts/bounce-handling\\.md:(\\d+):\\d+: The front-matter is not valid YAML: `).exec(r.stderr);
+    expect(at, r.stderr).not.toBeNull();
+    // The parser notices the unclosed list between the tags line and the closing ---.
+    expect(Number(at![1])).toBeGreaterThanOrEqual(line);
+    expect(Number(at![1])).toBeLessThanOrEqual(line + 4);
+  });
+
+  it('reports an unparsable date at the date field', async () => {
+    const r = await breakWith((d) => replaceIn(join(d, 'posts/bounce-handling.md'), /^date:.*$/m, 'date: 2024-13-45'));
+    const line = (await readFile('content/posts/bounce-handling.md', 'utf8')).split('\n').findIndex((l) => l.startsWith('date:')) + 1;
+    expect(r.stderr).toContain(`${r.rel}/posts/bounce-handling.md:${line}:1: \`date\` is not a date: "2024-13-45".`);
+    expect(r.stderr).toContain('YYYY-MM-DD');
+  });
+
+  it('reports a duplicate slug naming both files', async () => {
+    const r = await breakWith((d) => replaceIn(join(d, 'posts/retiring-pid-files.md'), /^title:/m, 'slug: bounce-handling\ntitle:'));
+    expect(r.stderr).toMatch(/posts\/(retiring-pid-files|bounce-handling)\.md:1:1: The post slug "bounce-handling" is already used by .*posts\/(bounce-handling|retiring-pid-files)\.md/);
+  });
+
+  it('reports a status outside the three values with the closest one', async () => {
+    const r = await breakWith((d) => replaceIn(join(d, 'projects/jumpcfg.md'), /^status:.*$/m, 'status: delivred'));
+    expect(r.stderr).toMatch(/projects\/jumpcfg\.md:\d+:1: `status` is "delivred", which is not one of live, sunset, delivered\./);
+    expect(r.stderr).toContain('Did you mean "delivered"?');
+  });
+
+  it('reports an internal link to a page that does not exist, at the link', async () => {
+    const r = await breakWith((d) => appendFile(join(d, 'posts/bounce-handling.md'), '\nSee [the follow-up](/blog/no-such-post) too.\n'));
+    const lines = (await readFile('content/posts/bounce-handling.md', 'utf8')).split('\n').length;
+    expect(r.stderr).toContain(`${r.rel}/posts/bounce-handling.md:${lines + 1}:5: The link to /blog/no-such-post points at a page that does not exist.`);
+  });
+
+  it('treats a link to a draft as broken', async () => {
+    const r = await breakWith((d) => appendFile(join(d, 'posts/bounce-handling.md'), '\n[draft](/blog/socket-activation-zero-downtime)\n'));
+    expect(r.stderr).toContain('The link to /blog/socket-activation-zero-downtime points at a page that does not exist.');
+  });
+
+  it('reports every problem at once, across files', async () => {
+    const r = await breakWith(async (d) => {
+      await replaceIn(join(d, 'posts/bounce-handling.md'), /^title:.*\n/m, '');
+      await replaceIn(join(d, 'projects/jumpcfg.md'), /^status:.*$/m, 'status: archived');
+      await replaceIn(join(d, 'services/email-deliverability.md'), /^best_fit:/m, 'best_fits:');
+    });
+    expect(r.stderr).toContain('3 content problems');
+    expect(r.stderr).toContain('posts/bounce-handling.md:1:1');
+    expect(r.stderr).toContain('projects/jumpcfg.md');
+    expect(r.stderr).toContain('services/email-deliverability.md:1:1: A service needs `best_fit`');
+  });
+
+  it('explains an unquoted colon in a list item', async () => {
+    const r = await breakWith((d) => replaceIn(join(d, 'profile.md'), /^  - "Remote access to cloud compute: (.*)"$/m, '  - Remote access to cloud compute: $1'));
+    expect(r.stderr).toMatch(/profile\.md:\d+:\d+: `expertise` item 3 is a map/);
+    expect(r.stderr).toContain('Quote the item');
+  });
+
+  it('reports a sunset less than 180 days after deprecation (D19)', async () => {
+    const r = await breakWith((d) => appendFile(join(d, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n'));
+    expect(r.stderr).toContain('is less than 180 days after deprecated (2027-01-01)');
+    expect(r.stderr).toContain('2027-06-30');
+  });
+});
+
+describe('CLI usage (D1)', () => {
+  it('prints help and version with exit 0', async () => {
+    for (const args of [['--help'], ['--version'], ['build', '--help'], ['serve', '--help']]) {
+      const r = await folio(...args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout.length).toBeGreaterThan(0);
+    }
+    expect((await folio('--version')).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('exits 2 on usage errors', async () => {
+    for (const args of [['bild'], ['build', '--bogus'], ['build', '--now', 'yesterday'], ['serve', '--port', 'http']]) {
+      const r = await folio(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('exits 1 when the content directory does not exist', async () => {
+    const r = await folio('build', '--content', 'no-such-dir', '--out', out, '--now', '2026-11-22');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no-such-dir/site.yaml:1:1: site.yaml is missing.');
+    expect(await treeHash(out)).toEqual(before);
+  });
+
+  it('prints a summary with files, bytes and time', async () => {
+    const dir = join(await tempDir(), 'dist');
+    const r = await folio('build', '--out', dir, '--now', '2026-11-22');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/built 17 posts, 11 projects, 5 services .* \(\d+ files, [\d.]+ (KiB|MiB), \d+ ms\)/);
+    await rm(join(dir, '..'), { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,86 @@
+// D38: every precomputed file, with its manifest headers, equals what respond()
+// answers for the same request; and `folio serve` answers each target the same
+// way whether the file or the function serves it.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../build/core/files.js';
+import { etag, request } from '../build/core/http.js';
+import type { Site } from '../build/core/model.js';
+import { respond } from '../build/core/respond.js';
+import { memoryRuntime } from '../build/emit/build.js';
+import { createHandler } from '../build/runtime/handler.js';
+import { fileReader } from '../build/serve.js';
+import { serveBuilt } from './helpers/site.js';
+
+let s: Awaited<ReturnType<typeof serveBuilt>>;
+let manifest: Manifest;
+
+beforeAll(async () => {
+  s = await serveBuilt();
+  manifest = JSON.parse(await readFile(join(s.out, MANIFEST_PATH), 'utf8'));
+});
+afterAll(() => s?.close());
+
+describe('one core (D38, D39)', () => {
+  it('precomputes every post, project, filter value and default page', () => {
+    const targets = Object.keys(manifest.routes);
+    for (const p of s.site.posts) expect(targets).toContain(`/api/v1/posts/${p.slug}`);
+    for (const p of s.site.projects) expect(targets).toContain(`/api/v1/projects/${p.id}`);
+    for (const status of ['live', 'sunset', 'delivered']) expect(targets).toContain(`/api/v1/projects?status=${status}`);
+    for (const t of s.site.tags) expect(targets).toContain(`/api/v1/posts?tag=${t.tag}`);
+    expect(targets).toEqual(expect.arrayContaining(['/api/v1', '/api/v1/profile', '/api/v1/services', '/api/v1/posts', '/api/v1/projects']));
+  });
+
+  it('writes files whose bytes and headers equal respond() for the same request', async () => {
+    const rt = memoryRuntime(s.site);
+    let checked = 0;
+    for (const [target, [file, set]] of Object.entries(manifest.routes)) {
+      const bytes = await readFile(join(s.out, file));
+      const live = await respond(request('GET', target), rt);
+      expect(live.status, target).toBe(200);
+      expect(Buffer.from(live.body!).equals(bytes), target).toBe(true);
+      expect({ ...manifest.header_sets[set], etag: etag(bytes) }, target).toEqual(live.headers);
+      checked++;
+    }
+    expect(checked).toBe(Object.keys(manifest.routes).length);
+  });
+
+  it('gives the functions the same answers from the runtime model as the build had', async () => {
+    // The function's model is site.json (no rendered HTML); it must answer the API identically.
+    const runtimeSite = JSON.parse(await readFile(join(s.out, SITE_PATH), 'utf8')) as Site;
+    const full = memoryRuntime(s.site);
+    const lean = memoryRuntime(runtimeSite);
+    for (const target of ['/api/v1/posts?limit=7&offset=3', '/api/v1/posts?tag=ssh&limit=1', '/api/v1/posts/bounce-handling', '/api/v1/projects?status=live', '/api/v1/nope', '/api/v1/posts?limit=0']) {
+      const a = await respond(request('GET', target), full);
+      const b = await respond(request('GET', target), lean);
+      expect(b, target).toEqual(a);
+    }
+  });
+
+  it('serves each target over HTTP with the headers and bytes of the file, static or through the function', async () => {
+    const handler = createHandler(fileReader(s.out));
+    for (const target of Object.keys(manifest.routes).filter((t) => t.startsWith('/api/')).slice(0, 60)) {
+      const [file, set] = manifest.routes[target]!;
+      const bytes = await readFile(join(s.out, file));
+      const res = await fetch(s.at(target));
+      expect(res.status, target).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes), target).toBe(true);
+      for (const [name, value] of Object.entries(manifest.header_sets[set]!)) expect(res.headers.get(name), `${target} ${name}`).toBe(value);
+      expect(res.headers.get('etag')).toBe(etag(bytes));
+      // The function alone (as on a CDN, for a query string) answers the same.
+      const viaFunction = await handler(request('GET', target));
+      expect(Buffer.from(viaFunction.body!).equals(bytes), target).toBe(true);
+    }
+  });
+
+  it('maps a query string the build did not write to the precomputed file of its canonical form', async () => {
+    const handler = createHandler(fileReader(s.out));
+    const canonical = await readFile(join(s.out, manifest.routes['/api/v1/posts?tag=ssh']![0]));
+    for (const target of ['/api/v1/posts?tag=SSH', '/api/v1/posts?limit=20&tag=ssh&offset=0', '/api/v1/posts?utm=1&tag=ssh']) {
+      const reply = await handler(request('GET', target));
+      expect(reply.status).toBe(200);
+      expect(Buffer.from(reply.body!).equals(canonical), target).toBe(true);
+    }
+  });
+});
