@@ -1,0 +1,94 @@
+// The post feed (D28): Atom 1.0 (RFC 4287) at /feed.xml and the same items as
+// JSON Feed 1.1 at /feed.json, newest first, with the full content.
+import type { Post, Site } from '../model.js';
+import { absolute, pagePath, twinPath } from '../urls.js';
+import { newestChange, postChanged } from './site-pages.js';
+import { escapeXml } from './xml.js';
+
+export const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** RFC 3339 for a YYYY-MM-DD date: midnight UTC. */
+function rfc3339(date: string): string {
+  return `${date}T00:00:00Z`;
+}
+
+/** The feed's own updated time: the newest post change, else the build clock. */
+function feedUpdated(site: Site): string {
+  return site.posts.length ? rfc3339(newestChange(site)) : site.built_at.replace(/\.\d+Z$/, 'Z');
+}
+
+interface FeedItem {
+  post: Post;
+  url: string;
+  markdownUrl: string;
+}
+
+function items(site: Site): FeedItem[] {
+  // site.posts is already newest first (D6).
+  return site.posts.map((post) => ({ post, url: absolute(site, pagePath.post(post.slug)), markdownUrl: absolute(site, twinPath(pagePath.post(post.slug))) }));
+}
+
+export function atomFeed(site: Site): string {
+  const x = escapeXml;
+  const home = site.config.site_url;
+  const entries = items(site).map(({ post, url, markdownUrl }) => {
+    // The rendered HTML is in the build's model; the runtime copy has none, so
+    // a feed rendered there (only if the precomputed file is missing) carries the Markdown.
+    const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(post.html)}</content>`;
+    return [
+      '  <entry>',
+      `    <id>${x(url)}</id>`,
+      `    <title>${x(post.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${x(url)}"/>`,
+      `    <link rel="alternate" type="text/markdown" href="${x(markdownUrl)}"/>`,
+      `    <published>${rfc3339(post.date)}</published>`,
+      `    <updated>${rfc3339(postChanged(post))}</updated>`,
+      `    <summary>${x(post.summary)}</summary>`,
+      ...post.tags.map((tag) => `    <category term="${x(tag)}" scheme="${x(`${home}/blog/tags/`)}"/>`),
+      `    ${content}`,
+      '  </entry>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<feed xmlns="${ATOM_NS}" xml:lang="${x(site.config.language)}">`,
+    `  <id>${x(`${home}/`)}</id>`,
+    `  <title>${x(site.config.title)}</title>`,
+    `  <subtitle>${x(site.config.description)}</subtitle>`,
+    `  <updated>${feedUpdated(site)}</updated>`,
+    `  <author>\n    <name>${x(site.profile.name)}</name>\n    <uri>${x(absolute(site, pagePath.about()))}</uri>\n  </author>`,
+    `  <link rel="self" type="application/atom+xml" href="${x(`${home}/feed.xml`)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${x(absolute(site, pagePath.blog()))}"/>`,
+    '  <generator>folio</generator>',
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+export function jsonFeed(site: Site) {
+  const home = site.config.site_url;
+  return {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: site.config.title,
+    description: site.config.description,
+    home_page_url: absolute(site, pagePath.blog()),
+    feed_url: `${home}/feed.json`,
+    language: site.config.language,
+    authors: [{ name: site.profile.name, url: absolute(site, pagePath.about()) }],
+    items: items(site).map(({ post, url, markdownUrl }) => ({
+      id: url,
+      url,
+      title: post.title,
+      summary: post.summary,
+      ...(post.html === undefined ? {} : { content_html: post.html }),
+      // The Markdown body, which is also plain text for a reader without HTML.
+      content_text: post.content_markdown,
+      date_published: rfc3339(post.date),
+      date_modified: rfc3339(postChanged(post)),
+      tags: post.tags,
+      // A JSON Feed extension (underscore key): the post's Markdown twin.
+      _folio: { about: `${home}/developers`, markdown_url: markdownUrl },
+    })),
+  };
+}

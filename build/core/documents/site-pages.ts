@@ -1,0 +1,47 @@
+// Every HTML page of the site (D20) with what the sitemap and llms.txt say
+// about it. The pages family renders them; this list only names them.
+import type { Post, Site } from '../model.js';
+import { pagePath } from '../urls.js';
+
+export interface SitePage {
+  path: string;
+  title: string;
+  /** One line for llms.txt. */
+  note: string;
+  /** W3C date (YYYY-MM-DD) the page last changed. */
+  lastmod: string;
+}
+
+export function postChanged(post: Post): string {
+  return post.updated && post.updated > post.date ? post.updated : post.date;
+}
+
+/** The newest change among posts, or the build date when there are none. */
+export function newestChange(site: Site, posts: readonly Post[] = site.posts): string {
+  return posts.reduce((newest, p) => (postChanged(p) > newest ? postChanged(p) : newest), '') || buildDate(site);
+}
+
+export function buildDate(site: Site): string {
+  return site.built_at.slice(0, 10);
+}
+
+export function sitePages(site: Site): SitePage[] {
+  const built = buildDate(site);
+  const { profile } = site;
+  return [
+    { path: pagePath.home(), title: site.config.title, note: site.config.description, lastmod: newestChange(site) },
+    { path: pagePath.about(), title: `About ${profile.name}`, note: `${profile.headline}; expertise, availability and contact.`, lastmod: built },
+    { path: pagePath.services(), title: 'Consulting services', note: `${site.services.length} consulting areas, each with the engagements it fits best.`, lastmod: built },
+    { path: pagePath.blog(), title: 'Writing', note: `All ${site.posts.length} posts, newest first.`, lastmod: newestChange(site) },
+    ...site.tags.map(({ tag, count }) => ({
+      path: pagePath.tag(tag),
+      title: `Posts tagged “${tag}”`,
+      note: `${count} post${count === 1 ? '' : 's'}.`,
+      lastmod: newestChange(site, site.posts.filter((p) => p.tags.includes(tag))),
+    })),
+    ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, note: p.summary, lastmod: postChanged(p) })),
+    { path: pagePath.projects(), title: 'Projects', note: `${site.projects.length} projects: live, delivered and sunset.`, lastmod: built },
+    ...site.projects.map((p) => ({ path: pagePath.project(p.id), title: p.title, note: `${p.status}: ${p.summary}`, lastmod: built })),
+    { path: pagePath.developers(), title: 'Developers', note: 'The JSON API, the MCP endpoint, errors, fair use and the versioning policy.', lastmod: built },
+  ];
+}
