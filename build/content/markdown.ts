@@ -1,5 +1,6 @@
 // One frozen unified processor, used for every document: each body is parsed
 // once, and its HTML, summary, plain text and links all come from that tree.
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import rehypeHighlight from 'rehype-highlight';
@@ -20,9 +21,68 @@ const schema = { ...defaultSchema, clobber: [], clobberPrefix: '' };
 const renderer = unified()
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
-  .use(rehypeHighlight, { detect: false })
+  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'ssh-config', 'dns'] })
+  .use(rehypePresentation)
   .use(rehypeStringify)
   .freeze();
+
+/** Ids the page template uses; a heading never takes one of them. */
+const RESERVED_IDS = new Set(['main', 'top', 'footnote-label']);
+
+/**
+ * What the page needs beyond plain HTML, added after the sanitizer (so only
+ * our own attributes, never the author's): ids on headings for deep links,
+ * and keyboard-reachable scroll regions for wide tables and code blocks,
+ * which scroll sideways on a phone (WCAG 2.1.1).
+ */
+function rehypePresentation() {
+  return (tree: HastRoot) => {
+    const used = new Set(RESERVED_IDS);
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (/^h[2-6]$/.test(node.tagName) && node.properties.id === undefined) {
+        node.properties.id = uniqueId(slug(textOf(node)) || 'section', used);
+      } else if (node.tagName === 'pre') {
+        node.properties.tabIndex = 0;
+      } else if (node.tagName === 'table' && parent && index !== undefined) {
+        const heads: string[] = [];
+        visit(node, 'element', (cell: Element) => void (cell.tagName === 'th' && heads.push(textOf(cell))));
+        const label = heads.length ? `Table: ${heads.join(', ')}` : 'Table';
+        const wrapper: Element = {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['table-scroll'], role: 'region', tabIndex: 0, ariaLabel: label },
+          children: [node],
+        };
+        parent.children[index] = wrapper;
+        return 'skip';
+      }
+      return undefined;
+    });
+  };
+}
+
+function textOf(node: ElementContent | Element): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join('');
+  return '';
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-');
+}
+
+function uniqueId(base: string, used: Set<string>): string {
+  let id = base;
+  for (let n = 1; used.has(id); n++) id = `${base}-${n}`;
+  used.add(id);
+  return id;
+}
 
 export interface Link {
   url: string;

@@ -1,14 +1,73 @@
-// HTML pages and their Markdown twins (D20–D24). Owned by the pages work.
+// HTML pages and their Markdown twins (D20–D24). A page path answers HTML,
+// or its twin's exact bytes when Accept prefers Markdown; P.md always answers
+// the twin; /assets/site.css the stylesheet. Anything else is left to the
+// next family, and in the end to notFoundPage.
 import type { Family } from '../family.js';
 import { utf8, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
+import { prefersMarkdown } from '../negotiate.js';
+import { twinPath } from '../urls.js';
+import { notFoundHeaders, pageHeaders, stylesheetHeaders, twinHeaders } from './headers.js';
+import { renderPage, STYLESHEET_PATH } from './layout.js';
+import { notFoundHtml, notFoundMarkdown } from './not-found.js';
+import type { Page } from './page.js';
+import { findPage, pagePaths } from './routes.js';
+import { STYLESHEET } from './style.js';
+
+export { escapeHtml } from './html.js';
+export { findPage, pagePaths } from './routes.js';
+export { CSP, VARY } from './headers.js';
+export type { Page } from './page.js';
+
+/** The twin of a page, as its Markdown text, for llms-full.txt and the like. */
+export function twinMarkdown(site: Site, path: string): string | null {
+  return findPage(site, path)?.markdown ?? null;
+}
+
+function twinReply(page: Page): Reply {
+  return { status: 200, headers: twinHeaders(), body: utf8(page.markdown) };
+}
+
+function htmlReply(site: Site, page: Page): Reply {
+  return { status: 200, headers: pageHeaders(page.path), body: utf8(renderPage(site, page)) };
+}
+
+/** The page path whose twin `path` is ("/blog.md" → "/blog", "/index.md" → "/"), or null. */
+function twinOf(path: string): string | null {
+  if (!path.endsWith('.md')) return null;
+  const page = path === twinPath('/') ? '/' : path.slice(0, -'.md'.length);
+  return page && twinPath(page) === path ? page : null;
+}
+
+export function respondPage(req: Req, site: Site): Reply | null {
+  if (req.path === STYLESHEET_PATH) return { status: 200, headers: stylesheetHeaders(), body: utf8(STYLESHEET) };
+  const twinFor = twinOf(req.path);
+  if (twinFor !== null) {
+    const page = findPage(site, twinFor);
+    return page ? twinReply(page) : null;
+  }
+  // "/blog/" answers as "/blog", as the static files do (core/static.ts).
+  const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+  const page = findPage(site, path);
+  if (!page) return null;
+  return prefersMarkdown(req.headers.accept) ? twinReply(page) : htmlReply(site, page);
+}
 
 export const pagesFamily: Family = {
   name: 'pages',
-  respond: () => null,
-  enumerate: () => [],
+  respond: (req, rt) => respondPage(req, rt.site),
+  enumerate: (site) => [STYLESHEET_PATH, ...pagePaths(site).flatMap((p) => [p, twinPath(p)])],
 };
 
-export function notFoundPage(_req: Req, _site: Site): Reply {
-  return { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: utf8('<!doctype html><title>Not found</title><h1>Not found</h1>\n') };
+/**
+ * 404 for any address no family answers (D23): Markdown when the request
+ * prefers it or asked for a twin, HTML otherwise. Never a 200.
+ */
+export function notFoundPage(req: Req, site: Site): Reply {
+  const markdown = prefersMarkdown(req.headers.accept) || req.path.endsWith('.md');
+  return {
+    status: 404,
+    headers: notFoundHeaders(markdown),
+    body: utf8(markdown ? notFoundMarkdown(site) : notFoundHtml(site)),
+  };
 }

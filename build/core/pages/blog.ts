@@ -1,0 +1,135 @@
+// "/blog", "/blog/tags/{tag}" and "/blog/{slug}" (D20).
+import type { Post, Site } from '../model.js';
+import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
+import { body, html, plural } from './html.js';
+import type { Page } from './page.js';
+import { postList, postListMarkdown, postMeta, tagLinks } from './parts.js';
+import { bullets, facts, mdLink, mdText, section, twin } from './twin.js';
+
+function tagCloud(site: Site, current: string | null) {
+  return html`<nav class="tag-cloud" aria-label="Tags">
+<h2 class="tag-cloud-title">Browse by tag</h2>
+<ul class="tags">
+${site.tags.map(
+  (t) => html`<li><a href="${pagePath.tag(t.tag)}"${t.tag === current ? html` aria-current="page"` : ''}>${t.tag} <span class="count">${t.count}</span></a></li>
+`,
+)}</ul>
+</nav>`;
+}
+
+export function blogPage(site: Site): Page {
+  const md = (path: string) => absolute(site, twinPath(path));
+  const main = html`<h1>Writing</h1>
+<p class="lead">Experience reports by ${site.profile.name}: ${plural(site.posts.length, 'post')}, newest first.</p>
+${tagCloud(site, null)}
+${postList(site, site.posts)}`;
+
+  const markdown = twin(
+    'Writing',
+    facts([
+      ['Posts', String(site.posts.length)],
+      ['Order', 'newest first'],
+      ['HTML', absolute(site, pagePath.blog())],
+      ['JSON', `${apiBase(site)}/posts`],
+      ['Feed', `${site.config.site_url}/feed.xml`],
+    ]),
+    section('Posts', postListMarkdown(site, site.posts)),
+    section('Tags', bullets(site.tags.map((t) => `${mdLink(t.tag, md(pagePath.tag(t.tag)))} (${plural(t.count, 'post')})`))),
+  );
+
+  return {
+    path: pagePath.blog(),
+    title: 'Writing',
+    description: `Experience reports by ${site.profile.name} on ${site.tags.slice().sort((a, b) => b.count - a.count).slice(0, 6).map((t) => t.tag).join(', ')} and more.`,
+    section: 'blog',
+    type: 'website',
+    main,
+    markdown,
+  };
+}
+
+export function tagPage(site: Site, tag: string): Page {
+  const posts = site.posts.filter((p) => p.tags.includes(tag));
+  const title = `Posts tagged “${tag}”`;
+  const main = html`<p class="crumbs"><a href="${pagePath.blog()}">Writing</a> / tags</p>
+<h1>${title}</h1>
+<p class="lead">${plural(posts.length, 'post')}, newest first.</p>
+${postList(site, posts)}
+${tagCloud(site, tag)}`;
+
+  const markdown = twin(
+    title,
+    facts([
+      ['Tag', tag],
+      ['Posts', String(posts.length)],
+      ['HTML', absolute(site, pagePath.tag(tag))],
+      ['JSON', `${apiBase(site)}/posts?tag=${encodeURIComponent(tag)}`],
+    ]),
+    section('Posts', postListMarkdown(site, posts)),
+    section('Related', bullets([mdLink('All posts', absolute(site, twinPath(pagePath.blog())))])),
+  );
+
+  return { path: pagePath.tag(tag), title, description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`, section: 'blog', type: 'website', main, markdown };
+}
+
+/** Up to three other posts that share the most tags, newest first among equals. */
+function related(site: Site, post: Post): Post[] {
+  return site.posts
+    .filter((p) => p.slug !== post.slug)
+    .map((p) => ({ p, shared: p.tags.filter((t) => post.tags.includes(t)).length }))
+    .filter((x) => x.shared > 0)
+    .sort((a, b) => b.shared - a.shared)
+    .slice(0, 3)
+    .map((x) => x.p);
+}
+
+export function postPage(site: Site, post: Post): Page {
+  const md = (path: string) => absolute(site, twinPath(path));
+  const others = related(site, post);
+  const main = html`<article class="post" aria-labelledby="post-title">
+<header class="post-header">
+<p class="crumbs"><a href="${pagePath.blog()}">Writing</a></p>
+<h1 id="post-title">${post.title}</h1>
+${postMeta(post)}
+${tagLinks(site, post.tags)}
+</header>
+<div class="prose">
+${body(post.html, post.content_markdown)}
+</div>
+</article>
+${
+  others.length
+    ? html`<aside class="related" aria-labelledby="related">
+<h2 id="related">Related posts</h2>
+<ul>
+${others.map((p) => html`<li><a href="${pagePath.post(p.slug)}">${p.title}</a></li>
+`)}</ul>
+</aside>`
+    : ''
+}`;
+
+  const markdown = twin(
+    post.title,
+    facts([
+      ['Author', mdLink(site.profile.name, md(pagePath.about()))],
+      ['Published', post.date],
+      ['Updated', post.updated],
+      ['Tags', post.tags.map((t) => mdLink(t, md(pagePath.tag(t)))).join(', ')],
+      ['Reading time', plural(post.reading_time_minutes, 'minute')],
+      ['Summary', mdText(post.summary)],
+      ['HTML', absolute(site, pagePath.post(post.slug))],
+      ['JSON', `${apiBase(site)}/posts/${post.slug}`],
+    ]),
+    post.content_markdown,
+    section(
+      'Related',
+      bullets([
+        ...others.map((p) => mdLink(p.title, md(pagePath.post(p.slug)))),
+        ...post.tags.map((t) => mdLink(`All posts tagged ${t}`, md(pagePath.tag(t)))),
+        mdLink('All posts', md(pagePath.blog())),
+      ]),
+    ),
+  );
+
+  return { path: pagePath.post(post.slug), title: post.title, description: post.summary, section: 'blog', type: 'article', main, markdown };
+}

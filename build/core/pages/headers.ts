@@ -1,0 +1,77 @@
+// The header sets of the pages, their twins, the stylesheet and the not-found
+// page, in one place so the HTML and Markdown variants cannot drift (D21, D24).
+import { CACHE, CONTENT_TYPES, CORS } from '../headers.js';
+import type { Headers } from '../http.js';
+import { twinPath } from '../urls.js';
+
+/** Both variants of a page differ by Accept, and caches must keep them apart (D21). */
+export const VARY = 'Accept, Accept-Encoding';
+
+/**
+ * No page needs script, so none may run (D24). Styles come only from our own
+ * stylesheet; images may be remote (content can link them) but never script.
+ */
+const POLICY = {
+  'default-src': "'none'",
+  'style-src': "'self'",
+  'img-src': "'self' https: data:",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': "'none'",
+};
+
+export const CSP = Object.entries(POLICY)
+  .map(([k, v]) => `${k} ${v}`)
+  .join('; ');
+
+/** The policy for a <meta> element, which cannot carry frame-ancestors (browsers ignore it there and warn). */
+export const META_CSP = Object.entries(POLICY)
+  .filter(([k]) => k !== 'frame-ancestors')
+  .map(([k, v]) => `${k} ${v}`)
+  .join('; ');
+
+const COMMON: Headers = {
+  ...CORS,
+  'x-content-type-options': 'nosniff',
+};
+
+/** An HTML page: CSP, Vary, and the twin announced in a Link header. */
+export function pageHeaders(path: string): Headers {
+  return {
+    'content-type': CONTENT_TYPES.html,
+    ...COMMON,
+    vary: VARY,
+    link: `<${twinPath(path)}>; rel="alternate"; type="text/markdown"`,
+    'content-security-policy': CSP,
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cache-control': CACHE.content,
+  };
+}
+
+/** A twin, whether asked for at P.md or negotiated at P: one header set for both (D21). */
+export function twinHeaders(): Headers {
+  return {
+    'content-type': CONTENT_TYPES.markdown,
+    ...COMMON,
+    vary: VARY,
+    'cache-control': CACHE.content,
+  };
+}
+
+export function stylesheetHeaders(): Headers {
+  return { 'content-type': CONTENT_TYPES.css, ...COMMON, 'cache-control': CACHE.content };
+}
+
+/** The 404 page in either variant (D23). Not cached: the address may become a page on the next build. */
+export function notFoundHeaders(markdown: boolean): Headers {
+  return markdown
+    ? { 'content-type': CONTENT_TYPES.markdown, ...COMMON, vary: VARY, 'cache-control': CACHE.none }
+    : {
+        'content-type': CONTENT_TYPES.html,
+        ...COMMON,
+        vary: VARY,
+        'content-security-policy': CSP,
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cache-control': CACHE.none,
+      };
+}

@@ -1,0 +1,83 @@
+// "/" (D20): who this is, whether they are available, and the way into the
+// writing, services and projects.
+import type { Site } from '../model.js';
+import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
+import { html } from './html.js';
+import type { Page } from './page.js';
+import { postList, postListMarkdown, projectCard, projectListMarkdown } from './parts.js';
+import { availabilityHtml, availabilityLabel } from './profile.js';
+import { facts, mdLink, mdText, section, twin } from './twin.js';
+
+const LATEST = 5;
+const FEATURED_PROJECTS = 4;
+
+export function homePage(site: Site): Page {
+  const { profile } = site;
+  const latest = site.posts.slice(0, LATEST);
+  const featured = site.projects.filter((p) => p.status === 'live').slice(0, FEATURED_PROJECTS);
+  const projects = featured.length ? featured : site.projects.slice(0, FEATURED_PROJECTS);
+  const md = (path: string) => absolute(site, twinPath(path));
+
+  const main = html`<section class="hero" aria-labelledby="page-title">
+<h1 id="page-title">${profile.name}</h1>
+<p class="lead">${profile.headline}</p>
+<p class="location">${profile.location}</p>
+${availabilityHtml(profile)}
+<p class="actions"><a class="button" href="${pagePath.about()}#contact">Get in touch</a> <a class="button button-quiet" href="${pagePath.services()}">See services</a></p>
+</section>
+
+<section aria-labelledby="latest">
+<div class="section-head"><h2 id="latest">Latest writing</h2><a href="${pagePath.blog()}">All ${site.posts.length} posts</a></div>
+${postList(site, latest, 3)}
+</section>
+
+<section aria-labelledby="services">
+<div class="section-head"><h2 id="services">Services</h2><a href="${pagePath.services()}">Details and fit</a></div>
+<ul class="cards">
+${site.services.map((s) => html`<li class="card"><h3><a href="${pagePath.services()}#${s.id}">${s.title}</a></h3><p>${s.summary}</p></li>
+`)}</ul>
+</section>
+
+<section aria-labelledby="projects">
+<div class="section-head"><h2 id="projects">Projects</h2><a href="${pagePath.projects()}">All ${site.projects.length} projects</a></div>
+<ul class="cards">
+${projects.map((p) => html`<li>${projectCard(site, p)}</li>
+`)}</ul>
+</section>
+
+<section class="for-agents" aria-labelledby="agents">
+<h2 id="agents">For scripts and agents</h2>
+<p>Everything here is also available as Markdown (add <code>.md</code> to any address, or send <code>Accept: text/markdown</code>), as a read-only <a href="${pagePath.developers()}">JSON API and MCP endpoint</a>, and as <a href="/llms.txt">llms.txt</a>.</p>
+</section>`;
+
+  const markdown = twin(
+    site.config.title,
+    mdText(site.config.description),
+    facts([
+      ['Name', mdText(profile.name)],
+      ['Headline', mdText(profile.headline)],
+      ['Location', mdText(profile.location)],
+      ['Availability', `${availabilityLabel(profile.availability.status)}. ${mdText(profile.availability.note)}`],
+      ['Contact', `${mdLink('profile and every contact route', md(pagePath.about()))}`],
+      ['HTML', absolute(site, pagePath.home())],
+      ['API', apiBase(site)],
+      ['MCP', `${site.config.site_url}/mcp`],
+      ['llms.txt', `${site.config.site_url}/llms.txt`],
+    ]),
+    section(
+      'Pages',
+      [
+        `- ${mdLink('About and contact', md(pagePath.about()))}`,
+        `- ${mdLink('Services', md(pagePath.services()))}`,
+        `- ${mdLink('Writing', md(pagePath.blog()))}`,
+        `- ${mdLink('Projects', md(pagePath.projects()))}`,
+        `- ${mdLink('Developers: API, MCP and versioning', md(pagePath.developers()))}`,
+      ].join('\n'),
+    ),
+    section('Latest writing', postListMarkdown(site, latest)),
+    section('Services', site.services.map((s) => `- ${mdLink(s.title, `${md(pagePath.services())}`)}: ${mdText(s.summary)}`).join('\n')),
+    section('Projects', projectListMarkdown(site, projects)),
+  );
+
+  return { path: pagePath.home(), title: profile.name, description: site.config.description, section: 'home', type: 'website', main, markdown };
+}

@@ -1,0 +1,108 @@
+// The document around every page: head, skip link, header with navigation,
+// main, footer (D20). Landmarks and one h1 per page; no script anywhere (D24).
+import type { Site } from '../model.js';
+import { absolute, pagePath, twinPath } from '../urls.js';
+import { META_CSP } from './headers.js';
+import { html, type Html } from './html.js';
+import type { Page, Section } from './page.js';
+
+export const STYLESHEET_PATH = '/assets/site.css';
+
+const NAV: { section: Exclude<Section, 'home' | null>; label: string; path: string }[] = [
+  { section: 'about', label: 'About', path: pagePath.about() },
+  { section: 'services', label: 'Services', path: pagePath.services() },
+  { section: 'blog', label: 'Writing', path: pagePath.blog() },
+  { section: 'projects', label: 'Projects', path: pagePath.projects() },
+  { section: 'developers', label: 'Developers', path: pagePath.developers() },
+];
+
+// A monogram so browsers do not ask for /favicon.ico; a data: URL keeps it out of the route table.
+function favicon(site: Site): string {
+  const initials = site.profile.name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5cad"/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+interface Shell {
+  site: Site;
+  /** Canonical path, or null for the not-found page (which has no canonical URL). */
+  path: string | null;
+  title: string;
+  description: string;
+  section: Section;
+  type: Page['type'];
+  main: Html;
+}
+
+function documentTitle(site: Site, title: string, path: string | null): string {
+  return path === pagePath.home() ? site.config.title : `${title} — ${site.profile.name}`;
+}
+
+export function layout(shell: Shell): string {
+  const { site, path } = shell;
+  const fullTitle = documentTitle(site, shell.title, path);
+  const twin = path === null ? null : twinPath(path);
+  const year = site.built_at.slice(0, 4);
+  const doc = html`<!doctype html>
+<html lang="${site.config.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${META_CSP}">
+<title>${fullTitle}</title>
+<meta name="description" content="${shell.description}">
+<meta name="color-scheme" content="light dark">
+${path === null ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${absolute(site, path)}">`}
+${twin ? html`<link rel="alternate" type="text/markdown" href="${twin}" title="This page in Markdown">` : ''}
+<link rel="alternate" type="application/atom+xml" href="/feed.xml" title="${site.config.title}">
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" href="${favicon(site)}">
+<meta property="og:title" content="${shell.title}">
+<meta property="og:description" content="${shell.description}">
+<meta property="og:type" content="${shell.type}">
+<meta property="og:site_name" content="${site.config.title}">
+${path === null ? '' : html`<meta property="og:url" content="${absolute(site, path)}">`}
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+<div class="wrap header-inner">
+<a class="brand" href="${pagePath.home()}"${shell.section === 'home' ? html` aria-current="page"` : ''}>${site.profile.name}</a>
+<nav aria-label="Main">
+<ul>
+${NAV.map((item) => html`<li><a href="${item.path}"${item.section === shell.section ? html` aria-current="page"` : ''}>${item.label}</a></li>
+`)}</ul>
+</nav>
+</div>
+</header>
+<main id="main" tabindex="-1">
+<div class="wrap">
+${shell.main}
+</div>
+</main>
+<footer class="site-footer">
+<div class="wrap">
+<p>© ${year} ${site.profile.name}. Experience reports, not legal, tax or accounting advice.</p>
+<ul class="footer-links">
+${twin ? html`<li><a href="${twin}" type="text/markdown">This page in Markdown</a></li>` : ''}
+<li><a href="/feed.xml">Atom feed</a></li>
+<li><a href="/llms.txt">llms.txt</a></li>
+<li><a href="${pagePath.developers()}">API and MCP</a></li>
+</ul>
+</div>
+</footer>
+</body>
+</html>
+`;
+  return doc.value;
+}
+
+export function renderPage(site: Site, page: Page): string {
+  return layout({ site, path: page.path, title: page.title, description: page.description, section: page.section, type: page.type, main: page.main });
+}

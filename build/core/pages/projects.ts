@@ -1,0 +1,84 @@
+// "/projects" and "/projects/{id}" (D20): grouped by status, live first.
+import { PROJECT_STATUSES, type Project, type Site } from '../model.js';
+import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
+import { body, html } from './html.js';
+import type { Page } from './page.js';
+import { externalLink, periodHtml, projectCard, projectListMarkdown, projectPeriod, STATUS_LABEL, STATUS_MEANING, statusBadge, tagLinks } from './parts.js';
+import { bullets, facts, mdLink, mdText, section, twin } from './twin.js';
+
+const ORDER = ['live', 'delivered', 'sunset'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
+
+export function projectsPage(site: Site): Page {
+  const groups = ORDER.map((status) => ({ status, projects: site.projects.filter((p) => p.status === status) })).filter((g) => g.projects.length);
+  const main = html`<h1>Projects</h1>
+<p class="lead">Products ${site.profile.name} runs and client work delivered, grouped by status.</p>
+${groups.map(
+  (g) => html`<section aria-labelledby="status-${g.status}">
+<h2 id="status-${g.status}">${STATUS_LABEL[g.status]} <span class="count">${g.projects.length}</span></h2>
+<p class="muted">${STATUS_MEANING[g.status]}</p>
+<ul class="cards">
+${g.projects.map((p) => html`<li>${projectCard(site, p)}</li>
+`)}</ul>
+</section>
+`,
+)}`;
+
+  const markdown = twin(
+    'Projects',
+    facts([
+      ['Projects', String(site.projects.length)],
+      ['Statuses', 'live, delivered, sunset'],
+      ['HTML', absolute(site, pagePath.projects())],
+      ['JSON', `${apiBase(site)}/projects`],
+    ]),
+    ...groups.map((g) => section(STATUS_LABEL[g.status], mdText(STATUS_MEANING[g.status]), projectListMarkdown(site, g.projects))),
+  );
+
+  return {
+    path: pagePath.projects(),
+    title: 'Projects',
+    description: `${site.projects.length} projects by ${site.profile.name}: ${groups.map((g) => `${g.projects.length} ${g.status}`).join(', ')}.`,
+    section: 'projects',
+    type: 'website',
+    main,
+    markdown,
+  };
+}
+
+export function projectPage(site: Site, project: Project): Page {
+  const md = (path: string) => absolute(site, twinPath(path));
+  const main = html`<article class="project" aria-labelledby="project-title">
+<header class="post-header">
+<p class="crumbs"><a href="${pagePath.projects()}">Projects</a></p>
+<h1 id="project-title">${project.title}</h1>
+<p class="lead">${project.summary}</p>
+<dl class="facts">
+<div><dt>Status</dt><dd>${statusBadge(project.status)} <span class="muted">${STATUS_MEANING[project.status]}</span></dd></div>
+${project.started ? html`<div><dt>When</dt><dd>${periodHtml(project)}</dd></div>` : ''}
+${project.url ? html`<div><dt>Website</dt><dd>${externalLink(project.url, project.url.replace(/^https?:\/\//, ''))}</dd></div>` : ''}
+</dl>
+${tagLinks(site, project.tags)}
+</header>
+<div class="prose">
+${body(project.html, project.body_markdown)}
+</div>
+</article>
+<p class="back"><a href="${pagePath.projects()}">All projects</a></p>`;
+
+  const markdown = twin(
+    project.title,
+    facts([
+      ['Status', `${project.status} (${STATUS_MEANING[project.status]})`],
+      ['Period', projectPeriod(project)],
+      ['Website', project.url],
+      ['Tags', project.tags.map(mdText).join(', ')],
+      ['Summary', mdText(project.summary)],
+      ['HTML', absolute(site, pagePath.project(project.id))],
+      ['JSON', `${apiBase(site)}/projects/${project.id}`],
+    ]),
+    project.body_markdown,
+    section('Related', bullets([mdLink('All projects', md(pagePath.projects())), mdLink(`Author: ${site.profile.name}`, md(pagePath.about()))])),
+  );
+
+  return { path: pagePath.project(project.id), title: project.title, description: project.summary, section: 'projects', type: 'article', main, markdown };
+}

@@ -1,0 +1,38 @@
+// Small builders for the Markdown twins (D21): a title, the facts as a short
+// list, the body, and links to related twins. Twins use absolute URLs, since
+// an agent often reads one without the page around it.
+
+/** Escapes text so Markdown shows it literally (titles, summaries, tags). */
+export function mdText(text: string): string {
+  return text.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
+}
+
+export function mdLink(text: string, url: string): string {
+  const target = /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+  return `[${mdText(text)}](${target})`;
+}
+
+/** A fact line's value: null, undefined and empty lists are left out. */
+export type Fact = [label: string, value: string | null | undefined];
+
+export function facts(list: readonly Fact[]): string {
+  return list
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([label, value]) => `- ${label}: ${value}`)
+    .join('\n');
+}
+
+export function bullets(items: readonly string[]): string {
+  return items.map((i) => `- ${i}`).join('\n');
+}
+
+/** Joins the blocks of a twin with blank lines; empty blocks are skipped. */
+export function twin(title: string, ...blocks: (string | null | undefined | false)[]): string {
+  const parts = [`# ${mdText(title)}`, ...blocks.filter((b): b is string => typeof b === 'string' && b.trim() !== '').map((b) => b.trim())];
+  return `${parts.join('\n\n')}\n`;
+}
+
+export function section(heading: string, ...blocks: (string | null | undefined | false)[]): string | null {
+  const body = blocks.filter((b): b is string => typeof b === 'string' && b.trim() !== '').map((b) => b.trim());
+  return body.length ? [`## ${mdText(heading)}`, ...body].join('\n\n') : null;
+}
