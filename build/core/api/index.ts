@@ -7,7 +7,7 @@ import type { Site } from '../model.js';
 import { canonicalQuery, parseQuery } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, apiBase } from '../urls.js';
-import { operations, type Operation } from './operations.js';
+import { LIMIT, operations, type Operation } from './operations.js';
 
 /** The route table, keyed by API version. A v2 is added beside v1 here. */
 export const routeTable: Record<string, readonly Operation[]> = { v1: operations };
@@ -100,8 +100,9 @@ export function enumerateApi(site: Site): string[] {
     for (const p of site.projects) targets.push(`${base}/projects/${p.id}`);
     for (const p of site.posts) targets.push(`${base}/posts/${p.slug}`);
     // Every default page of the post list, overall and per tag (D38).
+    const size = LIMIT.schema.default as number;
     const pages = (total: number, prefix: string) => {
-      for (let offset = 0; offset === 0 || offset < total; offset += 20) {
+      for (let offset = 0; offset === 0 || offset < total; offset += size) {
         targets.push(`${base}/posts${prefix}${offset ? `${prefix ? '&' : '?'}offset=${offset}` : ''}`);
       }
     };
