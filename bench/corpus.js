@@ -26,7 +26,7 @@ export function prng(seed) {
 }
 
 // Words in the site's six topics, so search queries have real terms to find.
-const WORDS = `
+export const WORDS = `
 agent harness sandbox repository review pull request commit diff patch prompt model token context tool
 daemon process signal shutdown systemd unit socket activation readiness restart supervisor pid file journal
 ssh bastion proxyjump certificate key host jump tunnel agent forwarding instance cloud compute fleet

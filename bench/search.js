@@ -1,0 +1,151 @@
+// Search figures (issue 8, and the search issue): the size of folio's
+// serialized index against the raw text it covers, the cold start (a fresh
+// process: load the index, answer the first query) and p50/p99 query latency
+// over a bounded, deterministic set of queries.
+//
+// folio's own loader is used, so the figures are what `folio serve` and the
+// functions pay: its TypeScript source is bundled once with esbuild into
+// bench/.corpora/ (where node_modules resolves), and each measurement runs in
+// a child process:
+//
+//   node bench/search.js --probe <bundle> <dist> cold|latency
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CORPORA_DIR, prng, TAGS, WORDS } from './corpus.js';
+import { measure, median, percentile } from './measure.js';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const INDEX_PATH = '_folio/search-index.json';
+const COLD_RUNS = 5;
+const LATENCY_ROUNDS = 5;
+const LIMIT = 10;
+
+/** Where folio's search loader may live, first match wins. */
+const LOADER_CANDIDATES = ['build/core/search/index.ts', 'build/core/search/load.ts', 'build/core/search.ts', 'build/runtime/search.ts'];
+
+/**
+ * A bounded, deterministic query set: single words, pairs, a tag, a word with
+ * one typo (D12 promises one typo is tolerated), and words that match nothing.
+ */
+export function queries(n = 200) {
+  const rand = prng(0x5ea4c4);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const typo = (w) => {
+    const i = 1 + Math.floor(rand() * (w.length - 2));
+    return w.length > 4 ? w.slice(0, i) + w.slice(i + 1) : w;
+  };
+  const kinds = [() => pick(WORDS), () => `${pick(WORDS)} ${pick(WORDS)}`, () => pick(TAGS).replace(/-/g, ' '), () => typo(pick(WORDS.filter((w) => w.length > 5))), () => `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)}`, () => 'zyxwvut'];
+  return Array.from({ length: n }, (_, i) => kinds[i % kinds.length]());
+}
+
+/** Bytes of the text the index covers: titles, summaries and bodies of posts, projects and services. */
+export function rawTextBytes(site) {
+  let bytes = 0;
+  const add = (...parts) => {
+    for (const p of parts) if (typeof p === 'string') bytes += Buffer.byteLength(p);
+  };
+  for (const p of site.posts ?? []) add(p.title, p.summary, p.text ?? p.content_markdown, ...(p.tags ?? []));
+  for (const p of site.projects ?? []) add(p.title, p.summary, p.text ?? p.body_markdown, ...(p.tags ?? []));
+  for (const s of site.services ?? []) add(s.title, s.summary, s.text ?? s.body_markdown);
+  return bytes;
+}
+
+/** Bundles folio's search loader for Node; null when there is none yet. */
+function bundleLoader() {
+  const entry = LOADER_CANDIDATES.find((p) => existsSync(join(ROOT, p)));
+  if (!entry) return null;
+  const out = join(CORPORA_DIR, 'search-loader.mjs');
+  const script = `import('esbuild').then((e) => e.build({ entryPoints: [${JSON.stringify(join(ROOT, entry))}], outfile: ${JSON.stringify(out)}, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' }))`;
+  const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bundling ${entry} failed: ${r.stderr.trim().split('\n')[0]}`);
+  return { entry, out };
+}
+
+/**
+ * Search figures for a built dist, or { skip } with the reason. `work` is a
+ * scratch directory; `log` reports progress.
+ */
+export async function benchSearch({ dist, log = console.log }) {
+  const index = join(dist, INDEX_PATH);
+  if (!existsSync(index)) return { skip: `folio wrote no ${INDEX_PATH} (the search index is not built yet)` };
+  const loader = bundleLoader();
+  if (!loader) return { skip: `no search loader found (looked for ${LOADER_CANDIDATES.join(', ')})` };
+  const site = JSON.parse(readFileSync(join(dist, '_folio', 'site.json'), 'utf8'));
+  const indexBytes = statSync(index).size;
+  const textBytes = rawTextBytes(site);
+  const probe = async (mode) => {
+    const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', loader.out, dist, mode], { cwd: ROOT });
+    return { ...JSON.parse(r.stdout.trim().split('\n').pop()), processMs: r.ms, peakRss: r.peakRss };
+  };
+  const cold = [];
+  for (let i = 0; i < COLD_RUNS; i++) cold.push(await probe('cold'));
+  const latency = await probe('latency');
+  const result = {
+    loader: loader.entry,
+    indexBytes,
+    textBytes,
+    coldMs: median(cold.map((c) => c.coldMs)),
+    coldParts: { importMs: median(cold.map((c) => c.importMs)), openMs: median(cold.map((c) => c.openMs)), firstQueryMs: median(cold.map((c) => c.firstQueryMs)) },
+    coldProcessMs: median(cold.map((c) => c.processMs)),
+    p50: latency.p50,
+    p99: latency.p99,
+    queries: latency.queries,
+    samples: latency.samples,
+    hitRate: latency.hitRate,
+    peakRss: latency.peakRss,
+    note: `Search: folio's loader \`${loader.entry}\`; index = \`dist/${INDEX_PATH}\`; raw text = the UTF-8 bytes of every post's, project's and service's title, summary, body text and tags (from \`_folio/site.json\`). Cold start = import the loader + read and open the index + the first query, timed inside a fresh \`node\` process (the process's whole life, Node's own start-up included, in brackets); median of ${COLD_RUNS}. p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.`,
+  };
+  log(`  search: index ${(indexBytes / 2 ** 20).toFixed(1)} MiB (${(indexBytes / textBytes).toFixed(2)}× text), cold ${result.coldMs.toFixed(1)} ms, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
+  return result;
+}
+
+/** Finds the function of the loader module that opens an index from a ReadAsset. */
+function opener(mod) {
+  const names = Object.keys(mod).filter((k) => typeof mod[k] === 'function' && /^(open|load)/i.test(k));
+  const preferred = ['openSearch', 'loadSearch', 'openSearchIndex', 'loadSearchIndex', 'openIndex', 'loadIndex'];
+  const name = preferred.find((n) => names.includes(n)) ?? names[0];
+  if (!name) throw new Error(`the search loader exports no open*/load* function (it exports ${Object.keys(mod).join(', ')})`);
+  return mod[name];
+}
+
+async function runProbe(bundle, dist, mode) {
+  const t0 = performance.now();
+  const mod = await import(pathToFileURL(bundle).href);
+  const t1 = performance.now();
+  const root = resolve(dist);
+  const read = async (path) => {
+    const full = resolve(root, path);
+    if (!full.startsWith(root + sep)) return null;
+    return readFile(full).catch(() => null);
+  };
+  const engine = await opener(mod)(read);
+  if (typeof engine?.search !== 'function') throw new Error('the search loader did not return an engine with search(query, limit)');
+  const t2 = performance.now();
+  const list = queries();
+  const first = await engine.search(list[0], LIMIT);
+  const t3 = performance.now();
+  if (mode === 'cold') {
+    console.log(JSON.stringify({ coldMs: t3 - t0, importMs: t1 - t0, openMs: t2 - t1, firstQueryMs: t3 - t2, hits: first.hits.length }));
+    return;
+  }
+  for (const q of list.slice(0, 50)) await engine.search(q, LIMIT);
+  const times = [];
+  let hits = 0;
+  for (let round = 0; round < LATENCY_ROUNDS; round++) {
+    for (const q of list) {
+      const a = performance.now();
+      const r = await engine.search(q, LIMIT);
+      times.push(performance.now() - a);
+      if (r.hits.length) hits++;
+    }
+  }
+  console.log(JSON.stringify({ p50: percentile(times, 50), p99: percentile(times, 99), queries: list.length, samples: times.length, hitRate: hits / times.length }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--probe') {
+  const [bundle, dist, mode] = process.argv.slice(3);
+  await runProbe(bundle, dist, mode);
+}
