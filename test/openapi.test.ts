@@ -3,8 +3,8 @@
 // `folio serve` by Ajv 2020 against the schema the served document gives
 // each operation and status. Deprecation (D19) repeats in the document.
 import { dereference, validate, compileErrors } from '@readme/openapi-parser';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
-addFormats(ajv);
+// ajv-formats is CommonJS; its default export is the plugin function.
+(addFormatsModule as unknown as (ajv: Ajv2020) => void)(ajv);
 
 /** The schema a dereferenced document gives an operation's response with this status. */
 function responseSchema(document: any, operationId: string, status: number) {
