@@ -95,7 +95,8 @@ export async function startServer(options: ServeOptions): Promise<{ server: Serv
           public: dir,
           cleanUrls: false,
           directoryListing: false,
-          headers: [{ source: '**', headers: Object.entries({ ...all, 'Content-Type': null, 'Content-Disposition': null, 'Last-Modified': null, 'Accept-Ranges': null }).map(([key, value]) => ({ key, value })) as never }],
+          // serve-handler matches with minimatch, whose ** skips dot directories such as .well-known/.
+          headers: ['**', '.well-known/**'].map((source) => ({ source, headers: Object.entries({ ...all, 'Content-Type': null, 'Content-Disposition': null, 'Last-Modified': null, 'Accept-Ranges': null }).map(([key, value]) => ({ key, value })) as never })),
         });
         return;
       }
