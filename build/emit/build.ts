@@ -8,6 +8,7 @@ import type { Runtime, SearchEngine } from '../core/runtime.js';
 import { loadContent } from '../content/load.js';
 import { buildSite } from '../site.js';
 import { writeAtomically, type OutputFile } from './atomic.js';
+import { hostFiles } from './hosts/index.js';
 
 export interface BuildOptions {
   content: string;
@@ -25,7 +26,7 @@ export interface BuildResult {
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
 export type Artifact = (site: Site, manifest: Manifest) => OutputFile[] | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [];
+export const artifacts: Artifact[] = [hostFiles];
 
 /** The runtime copy of the model: rendered HTML stays in the pages, not in the functions' data. */
 export function runtimeModel(site: Site): Site {

@@ -1,0 +1,174 @@
+// Each host's documented limits, checked on the files the printers produced,
+// so that `folio build` fails with a clear message where a deploy would fail
+// later, or worse, silently drop rules (D39).
+import type { Manifest } from '../../core/files.js';
+import type { OutputFile } from '../atomic.js';
+
+/**
+ * Cloudflare Pages: the numbers wrangler 4.40 enforces when it parses
+ * _headers and _redirects (workers-shared constants) and validates
+ * _routes.json and the upload (pages/constants).
+ */
+export const CLOUDFLARE = {
+  headerRules: 100,
+  lineLength: 2000,
+  staticRedirects: 2000,
+  dynamicRedirects: 100,
+  routesRules: 100,
+  routesRuleLength: 100,
+  files: 20_000,
+} as const;
+
+/** Vercel: the vercel.json schema (@vercel/routing-utils) rejects a deployment past these. */
+export const VERCEL = {
+  rewrites: 2048,
+  headers: 2048,
+  headersPerRule: 1024,
+  sourceLength: 4096,
+  conditions: 16,
+  headerValueLength: 32768,
+} as const;
+
+/**
+ * Netlify documents no hard rule count, but advises against 10,000 redirects
+ * and fails deploys whose serialised rules are too large; folio stops there.
+ */
+export const NETLIFY = {
+  redirects: 10_000,
+} as const;
+
+export class HostLimitError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `The build output would not deploy:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        'The previous output was left as it was. See docs/hosts.md#host-limits for what each limit means.',
+    );
+    this.name = 'HostLimitError';
+  }
+}
+
+const text = (file: OutputFile | undefined) => (file === undefined ? '' : typeof file.body === 'string' ? file.body : new TextDecoder().decode(file.body));
+
+function lines(body: string): { line: string; number: number }[] {
+  return body
+    .split('\n')
+    .map((line, i) => ({ line: line.trim(), number: i + 1 }))
+    .filter(({ line }) => line !== '' && !line.startsWith('#'));
+}
+
+/** dist/_headers: rules are the lines that start a path; every line has a length cap. */
+export function checkCloudflareHeaders(body: string, file = '_headers'): string[] {
+  const problems: string[] = [];
+  const all = lines(body);
+  const rules = all.filter(({ line }) => line.startsWith('/') || /^https?:\/\//.test(line)).length;
+  if (rules > CLOUDFLARE.headerRules) {
+    problems.push(`${file} has ${rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE.headerRules}. Serve fewer paths statically (they fall back to the function) or merge rules with splats.`);
+  }
+  for (const { line, number } of all) {
+    if (line.length > CLOUDFLARE.lineLength) problems.push(`${file}:${number} is ${line.length} characters long; Cloudflare Pages ignores lines over ${CLOUDFLARE.lineLength}. Shorten that header value.`);
+  }
+  return problems;
+}
+
+/** dist/_redirects: static rules (no splat or placeholder) and dynamic ones have separate caps. */
+export function checkCloudflareRedirects(body: string, file = '_redirects'): string[] {
+  const problems: string[] = [];
+  let staticRules = 0;
+  let dynamicRules = 0;
+  for (const { line, number } of lines(body)) {
+    if (line.length > CLOUDFLARE.lineLength) problems.push(`${file}:${number} is ${line.length} characters long; Cloudflare Pages ignores lines over ${CLOUDFLARE.lineLength}.`);
+    const from = line.split(/\s+/)[0]!;
+    if (/\*|:[A-Za-z]/.test(from)) dynamicRules++;
+    else staticRules++;
+  }
+  if (staticRules > CLOUDFLARE.staticRedirects) problems.push(`${file} has ${staticRules} static rules; Cloudflare Pages allows ${CLOUDFLARE.staticRedirects}.`);
+  if (dynamicRules > CLOUDFLARE.dynamicRedirects) problems.push(`${file} has ${dynamicRules} dynamic rules (with * or :placeholder); Cloudflare Pages allows ${CLOUDFLARE.dynamicRedirects}.`);
+  return problems;
+}
+
+/** dist/_routes.json, validated as `wrangler pages deploy` does. */
+export function checkCloudflareRoutes(body: string, file = '_routes.json'): string[] {
+  let spec: { version?: unknown; include?: unknown; exclude?: unknown };
+  try {
+    spec = JSON.parse(body) as typeof spec;
+  } catch {
+    return [`${file} is not JSON.`];
+  }
+  const include = Array.isArray(spec.include) ? (spec.include as string[]) : [];
+  const exclude = Array.isArray(spec.exclude) ? (spec.exclude as string[]) : [];
+  const problems: string[] = [];
+  if (spec.version !== 1) problems.push(`${file} must have "version": 1.`);
+  if (include.length === 0) problems.push(`${file} needs at least one include rule.`);
+  if (include.length + exclude.length > CLOUDFLARE.routesRules) {
+    problems.push(`${file} has ${include.length + exclude.length} include and exclude rules; Cloudflare Pages allows ${CLOUDFLARE.routesRules} combined. Exclude fewer paths (they are then answered by the function).`);
+  }
+  for (const rule of [...include, ...exclude]) {
+    if (typeof rule !== 'string' || !rule.startsWith('/')) problems.push(`${file}: the rule ${JSON.stringify(rule)} must start with "/".`);
+    else if (rule.length > CLOUDFLARE.routesRuleLength) problems.push(`${file}: the rule "${rule.slice(0, 40)}…" is ${rule.length} characters long; Cloudflare Pages allows ${CLOUDFLARE.routesRuleLength}.`);
+  }
+  for (const list of [include, exclude]) {
+    for (const splat of list.filter((r) => typeof r === 'string' && r.endsWith('/*'))) {
+      const prefix = splat.slice(0, -1);
+      const other = list.find((r) => r !== splat && typeof r === 'string' && r.startsWith(prefix));
+      if (other) problems.push(`${file}: "${splat}" overlaps "${other}"; Cloudflare Pages rejects overlapping rules.`);
+    }
+  }
+  return problems;
+}
+
+/** The number of files a deployment of dist/ uploads, as far as the manifest knows them. */
+export function checkCloudflareFiles(manifest: Manifest, extra: number): string[] {
+  const files = new Set([...Object.values(manifest.routes).map(([file]) => file), ...Object.values(manifest.fallbacks).map((f) => f.file)]);
+  const count = files.size + extra;
+  return count > CLOUDFLARE.files
+    ? [`dist/ holds about ${count} files; a Cloudflare Pages deployment takes at most ${CLOUDFLARE.files}. Fewer tags or larger pages reduce the number of precomputed files.`]
+    : [];
+}
+
+interface VercelRule {
+  source: string;
+  has?: unknown[];
+  missing?: unknown[];
+  headers?: { key: string; value: string }[];
+}
+
+/** vercel.json against the limits of its schema. */
+export function checkVercel(body: string, file = 'vercel.json'): string[] {
+  const config = JSON.parse(body) as { rewrites?: VercelRule[]; headers?: VercelRule[] };
+  const problems: string[] = [];
+  const rewrites = config.rewrites ?? [];
+  const headers = config.headers ?? [];
+  if (rewrites.length > VERCEL.rewrites) problems.push(`${file} has ${rewrites.length} rewrites; Vercel allows ${VERCEL.rewrites}.`);
+  if (headers.length > VERCEL.headers) problems.push(`${file} has ${headers.length} header rules; Vercel allows ${VERCEL.headers}.`);
+  for (const rule of [...rewrites, ...headers]) {
+    if (rule.source.length > VERCEL.sourceLength) problems.push(`${file}: a source of ${rule.source.length} characters; Vercel allows ${VERCEL.sourceLength}.`);
+    for (const list of [rule.has, rule.missing]) {
+      if (list && list.length > VERCEL.conditions) problems.push(`${file}: ${rule.source} has ${list.length} conditions; Vercel allows ${VERCEL.conditions}.`);
+    }
+    if (rule.headers && rule.headers.length > VERCEL.headersPerRule) problems.push(`${file}: ${rule.source} sets ${rule.headers.length} headers; Vercel allows ${VERCEL.headersPerRule}.`);
+    for (const h of rule.headers ?? []) {
+      if (h.value.length > VERCEL.headerValueLength) problems.push(`${file}: the ${h.key} header of ${rule.source} is ${h.value.length} characters long; Vercel allows ${VERCEL.headerValueLength}.`);
+    }
+  }
+  return problems;
+}
+
+/** netlify.toml: one [[redirects]] table per rule. */
+export function checkNetlify(body: string, file = 'netlify.toml'): string[] {
+  const redirects = body.split('\n').filter((l) => l.trim() === '[[redirects]]').length;
+  return redirects > NETLIFY.redirects ? [`${file} has ${redirects} redirect rules; Netlify advises against ${NETLIFY.redirects} and fails deploys whose rules are too large.`] : [];
+}
+
+/** Every host's files at once; throws one error that lists every problem. */
+export function checkHostLimits(files: OutputFile[], manifest: Manifest): void {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const problems = [
+    ...checkCloudflareHeaders(text(byPath.get('_headers'))),
+    ...checkCloudflareRedirects(text(byPath.get('_redirects'))),
+    ...(byPath.has('_routes.json') ? checkCloudflareRoutes(text(byPath.get('_routes.json'))) : []),
+    ...checkCloudflareFiles(manifest, files.length + 2),
+    ...(byPath.has('vercel.json') ? checkVercel(text(byPath.get('vercel.json'))) : []),
+    ...checkNetlify(text(byPath.get('netlify.toml'))),
+  ];
+  if (problems.length) throw new HostLimitError(problems);
+}
