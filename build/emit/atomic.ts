@@ -22,13 +22,49 @@ async function sweep(out: string): Promise<void> {
   await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => rm(join(parent, n), { recursive: true, force: true })));
 }
 
+const REASONS: Record<string, [reason: string, fix: string]> = {
+  ENOSPC: ['the disk is full', 'Free space on that disk, or pass --out on another one.'],
+  EDQUOT: ['the disk quota is used up', 'Free space within the quota, or pass --out on another disk.'],
+  EFBIG: ['a file is larger than the file size limit', 'Raise the limit (ulimit -f unlimited) and build again.'],
+  EROFS: ['it is on a read-only file system', 'Pass --out on a writable file system.'],
+  EACCES: ['permission is denied', 'Make its parent directory writable for this user, or pass another --out.'],
+  EPERM: ['permission is denied', 'Make its parent directory writable for this user, or pass another --out.'],
+  ENOTDIR: ['part of its path is a file, not a directory', 'Move that file away, or pass another --out.'],
+  EEXIST: ['part of its path is a file, not a directory', 'Move that file away, or pass another --out.'],
+  EMFILE: ['too many files are open', 'Raise the open-file limit (ulimit -n) and build again.'],
+};
+
+/** A failure to write the output, in words and with the fix; the previous output is untouched. */
+export class OutputError extends Error {
+  constructor(
+    readonly out: string,
+    readonly cause: NodeJS.ErrnoException,
+  ) {
+    const [reason, fix] = REASONS[cause.code ?? ''] ?? [cause.message, 'Check the output directory and build again.'];
+    const where = cause.path && cause.path !== out ? ` at ${cause.path}` : '';
+    super(`cannot write the output directory ${out}: ${reason} (${cause.code}${where}).\n  hint: ${fix} The previous output was left as it was.`);
+    this.name = 'OutputError';
+  }
+}
+
 export async function writeAtomically(outDir: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
   const out = resolve(outDir);
+  try {
+    return await swapIn(out, files);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? new OutputError(out, e) : error;
+  }
+}
+
+async function swapIn(out: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
   const parent = dirname(out);
   await mkdir(parent, { recursive: true });
   await sweep(out);
   const staging = join(parent, `${stagingPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
   const old = `${staging}-old`;
+  // Not recursive: a recursive mkdir reports ENOENT where the cause is EROFS or EACCES.
+  await mkdir(staging);
   try {
     const list = [...files];
     const dirs = new Set(list.map((f) => dirname(join(staging, f.path))));
