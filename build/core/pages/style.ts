@@ -256,10 +256,10 @@ th[align="center"], td[align="center"] { text-align: center; }
 }
 .footnotes ol { padding-left: 1.2rem; }
 .footnotes p { margin: 0 0 0.4rem; }
-[data-footnote-ref] { text-decoration: none; padding: 0 0.1em; }
+/* Footnote links keep their underline: colour alone does not mark a link (WCAG 1.4.1). */
+[data-footnote-ref] { padding: 0 0.1em; }
 [data-footnote-ref]::before { content: "["; }
 [data-footnote-ref]::after { content: "]"; }
-.data-footnote-backref { text-decoration: none; }
 :target { scroll-margin-top: 1rem; }
 li:target, sup:target { background: var(--mark); border-radius: 3px; }
 

@@ -1,0 +1,164 @@
+// D20, D24 in a real browser: Debian's chromium, driven by playwright-core,
+// opens every page of the sample site over `folio serve`. No console errors
+// (a CSP violation is one), no broken links or fragment targets, no serious
+// or critical axe-core violation in light or dark mode, and screenshots of
+// home and a post at phone and desktop widths in test-artifacts/.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Site } from '../build/core/model.js';
+import { serveBuilt } from './helpers/site.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARTIFACTS = 'test-artifacts';
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+
+const available = existsSync(CHROMIUM);
+if (!available) console.warn(`browser.test.ts: skipped because ${CHROMIUM} is missing (apt-get install chromium).`);
+
+function pages(site: Site): string[] {
+  return [
+    '/',
+    '/about',
+    '/services',
+    '/blog',
+    ...site.tags.map((t) => `/blog/tags/${t.tag}`),
+    ...site.posts.map((p) => `/blog/${p.slug}`),
+    '/projects',
+    ...site.projects.map((p) => `/projects/${p.id}`),
+    '/developers',
+  ];
+}
+
+interface Visit {
+  errors: string[];
+  links: string[];
+  ids: string[];
+}
+
+describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
+  let s: Awaited<ReturnType<typeof serveBuilt>>;
+  let profile: string;
+  let context: BrowserContext;
+  let axeSource: string;
+  const visits = new Map<string, Visit>();
+
+  beforeAll(async () => {
+    s = await serveBuilt();
+    axeSource = await readFile('node_modules/axe-core/axe.min.js', 'utf8');
+    profile = await mkdtemp(join(tmpdir(), 'folio-chromium-'));
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: VIEWPORTS.desktop });
+  });
+  afterAll(async () => {
+    await context?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+    await s?.close();
+  });
+
+  /** Opens a page, recording console errors, failed loads, links and element ids. */
+  async function visit(page: Page, path: string): Promise<Visit> {
+    const errors: string[] = [];
+    const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(`console: ${m.text()}`));
+    const onError = (e: Error) => void errors.push(`pageerror: ${e.message}`);
+    const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) => void errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+    page.on('console', onConsole);
+    page.on('pageerror', onError);
+    page.on('requestfailed', onFailed);
+    try {
+      const res = await page.goto(s.url + path, { waitUntil: 'load' });
+      expect(res?.status(), path).toBe(200);
+      const found = await page.evaluate(() => ({
+        links: [...document.querySelectorAll('a[href], link[href]')].map((a) => (a as HTMLAnchorElement).href),
+        ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
+      }));
+      return { errors, ...found };
+    } finally {
+      page.off('console', onConsole);
+      page.off('pageerror', onError);
+      page.off('requestfailed', onFailed);
+    }
+  }
+
+  it('opens every page with no console error or failed load', { timeout: 120_000 }, async () => {
+    const page = await context.newPage();
+    for (const path of pages(s.site)) {
+      const v = await visit(page, path);
+      visits.set(path, v);
+      expect(v.errors, path).toEqual([]);
+    }
+    await page.close();
+    expect(visits.size).toBeGreaterThan(30);
+  });
+
+  it('finds no broken link and no missing fragment target', { timeout: 120_000 }, async () => {
+    expect(visits.size, 'runs after the visit test').toBeGreaterThan(0);
+    const site = s.site.config.site_url;
+    const checked = new Map<string, number>();
+    const broken: string[] = [];
+    for (const [from, v] of visits) {
+      for (const href of v.links) {
+        if (href.startsWith('data:') || href.startsWith('mailto:')) continue;
+        // The site's own absolute URLs (canonical, contact) point at this server in the test.
+        const local = href.startsWith(site) ? s.url + href.slice(site.length) : href;
+        if (!local.startsWith(s.url)) continue;
+        const url = new URL(local);
+        const target = url.pathname + url.search;
+        if (url.hash && url.hash.length > 1) {
+          const ids = visits.get(url.pathname)?.ids;
+          if (ids && !ids.includes(decodeURIComponent(url.hash.slice(1)))) broken.push(`${from} → ${href}: no element with that id`);
+        }
+        if (!checked.has(target)) checked.set(target, (await fetch(s.url + target)).status);
+        const status = checked.get(target)!;
+        if (status !== 200) broken.push(`${from} → ${href}: ${status}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked.size).toBeGreaterThan(pages(s.site).length);
+  });
+
+  it('has no serious or critical axe-core violation, in light and dark mode', { timeout: 300_000 }, async () => {
+    const page = await context.newPage();
+    const dark = new Set(['/', '/about', '/services', '/blog', '/projects', '/developers', `/blog/${s.site.posts[0]!.slug}`, `/projects/${s.site.projects[0]!.id}`, `/blog/tags/${s.site.tags[0]!.tag}`]);
+    const failures: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const path of pages(s.site)) {
+        if (scheme === 'dark' && !dark.has(path)) continue;
+        await page.goto(s.url + path, { waitUntil: 'load' });
+        // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const result = await axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+        });
+        for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') failures.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.join(', ')}`);
+      }
+    }
+    await page.close();
+    expect(failures).toEqual([]);
+  });
+
+  it('saves screenshots of home and a post at phone and desktop widths', { timeout: 60_000 }, async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const post = s.site.posts.find((p) => /^\|/m.test(p.content_markdown) && /^```/m.test(p.content_markdown)) ?? s.site.posts[0]!;
+    const page = await context.newPage();
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      for (const [label, path] of [['home', '/'], ['post', `/blog/${post.slug}`]] as const) {
+        await page.goto(s.url + path, { waitUntil: 'load' });
+        // Nothing may overflow the viewport sideways: wide tables and code scroll inside their own box.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${label} at ${name}`).toBeLessThanOrEqual(0);
+        const file = join(ARTIFACTS, `${label}-${name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        expect(existsSync(file)).toBe(true);
+      }
+    }
+    await page.close();
+  });
+});
