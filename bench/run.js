@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { CORPORA_DIR, ensureCorpus, GENERATOR_VERSION } from './corpus.js';
 import { countFiles, hasGnuTime, measure, median } from './measure.js';
 import { summarise, toMarkdown } from './profile.js';
+import { benchDev } from './dev.js';
 import { benchSearch } from './search.js';
 import { benchServe } from './serve.js';
 
@@ -195,13 +196,17 @@ async function incremental(ctx, runs) {
   const posts = readdirSync(join(content, 'posts')).sort();
   const post = join(content, 'posts', posts[posts.length >> 1]);
   const rows = [];
-  for (let i = 1; i <= runs; i++) {
+  // Without a cache every rebuild is a full build: one is enough at 10,000 posts.
+  const edits = cacheDirs.length ? runs : Math.min(runs, ctx.size >= 10000 ? 1 : 3);
+  for (let i = 1; i <= edits; i++) {
     appendFileSync(post, `\nEdited for the benchmark, edit ${i}: one more sentence about cache hit rates.\n`);
     const r = await build();
     rows.push({ ms: r.ms, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss });
-    log(`  ${ctx.size} posts, one-post edit ${i}/${runs}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${folioOwnMs(r.stdout)} ms)`);
+    log(`  ${ctx.size} posts, one-post edit ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${folioOwnMs(r.stdout)} ms)`);
   }
+  const dev = await benchDev({ content, out: join(dir, 'dev-dist'), cwd: dir, post, now: NOW, edits: runs, log }).catch((error) => ({ error: String(error.message).split('\n')[0] }));
   return {
+    dev,
     kind: cacheDirs.length ? `rebuild with a warm ${cacheDirs.map((d) => d.slice(ctx.work.length + 1)).join(', ')}` : 'full rebuild: folio keeps no cache and has no incremental mode yet',
     post: posts[posts.length >> 1],
     ms: median(rows.map((r) => r.ms)),
@@ -305,6 +310,15 @@ function report(result) {
           : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio, peak ${mib(inc.peakRss)} (median of ${inc.runs.length}).`,
         '',
       );
+      const dev = inc.dev;
+      if (dev) {
+        lines.push(
+          dev.skip || dev.error
+            ? `\`folio dev\` edit → served: ${dev.skip ? `skipped: ${dev.skip}` : `failed: ${dev.error}`}.`
+            : `\`folio dev\` edit → served (append a sentence to the post, poll its JSON every ${dev.pollMs} ms until the sentence is served): ${dev.ms.toFixed(0)} ms median of ${dev.runs.length} (${dev.runs.map((x) => x.toFixed(0)).join(', ')} ms); the first build and start took ${sec(dev.startMs)}.`,
+          '',
+        );
+      }
     }
   }
   lines.push('### Search', '');

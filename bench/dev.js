@@ -1,0 +1,95 @@
+// The edit-to-served latency of `folio dev` (the authoring issue's target:
+// ≤ 100 ms for a one-post edit at 10,000 posts), when folio has that
+// command: start it on a private copy of the corpus, append a sentence to
+// one post, and poll that post's JSON until the sentence is served.
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const BIN = join(ROOT, 'bin', 'folio.js');
+const POLL_MS = 5;
+const EDIT_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 600_000;
+
+/** The flags `folio dev --help` lists, or null when there is no dev command. */
+export function devFlags() {
+  const r = spawnSync(process.execPath, [BIN, 'dev', '--help'], { encoding: 'utf8' });
+  if (r.status !== 0 || !/Usage: folio dev/.test(r.stdout)) return null;
+  return new Set([...r.stdout.matchAll(/--([a-z-]+)/g)].map((m) => m[1]));
+}
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+async function fetchText(url) {
+  try {
+    const res = await fetch(url);
+    return res.ok ? await res.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Polls until `url` serves a body containing `needle`; resolves the elapsed ms. */
+async function until(url, needle, timeoutMs) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < timeoutMs) {
+    const body = await fetchText(url);
+    if (body?.includes(needle)) return performance.now() - t0;
+    await sleep(POLL_MS);
+  }
+  throw new Error(`${url} did not serve "${needle}" within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Runs `folio dev` over `content` (a private copy: it is edited) and
+ * measures `edits` one-post edits. Resolves { skip } when there is no dev command.
+ */
+export async function benchDev({ content, out, cwd, post, now, edits, log = console.log }) {
+  const flags = devFlags();
+  if (!flags) return { skip: 'folio has no `dev` command yet' };
+  const args = [BIN, 'dev'];
+  if (flags.has('content')) args.push('--content', content);
+  if (flags.has('out')) args.push('--out', out);
+  if (flags.has('port')) args.push('--port', '0');
+  if (flags.has('now')) args.push('--now', now);
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  try {
+    const t0 = performance.now();
+    let url = null;
+    while (!url && performance.now() - t0 < START_TIMEOUT_MS) {
+      if (child.exitCode !== null) throw new Error(`folio dev exited with ${child.exitCode}: ${output.slice(-500)}`);
+      url = /(http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+)/.exec(output)?.[1] ?? null;
+      await sleep(50);
+    }
+    if (!url) throw new Error(`folio dev printed no URL within ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`);
+    const slug = basename(post, '.md');
+    const target = `${url}/api/v1/posts/${slug}`;
+    await until(target, '"slug"', START_TIMEOUT_MS);
+    const startMs = performance.now() - t0;
+    const times = [];
+    for (let i = 1; i <= edits; i++) {
+      const needle = `dev-edit-${i}-${Date.now().toString(36)}`;
+      const t = performance.now();
+      appendFileSync(post, `\nA sentence added while folio dev runs (${needle}).\n`);
+      await until(target, needle, EDIT_TIMEOUT_MS);
+      times.push(performance.now() - t);
+      log(`  folio dev: edit ${i}/${edits} served after ${times.at(-1).toFixed(0)} ms`);
+      await sleep(300);
+    }
+    return { startMs, ms: median(times), runs: times, pollMs: POLL_MS };
+  } finally {
+    if (child.exitCode === null) {
+      const hard = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      const exited = new Promise((ok) => child.once('exit', ok));
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(hard);
+    }
+  }
+}
