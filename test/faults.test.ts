@@ -1,0 +1,160 @@
+// Faults (issue 9, D40): an output directory that cannot be written gives a
+// clear error, exit 1 and no stack trace, and the previous dist/ survives.
+//
+// We run as root in CI containers, where chmod does not stop a write. So a
+// read-only and a full output directory are real file systems: a tmpfs
+// mounted read-only, and a tmpfs only slightly larger than the previous
+// dist (both need mount(2), so they are skipped where it is not allowed).
+// Everywhere: an --out under a regular file (ENOTDIR/EEXIST, stops root too),
+// a file-size limit (ulimit -f, EFBIG), and chmod 0555 when not root.
+import { execFile, spawnSync } from 'node:child_process';
+import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCorpus } from './helpers/corpus.js';
+import { tempDir, treeHash } from './helpers/site.js';
+
+const run = promisify(execFile);
+const CLI = join(process.cwd(), 'bin/folio.js');
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI; `limit` is an optional `ulimit -f` in 512-byte blocks. */
+async function folio(args: string[], options: { limitBlocks?: number } = {}): Promise<Outcome> {
+  const [file, argv] = options.limitBlocks
+    ? ['/bin/sh', ['-c', `ulimit -f ${options.limitBlocks} && exec "$0" "$@"`, process.execPath, CLI, ...args]]
+    : [process.execPath, [CLI, ...args]];
+  try {
+    const { stdout, stderr } = await run(file, argv as string[], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** The failure a person can act on: what, where, the fix, and no stack trace. */
+function expectClearOutputError(result: Outcome, out: string, reason: RegExp): void {
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).toContain(`cannot write the output directory ${out}`);
+  expect(result.stderr).toMatch(reason);
+  expect(result.stderr).toMatch(/\n {2}hint: .+previous output was left as it was/);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+}
+
+async function stagingLeftovers(parent: string): Promise<string[]> {
+  return (await readdir(parent)).filter((n) => n.includes('.folio-tmp-'));
+}
+
+const isRoot = process.getuid?.() === 0;
+let work: string;
+/** A small generated site (its builds are quick), and a finished build of it to copy as a previous dist. */
+let content: string;
+let sample: string;
+let canMount = false;
+const mounts: string[] = [];
+
+function build(out: string, options: { limitBlocks?: number } = {}): Promise<Outcome> {
+  return folio(['build', '--content', content, '--out', out, '--now', '2026-11-22'], options);
+}
+
+function mount(args: string[]): boolean {
+  return spawnSync('mount', args, { stdio: 'ignore' }).status === 0;
+}
+
+beforeAll(async () => {
+  work = await tempDir('folio-faults-');
+  content = await writeCorpus(join(work, 'content'), { posts: 3, bodyBytes: 20_000 });
+  sample = join(work, 'sample');
+  const built = await build(sample);
+  expect(built.code, built.stderr).toBe(0);
+  if (isRoot) {
+    const probe = join(work, 'probe');
+    await mkdir(probe);
+    canMount = mount(['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe]);
+    if (canMount) mounts.push(probe);
+  }
+});
+
+afterAll(async () => {
+  for (const m of mounts.reverse()) spawnSync('umount', ['-l', m], { stdio: 'ignore' });
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('an output directory that cannot be written (D40)', () => {
+  it('--out under a regular file: a clear error, and the file is untouched', async () => {
+    const file = join(work, 'not-a-dir');
+    await writeFile(file, 'keep me');
+    const out = join(file, 'dist');
+    const result = await build(out);
+    expectClearOutputError(result, out, /part of its path is a file, not a directory/);
+    expect(await readFile(file, 'utf8')).toBe('keep me');
+  });
+
+  it('a file-size limit (EFBIG): a clear error, the previous dist byte-identical, no staging left', async () => {
+    const parent = join(work, 'limited');
+    const out = join(parent, 'dist');
+    await cp(sample, out, { recursive: true });
+    const before = await treeHash(out);
+    // 16 blocks of 512 bytes: smaller than a post of 20 KB.
+    const result = await build(out, { limitBlocks: 16 });
+    expectClearOutputError(result, out, /file size limit \(EFBIG\)/);
+    expect(await treeHash(out)).toEqual(before);
+    expect(await stagingLeftovers(parent)).toEqual([]);
+  });
+
+  it.runIf(!isRoot)('a read-only parent (chmod 0555, as a normal user): a clear error, the previous dist byte-identical', async () => {
+    const parent = join(work, 'readonly');
+    const out = join(parent, 'dist');
+    await mkdir(parent);
+    await cp(sample, out, { recursive: true });
+    const before = await treeHash(out);
+    await chmod(parent, 0o555);
+    try {
+      const result = await build(out);
+      expectClearOutputError(result, out, /permission is denied \(EACCES/);
+      expect(await treeHash(out)).toEqual(before);
+    } finally {
+      await chmod(parent, 0o755);
+    }
+  });
+
+  it('a read-only file system (tmpfs mounted ro, stops root): a clear error, the previous dist byte-identical', async (t) => {
+    if (!canMount) return t.skip('mount(2) is not permitted here');
+    const parent = join(work, 'ro');
+    const out = join(parent, 'dist');
+    await mkdir(parent);
+    expect(mount(['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', parent])).toBe(true);
+    mounts.push(parent);
+    await cp(sample, out, { recursive: true });
+    const before = await treeHash(out);
+    expect(mount(['-o', 'remount,ro', parent])).toBe(true);
+    const result = await build(out);
+    expectClearOutputError(result, out, /read-only file system \(EROFS/);
+    expect(await treeHash(out)).toEqual(before);
+  });
+
+  it('a full disk (tmpfs barely larger than the previous dist): a clear error, the previous dist byte-identical, no staging left', async (t) => {
+    if (!canMount) return t.skip('mount(2) is not permitted here');
+    const parent = join(work, 'full');
+    const out = join(parent, 'dist');
+    await mkdir(parent);
+    expect(mount(['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', parent])).toBe(true);
+    mounts.push(parent);
+    await cp(sample, out, { recursive: true });
+    const before = await treeHash(out);
+    // Shrink the file system to what the previous dist uses plus 16 KiB.
+    const used = Number(spawnSync('df', ['--output=used', '-k', parent], { encoding: 'utf8' }).stdout.trim().split('\n').pop());
+    expect(used).toBeGreaterThan(0);
+    expect(mount(['-o', `remount,size=${used + 16}k`, parent])).toBe(true);
+    const result = await build(out);
+    expectClearOutputError(result, out, /the disk is full \(ENOSPC/);
+    expect(await treeHash(out)).toEqual(before);
+    expect(await stagingLeftovers(parent)).toEqual([]);
+  });
+});
