@@ -134,16 +134,15 @@ describe('llms.txt (D26)', () => {
     }
   });
 
-  it('llms-full.txt holds the full Markdown of every post, and names every page', async () => {
+  it('llms-full.txt holds the full Markdown of every page and post: each served twin, verbatim', async () => {
     const full = await text('/llms-full.txt');
     expect(full).toMatch(/^# /);
-    for (const post of posts) {
-      const one = await json(local(post.api_url));
-      expect(full, post.slug).toContain(one.content_markdown.trim());
+    const pages = [`${SITE}/`, ...['/about', '/services', '/blog', '/projects', '/developers'].map((p) => SITE + p), ...tags.map((t) => `${SITE}/blog/tags/${t}`), ...posts.map((p) => p.url), ...projects.map((p) => p.url)];
+    for (const page of pages) {
+      const twin = await text(local(page === `${SITE}/` ? `${SITE}/index.md` : `${page}.md`));
+      expect(full.includes(twin), page).toBe(true);
     }
-    for (const project of projects) expect(full).toContain(project.url);
-    const profile = await json('/api/v1/profile');
-    expect(full).toContain(profile.bio_markdown.trim());
+    for (const post of posts) expect(full).toContain(((await json(local(post.api_url))) as any).content_markdown.trim());
   });
 });
 

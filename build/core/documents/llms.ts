@@ -2,6 +2,7 @@
 // sections of links to the Markdown twins, and /llms-full.txt with the full
 // Markdown of every page and post.
 import type { Site } from '../model.js';
+import { pagePaths, twinMarkdown } from '../pages/index.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { deprecationNotices } from './deprecation.js';
 import { blocks, linkItem, mdText } from './markdown.js';
@@ -44,56 +45,15 @@ export function llmsTxt(site: Site): string {
   );
 }
 
-/** The full Markdown of every page and post, each part headed by its canonical URL. */
+/** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
 export function llmsFullTxt(site: Site): string {
   const url = site.config.site_url;
-  const { profile } = site;
-  const source = (path: string) => `Source: ${absolute(site, path)} (Markdown: ${absolute(site, twinPath(path))})`;
-  const list = (items: readonly string[]) => items.map((i) => `- ${i}`).join('\n');
-  const parts = [
-    blocks(
-      `# ${mdText(site.config.title)}`,
-      `> ${mdText(site.config.description)}`,
-      ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
-      `The full Markdown of every page and post of ${url}, one after another, separated by horizontal rules. The index of the site is ${url}/llms.txt.`,
-    ),
-    blocks(
-      `# About ${mdText(profile.name)}`,
-      source(pagePath.about()),
-      list([
-        `Headline: ${mdText(profile.headline)}`,
-        `Location: ${mdText(profile.location)}`,
-        `Expertise: ${profile.expertise.map(mdText).join(', ')}`,
-        `Availability: ${mdText(profile.availability.status)}: ${mdText(profile.availability.note)}`,
-        ...Object.entries(profile.contact).map(([route, value]) => `Contact (${route}): ${value}`),
-      ]),
-      profile.bio_markdown,
-    ),
-    blocks(
-      '# Consulting services',
-      source(pagePath.services()),
-      ...site.services.map((s) => blocks(`## ${mdText(s.title)}`, mdText(s.summary), `Best fit:\n\n${list(s.best_fit.map(mdText))}`, s.body_markdown)),
-    ),
-    blocks(
-      '# Projects',
-      source(pagePath.projects()),
-      ...site.projects.map((p) =>
-        blocks(
-          `## ${mdText(p.title)}`,
-          source(pagePath.project(p.id)),
-          list([`Status: ${p.status}`, mdText(p.summary), ...(p.url ? [`Website: ${p.url}`] : []), ...(p.started ? [`Started: ${p.started}`] : []), ...(p.ended ? [`Ended: ${p.ended}`] : []), ...(p.tags.length ? [`Tags: ${p.tags.join(', ')}`] : [])]),
-          p.body_markdown,
-        ),
-      ),
-    ),
-    ...site.posts.map((p) =>
-      blocks(
-        `# ${mdText(p.title)}`,
-        source(pagePath.post(p.slug)),
-        list([`Published: ${p.date}`, ...(p.updated ? [`Updated: ${p.updated}`] : []), `Tags: ${p.tags.join(', ')}`, `Summary: ${mdText(p.summary)}`]),
-        p.content_markdown,
-      ),
-    ),
-  ];
-  return parts.join('\n---\n\n');
+  const header = blocks(
+    `# ${mdText(site.config.title)}`,
+    `> ${mdText(site.config.description)}`,
+    ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
+    `The Markdown twin of every page of ${url}, one after another and separated by horizontal rules, exactly as each is served at its \`.md\` address. The index of the site is ${url}/llms.txt.`,
+  );
+  const twins = pagePaths(site).map((path) => twinMarkdown(site, path)!);
+  return [header, ...twins].join('\n---\n\n');
 }
