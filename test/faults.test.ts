@@ -96,6 +96,28 @@ describe('an output directory that cannot be written (D40)', () => {
     expect(await readFile(file, 'utf8')).toBe('keep me');
   });
 
+  it('--out naming an existing file: refused, and the file is untouched (nothing is lost)', async () => {
+    const file = join(work, 'notes.txt');
+    await writeFile(file, 'my notes');
+    const result = await build(file);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`cannot write the output directory ${file}: it is a file, not a directory`);
+    expect(result.stderr).toMatch(/\n {2}hint: .+Nothing was written\./);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(await readFile(file, 'utf8')).toBe('my notes');
+  });
+
+  it('--out naming the content itself (a folder that is not a build): refused, and every file is kept', async () => {
+    const mine = join(work, 'mine');
+    await cp(content, mine, { recursive: true });
+    const before = await treeHash(mine);
+    const result = await folio(['build', '--content', mine, '--out', mine, '--now', '2026-11-22']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`cannot write the output directory ${mine}: it holds 3 entries (posts, profile.md, site.yaml) but is not a folio build (no _folio/manifest.json)`);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(await treeHash(mine)).toEqual(before);
+  });
+
   it('a file-size limit (EFBIG): a clear error, the previous dist byte-identical, no staging left', async () => {
     const parent = join(work, 'limited');
     const out = join(parent, 'dist');

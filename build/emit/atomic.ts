@@ -1,7 +1,8 @@
 // Writes a whole output directory atomically (D40): everything goes into a
 // fresh sibling directory, which replaces the old one only when complete.
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { MANIFEST_PATH } from '../core/files.js';
 
 export interface OutputFile {
   path: string;
@@ -38,22 +39,55 @@ const REASONS: Record<string, [reason: string, fix: string]> = {
 export class OutputError extends Error {
   constructor(
     readonly out: string,
-    readonly cause: NodeJS.ErrnoException,
+    reason: string,
+    fix: string,
+    outcome = 'The previous output was left as it was.',
   ) {
+    super(`cannot write the output directory ${out}: ${reason}.\n  hint: ${fix} ${outcome}`);
+    this.name = 'OutputError';
+  }
+
+  static from(out: string, cause: NodeJS.ErrnoException): OutputError {
     const [reason, fix] = REASONS[cause.code ?? ''] ?? [cause.message, 'Check the output directory and build again.'];
     const where = cause.path && cause.path !== out ? ` at ${cause.path}` : '';
-    super(`cannot write the output directory ${out}: ${reason} (${cause.code}${where}).\n  hint: ${fix} The previous output was left as it was.`);
-    this.name = 'OutputError';
+    return new OutputError(out, `${reason} (${cause.code}${where})`, fix);
   }
 }
 
 export async function writeAtomically(outDir: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
   const out = resolve(outDir);
   try {
+    await checkReplaceable(out);
     return await swapIn(out, files);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? new OutputError(out, e) : error;
+    throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? OutputError.from(out, e) : error;
+  }
+}
+
+/**
+ * The output is replaced whole, so folio only ever replaces a previous build
+ * (it has _folio/manifest.json) or an empty directory: never a file, the
+ * content, or a folder of someone's work given by mistake as --out.
+ */
+async function checkReplaceable(out: string): Promise<void> {
+  // ENOTDIR: a parent is a file, which swapIn reports in its own words.
+  const info = await stat(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+    throw error;
+  });
+  if (!info) return;
+  if (!info.isDirectory()) throw new OutputError(out, 'it is a file, not a directory', 'folio replaces its output directory whole and never overwrites a file: pass another --out.', 'Nothing was written.');
+  const names = (await readdir(out)).sort();
+  if (names.length === 0) return;
+  const manifest = await stat(join(out, MANIFEST_PATH)).catch(() => null);
+  if (!manifest?.isFile()) {
+    throw new OutputError(
+      out,
+      `it holds ${names.length} entr${names.length === 1 ? 'y' : 'ies'} (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}) but is not a folio build (no ${MANIFEST_PATH})`,
+      'folio replaces its output directory whole, so it only replaces a previous build or an empty directory: pass another --out, or move those files away first.',
+      'Nothing was written.',
+    );
   }
 }
 
