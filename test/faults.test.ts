@@ -7,12 +7,15 @@
 // dist (both need mount(2), so they are skipped where it is not allowed).
 // Everywhere: an --out under a regular file (ENOTDIR/EEXIST, stops root too),
 // a file-size limit (ulimit -f, EFBIG), and chmod 0555 when not root.
-import { execFile, spawnSync } from 'node:child_process';
-import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { chmod, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from './helpers/corpus.js';
+import { fuzzSeed, recordFigures } from './helpers/fuzz.js';
 import { tempDir, treeHash } from './helpers/site.js';
 
 const run = promisify(execFile);
@@ -177,6 +180,64 @@ describe('an output directory that cannot be written (D40)', () => {
     const result = await build(out);
     expectClearOutputError(result, out, /the disk is full \(ENOSPC/);
     expect(await treeHash(out)).toEqual(before);
+    expect(await stagingLeftovers(parent)).toEqual([]);
+  });
+});
+
+describe('a build killed at random points (D40)', () => {
+  it('leaves the previous dist byte-identical, and the next build succeeds and sweeps the staging it left', { timeout: 120_000 }, async () => {
+    const big = await writeCorpus(join(work, 'big'), { posts: 800 });
+    const parent = join(work, 'killed');
+    const out = join(parent, 'dist');
+    await mkdir(parent);
+    await cp(sample, out, { recursive: true });
+    const before = await treeHash(out);
+    const seed = fuzzSeed();
+    // Delays across start-up, reading, rendering and writing of an 800-post build.
+    const delays = fc.sample(fc.integer({ min: 50, max: 2500 }), { seed, numRuns: 4 });
+    let interrupted = 0;
+    for (const delay of delays) {
+      const child = spawn(process.execPath, [CLI, 'build', '--content', big, '--out', out, '--now', '2026-11-22'], { stdio: 'ignore' });
+      const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+      const finished = await Promise.race([exited.then(() => true), sleep(delay).then(() => false)]);
+      if (finished) {
+        // The build beat the kill: put the previous dist back for the next trial.
+        await rm(out, { recursive: true, force: true });
+        await cp(sample, out, { recursive: true });
+        continue;
+      }
+      child.kill('SIGKILL');
+      await exited;
+      interrupted++;
+      expect(await treeHash(out), `killed after ${delay} ms (seed ${seed}, FOLIO_FUZZ_SEED replays it)`).toEqual(before);
+    }
+    recordFigures({ name: 'faults: builds killed with SIGKILL', target: 'folio build, 800 posts', inputs: delays.length, requests: 0, failures: 0, seed, ms: 0, note: `${interrupted} of ${delays.length} interrupted before they finished` });
+    expect(interrupted, 'no build was interrupted: the corpus is too small for the delays').toBeGreaterThan(0);
+    const done = await folio(['build', '--content', big, '--out', out, '--now', '2026-11-22']);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain('built 800 posts');
+    expect(await stagingLeftovers(parent)).toEqual([]);
+  });
+
+  it('killed between its two renames: the next build puts the previous dist back, even one that fails', async () => {
+    const parent = join(work, 'window');
+    const out = join(parent, 'dist');
+    await mkdir(parent);
+    await cp(sample, out, { recursive: true });
+    const before = await treeHash(out);
+    // What SIGKILL after `rename(dist, staging-old)` and before `rename(staging, dist)` leaves.
+    await rename(out, join(parent, '.dist.folio-tmp-999-abc-old'));
+    await mkdir(join(parent, '.dist.folio-tmp-999-abc'));
+    await writeFile(join(parent, '.dist.folio-tmp-999-abc', 'partial.json'), '{');
+    const broken = join(work, 'broken');
+    await cp(content, broken, { recursive: true });
+    await writeFile(join(broken, 'posts', 'untitled.md'), '---\ndate: 2026-01-01\n---\n\nNo title.\n');
+    const failed = await folio(['build', '--content', broken, '--out', out, '--now', '2026-11-22']);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr).toMatch(/untitled\.md:1:1: .*`title`/);
+    expect(await treeHash(out)).toEqual(before);
+    const ok = await build(out);
+    expect(ok.code, ok.stderr).toBe(0);
     expect(await stagingLeftovers(parent)).toEqual([]);
   });
 });

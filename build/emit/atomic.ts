@@ -15,8 +15,22 @@ function stagingPrefix(out: string): string {
   return `.${basename(out)}.folio-tmp-`;
 }
 
+/**
+ * A build killed between its two renames leaves the previous output only
+ * under "<staging>-old", and no output: put it back. The build calls this
+ * first, so even a build that then fails on its content restores it.
+ */
+export async function recoverOutput(outDir: string): Promise<void> {
+  const out = resolve(outDir);
+  const prefix = stagingPrefix(out);
+  const names = await readdir(dirname(out)).catch(() => [] as string[]);
+  const old = names.filter((n) => n.startsWith(prefix) && n.endsWith('-old')).sort().pop();
+  if (old && !(await stat(out).catch(() => null))) await rename(join(dirname(out), old), out);
+}
+
 /** Removes staging directories left by a build that was killed. */
 async function sweep(out: string): Promise<void> {
+  await recoverOutput(out);
   const parent = dirname(out);
   const prefix = stagingPrefix(out);
   const names = await readdir(parent).catch(() => [] as string[]);

@@ -7,7 +7,7 @@ import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import { loadContent } from '../content/load.js';
 import { buildSite } from '../site.js';
-import { writeAtomically, type OutputFile } from './atomic.js';
+import { recoverOutput, writeAtomically, type OutputFile } from './atomic.js';
 import { hostFiles } from './hosts/index.js';
 
 export interface BuildOptions {
@@ -87,6 +87,7 @@ export async function renderSite(site: Site): Promise<{ files: OutputFile[]; man
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  await recoverOutput(options.out);
   const sources = await loadContent(options.content);
   const site = buildSite(sources, { now: options.now, siteUrl: options.siteUrl });
   const { files } = await renderSite(site);
