@@ -9,7 +9,7 @@ import { tools } from '../mcp/tools.js';
 import type { Site, VersionState } from '../model.js';
 import type { ParamSpec } from '../params.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
-import { html, humanDate, type Html } from './html.js';
+import { html, humanDate, inlineCode, type Html } from './html.js';
 import type { Page } from './page.js';
 import { bullets, facts, mdText, section, twin } from './twin.js';
 
@@ -100,9 +100,9 @@ function argumentText(schema: Record<string, unknown>): string {
   return `{ ${names.map((n) => `${n}${required.has(n) ? '' : '?'}: ${props[n]!.type ?? 'any'}`).join(', ')} }`;
 }
 
+/** The codes particular to an operation; 405 and 500 can come from any of them and are said once. */
 function errorsOf(op: Operation): ErrorCode[] {
-  const always: ErrorCode[] = ['method_not_allowed', 'internal_error'];
-  return [...new Set<ErrorCode>([...op.errors, ...always])].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+  return [...new Set<ErrorCode>(op.errors)].filter((c) => c !== 'internal_error').sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
 }
 
 function versionLine(site: Site, v: VersionState): string {
@@ -184,18 +184,15 @@ export function developersPage(site: Site): Page {
     const url = exampleUrl(site, op);
     return html`<section class="endpoint" aria-labelledby="${anchor(op)}">
 <h3 id="${anchor(op)}"><code>GET /api/v1${op.path}</code> <span class="op-id">${op.operationId}</span></h3>
-<p>${op.description}</p>
+<p>${inlineCode(op.description)}</p>
 ${
   op.parameters.length
-    ? html`<div class="table-scroll" role="region" tabindex="0" aria-label="Parameters of ${op.operationId}"><table>
-<thead><tr><th scope="col">Parameter</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th><th scope="col">Description</th></tr></thead>
-<tbody>
-${op.parameters.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td>${schemaText(p)}</td><td>${p.description}</td></tr>
-`)}</tbody>
-</table></div>`
-    : html`<p class="muted">No parameters.</p>`
+    ? html`<dl class="params">
+${op.parameters.map((p) => html`<div><dt><code>${p.name}</code> <span class="muted">${p.in}, ${p.required ? 'required' : 'optional'}</span></dt><dd>${inlineCode(p.description)} <span class="schema">${schemaText(p)}</span></dd></div>
+`)}</dl>`
+    : ''
 }
-<p>Errors: ${errorsOf(op).map((c, i) => html`${i ? ', ' : ''}<code>${c}</code> (${ERROR_STATUS[c]})`)}.</p>
+${errorsOf(op).length ? html`<p>Errors: ${errorsOf(op).map((c, i) => html`${i ? ', ' : ''}<a href="#errors"><code>${c}</code></a> (${ERROR_STATUS[c]})`)}.</p>` : ''}
 ${pre(curl(url))}
 </section>
 `;
@@ -204,7 +201,7 @@ ${pre(curl(url))}
   const toolsHtml = html`<div class="table-scroll" role="region" tabindex="0" aria-label="MCP tools"><table>
 <thead><tr><th scope="col">Tool</th><th scope="col">Arguments</th><th scope="col">Returns</th></tr></thead>
 <tbody>
-${tools.map((t) => html`<tr><td><code>${t.name}</code><br><span class="muted">${t.title}</span></td><td><code>${argumentText(t.inputSchema)}</code></td><td>${t.description}</td></tr>
+${tools.map((t) => html`<tr><td><code>${t.name}</code><br><span class="muted">${t.title}</span></td><td><code>${argumentText(t.inputSchema)}</code></td><td>${inlineCode(t.description)}</td></tr>
 `)}</tbody>
 </table></div>`;
 
@@ -239,7 +236,7 @@ ${pre(curl(a.base))}
 
 <section aria-labelledby="endpoints">
 <h2 id="endpoints">Endpoints</h2>
-<p>All paths are relative to <code>${a.base}</code>. Unknown query parameters are ignored.</p>
+<p>All paths are relative to <code>${a.base}</code>. Unknown query parameters are ignored. Any endpoint may also answer <code>method_not_allowed</code> (405) to a method other than GET, HEAD or OPTIONS, and <code>internal_error</code> (500); see <a href="#errors">errors</a>.</p>
 ${endpointsHtml}
 </section>
 
@@ -337,7 +334,7 @@ ${MACHINE_ADDRESSES.map(([path, what]) => html`<li><a href="${path}"><code>${pat
     ]),
     section(
       'Endpoints',
-      `All endpoints answer GET (and HEAD) with JSON. Unknown query parameters are ignored.`,
+      'All endpoints answer GET (and HEAD) with JSON. Unknown query parameters are ignored. Any endpoint may also answer `method_not_allowed` (405) and `internal_error` (500).',
       ...operations.map((op) =>
         [
           `### GET /api/v1${op.path} (${op.operationId})`,
@@ -345,9 +342,11 @@ ${MACHINE_ADDRESSES.map(([path, what]) => html`<li><a href="${path}"><code>${pat
           op.parameters.length
             ? bullets(op.parameters.map((p) => `\`${p.name}\` (${p.in}, ${p.required ? 'required' : 'optional'}; ${mdText(schemaText(p))}): ${mdText(p.description)}`))
             : 'No parameters.',
-          `Errors: ${errorsOf(op).map((c) => `\`${c}\` (${ERROR_STATUS[c]})`).join(', ')}.`,
+          errorsOf(op).length ? `Errors: ${errorsOf(op).map((c) => `\`${c}\` (${ERROR_STATUS[c]})`).join(', ')}.` : '',
           fence(curl(exampleUrl(site, op))),
-        ].join('\n\n'),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
       ),
     ),
     section(

@@ -392,9 +392,17 @@ li:target, sup:target { background: var(--mark); border-radius: 3px; }
 .back { margin-top: 2rem; }
 
 /* Developers */
-.endpoint { margin: 1.5rem 0 2.25rem; }
+.endpoint { margin: 1.75rem 0 2.25rem; padding-left: 1rem; border-left: 3px solid var(--border); }
+.endpoint > :last-child { margin-bottom: 0; }
 .endpoint h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.75rem; }
 .endpoint h3 code { font-size: 1rem; }
+.params { margin: 0 0 1rem; }
+.params > div { padding: 0.45rem 0; border-bottom: 1px solid var(--border); }
+.params > div:first-child { border-top: 1px solid var(--border); }
+.params dt { font-weight: 600; }
+.params dt .muted { font-weight: 400; font-size: 0.9rem; margin-left: 0.35rem; }
+.params dd { margin: 0.1rem 0 0; }
+.params .schema { display: block; color: var(--muted); font-size: 0.9rem; }
 .op-id { color: var(--muted); font-size: 0.9rem; font-weight: 500; }
 .notice { padding: 0.9rem 1.1rem; border: 1px solid var(--sunset); background: var(--sunset-bg); border-radius: var(--radius); }
 .notice p { margin: 0; }
@@ -424,7 +432,7 @@ pre.source { white-space: pre-wrap; }
   .site-header nav ul { margin-top: 0.35rem; gap: 0.1rem 0.9rem; }
   .facts > div, .contact-list > div { grid-template-columns: 1fr; gap: 0; }
   .lead, .hero .lead { font-size: 1.1rem; }
-  pre { margin-left: -1rem; margin-right: -1rem; border-radius: 0; border-left: 0; border-right: 0; }
+  .prose pre { margin-left: -1rem; margin-right: -1rem; border-radius: 0; border-left: 0; border-right: 0; }
 }
 
 @media (prefers-reduced-motion: no-preference) {
