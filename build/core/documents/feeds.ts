@@ -88,7 +88,7 @@ export function jsonFeed(site: Site) {
       date_modified: rfc3339(postChanged(post)),
       tags: post.tags,
       // A JSON Feed extension (underscore key): the post's Markdown twin.
-      _folio: { about: `${home}/developers`, markdown_url: markdownUrl },
+      _folio: { markdown_url: markdownUrl },
     })),
   };
 }
