@@ -1,0 +1,53 @@
+// Hostile content (test/fixtures/unsafe: markup, quotes and ampersands in
+// titles, tags and summaries) cannot break the XML or Markdown documents:
+// each is escaped, and an independent parser reads the original text back.
+import { cp } from 'node:fs/promises';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyContent, serveBuilt } from './helpers/site.js';
+
+let s: Awaited<ReturnType<typeof serveBuilt>>;
+let post: any;
+
+beforeAll(async () => {
+  const content = await copyContent();
+  await cp('test/fixtures/unsafe', content, { recursive: true });
+  s = await serveBuilt(content);
+  post = await (await fetch(s.at('/api/v1/posts/unsafe-content'))).json();
+});
+afterAll(() => s?.close());
+
+describe('documents with hostile content (D27, D28, D26)', () => {
+  it('keeps feed.xml well-formed and reads the hostile title, summary and tags back verbatim', async () => {
+    const xml = await (await fetch(s.at('/feed.xml'))).text();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(post.title).toMatch(/<script>.*&.*"/);
+    const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', textNodeName: '#text', parseTagValue: false, htmlEntities: false, isArray: (name) => ['entry', 'category', 'link'].includes(name) }).parse(xml).feed;
+    const entry = feed.entry.find((e: any) => e.id.endsWith('/blog/unsafe-content'));
+    expect(entry.title).toBe(post.title);
+    expect(entry.summary).toBe(post.summary);
+    expect(entry.category.map((c: any) => c['@term'])).toEqual(post.tags);
+    // The sanitised HTML is text inside <content>, never elements of the feed.
+    expect(Object.keys(entry.content)).toEqual(['#text', '@type']);
+    expect(entry.content['#text']).not.toMatch(/<script/i);
+  });
+
+  it('keeps sitemap.xml well-formed', async () => {
+    const xml = await (await fetch(s.at('/sitemap.xml'))).text();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain('/blog/unsafe-content</loc>');
+  });
+
+  it('keeps the llms.txt item format, with the hostile title escaped as text', async () => {
+    const text = await (await fetch(s.at('/llms.txt'))).text();
+    const line = text.split('\n').find((l) => l.includes('/blog/unsafe-content.md'))!;
+    expect(line).toMatch(/^- \[(.+?)\]\((\S+)\): .+$/);
+    expect(line).not.toMatch(/<script>/);
+    expect(line).toContain('\\<script\\>');
+  });
+
+  it('keeps feed.json parseable with the same title', async () => {
+    const feed = (await (await fetch(s.at('/feed.json'))).json()) as any;
+    expect(feed.items.find((i: any) => i.id.endsWith('/blog/unsafe-content')).title).toBe(post.title);
+  });
+});
