@@ -138,7 +138,8 @@ describe('pages and twins (D20, D21)', () => {
 
     const post = site.posts.find((p) => p.updated && p.tags.length > 1)!;
     const text = await (await get(`/blog/${post.slug}.md`)).text();
-    expect(text.split('\n')[0]).toBe(`# ${post.title.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`)}`);
+    // The title line, once Markdown's backslash escapes are read, is the title.
+    expect(text.split('\n')[0]!.replace(/\\(.)/g, '$1')).toBe(`# ${post.title}`);
     expect(text).toContain(`- Published: ${post.date}`);
     expect(text).toContain(`- Updated: ${post.updated}`);
     expect(text).toContain(`- JSON: ${site.config.site_url}/api/v1/posts/${post.slug}`);

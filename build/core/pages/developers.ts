@@ -11,7 +11,7 @@ import type { ParamSpec } from '../params.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { html, humanDate, inlineCode, type Html } from './html.js';
 import type { Page } from './page.js';
-import { bullets, facts, mdText, section, twin } from './twin.js';
+import { bullets, facts, section, twin } from './twin.js';
 
 /** When each code is answered (Part 1 §7, D13, D16, D17, D19). A new code without a line here fails the type check. */
 const ERROR_CONDITIONS: Record<ErrorCode, string> = {
@@ -78,19 +78,21 @@ function curl(url: string, extra = ''): string {
   return `curl -s${extra} '${url.replace(/'/g, "'\\''")}'`;
 }
 
-/** "integer, 1–100, default 20" */
-function schemaText(spec: ParamSpec): string {
+/** "integer, 1–100, default 20"; `code` marks literal values (a pattern) in the caller's format. */
+function schemaText(spec: ParamSpec, code: (literal: string) => string = (l) => l): string {
   const s = spec.schema;
   const parts: string[] = [s.type];
   if (s.type === 'integer') parts.push(s.maximum === undefined ? `≥ ${s.minimum}` : `${s.minimum}–${s.maximum}`);
   else {
     if (s.enum) parts.push(`one of ${s.enum.join(', ')}`);
     if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`${s.minLength ?? 0}–${s.maxLength} characters`);
-    if (s.pattern) parts.push(`pattern ${s.pattern}`);
+    if (s.pattern) parts.push(`pattern ${code(s.pattern)}`);
   }
   if (s.default !== undefined) parts.push(`default ${s.default}`);
   return parts.join(', ');
 }
+
+const backticks = (literal: string) => `\`${literal}\``;
 
 function argumentText(schema: Record<string, unknown>): string {
   const props = (schema.properties ?? {}) as Record<string, { type?: string }>;
@@ -188,7 +190,7 @@ export function developersPage(site: Site): Page {
 ${
   op.parameters.length
     ? html`<dl class="params">
-${op.parameters.map((p) => html`<div><dt><code>${p.name}</code> <span class="muted">${p.in}, ${p.required ? 'required' : 'optional'}</span></dt><dd>${inlineCode(p.description)} <span class="schema">${schemaText(p)}</span></dd></div>
+${op.parameters.map((p) => html`<div><dt><code>${p.name}</code> <span class="muted">${p.in}, ${p.required ? 'required' : 'optional'}</span></dt><dd>${inlineCode(p.description)} <span class="schema">${inlineCode(schemaText(p, backticks))}</span></dd></div>
 `)}</dl>`
     : ''
 }
@@ -338,9 +340,10 @@ ${MACHINE_ADDRESSES.map(([path, what]) => html`<li><a href="${path}"><code>${pat
       ...operations.map((op) =>
         [
           `### GET /api/v1${op.path} (${op.operationId})`,
-          mdText(op.description),
+          // The declarations' descriptions are written as Markdown (backticked names).
+          op.description,
           op.parameters.length
-            ? bullets(op.parameters.map((p) => `\`${p.name}\` (${p.in}, ${p.required ? 'required' : 'optional'}; ${mdText(schemaText(p))}): ${mdText(p.description)}`))
+            ? bullets(op.parameters.map((p) => `\`${p.name}\` (${p.in}, ${p.required ? 'required' : 'optional'}; ${schemaText(p, backticks)}): ${p.description}`))
             : 'No parameters.',
           errorsOf(op).length ? `Errors: ${errorsOf(op).map((c) => `\`${c}\` (${ERROR_STATUS[c]})`).join(', ')}.` : '',
           fence(curl(exampleUrl(site, op))),
@@ -374,7 +377,7 @@ ${MACHINE_ADDRESSES.map(([path, what]) => html`<li><a href="${path}"><code>${pat
     section(
       'MCP endpoint',
       `POST one JSON-RPC 2.0 message to ${a.mcp} with \`Content-Type: application/json\`; the reply is JSON. Stateless, read-only, no authentication, no session. Protocol revisions: ${MCP_REVISIONS.join(', ')}.`,
-      bullets(tools.map((t) => `\`${t.name}\` \`${argumentText(t.inputSchema)}\`: ${mdText(t.description)}`)),
+      bullets(tools.map((t) => `\`${t.name}\` \`${argumentText(t.inputSchema)}\`: ${t.description}`)),
       fence(mcpCall(site, 'tools/list')),
     ),
     section('Fair use', 'No rate limit is enforced and no key is needed. Keep sustained traffic under about 60 requests a minute and cache with the ETag. Request bodies over 1 MiB are refused. Nothing here is legal, tax or accounting advice.'),

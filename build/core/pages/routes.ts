@@ -24,10 +24,16 @@ function table(site: Site): Map<string, Build> {
     ...site.posts.map((p): [string, Build] => [pagePath.post(p.slug), () => postPage(site, p)]),
     ...site.projects.map((p): [string, Build] => [pagePath.project(p.id), () => projectPage(site, p)]),
   ];
-  return new Map(entries);
+  // Each page is built once per model: the build asks for a page and then its twin.
+  return new Map(entries.map(([path, build]) => [path, once(build)]));
 }
 
-// One table per model: the build asks for a page and its twin many times over.
+function once(build: Build): Build {
+  let page: Page | undefined;
+  return () => (page ??= build());
+}
+
+// One table per model object.
 const tables = new WeakMap<Site, Map<string, Build>>();
 
 function tableOf(site: Site): Map<string, Build> {

@@ -4,7 +4,13 @@
 
 /** Escapes text so Markdown shows it literally (titles, summaries, tags). */
 export function mdText(text: string): string {
-  return text.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
+  return (
+    text
+      .replace(/[\\`*[\]<>]/g, (c) => `\\${c}`)
+      // An underscore inside a word never starts emphasis (CommonMark), so authorized_keys stays readable.
+      .replace(/_/g, (c, i: number, all: string) => (/[\p{L}\p{N}]/u.test(all[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(all[i + 1] ?? '') ? c : `\\${c}`))
+      .replace(/\s*\n\s*/g, ' ')
+  );
 }
 
 export function mdLink(text: string, url: string): string {
