@@ -9,6 +9,7 @@ import { loadContent } from '../content/load.js';
 import { buildSite } from '../site.js';
 import { recoverOutput, writeAtomically, type OutputFile } from './atomic.js';
 import { hostFiles } from './hosts/index.js';
+import { searchIndexArtifact } from './search-index.js';
 
 export interface BuildOptions {
   content: string;
@@ -26,7 +27,7 @@ export interface BuildResult {
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
 export type Artifact = (site: Site, manifest: Manifest) => OutputFile[] | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [hostFiles];
+export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact];
 
 /** The runtime copy of the model: rendered HTML stays in the pages, not in the functions' data. */
 export function runtimeModel(site: Site): Site {

@@ -1,23 +1,31 @@
 // The host-neutral function: precomputed files first (query strings and
 // Accept mapped by the core's rule), respond() for everything else. Cloudflare,
 // Netlify, Vercel and `folio serve` wrap it in a few lines each.
-import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { internalError } from '../core/errors.js';
 import type { Reply, Req } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
+import { openSearchIndex } from '../core/search/index.js';
 import { staticTarget } from '../core/static.js';
 
 /** Reads a file of dist/ by its path relative to dist (no leading slash). */
 export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
 
 export interface HandlerOptions {
-  /** Opens the prebuilt search index, given the asset reader. */
+  /** Opens the prebuilt search index, given the asset reader (default: dist/_folio/search-index.json). */
   openSearch?: (read: ReadAsset) => Promise<SearchEngine>;
 }
 
 const decoder = new TextDecoder();
+
+/** The prebuilt index (D12), read through the host's asset reader. */
+export async function openSearch(read: ReadAsset): Promise<SearchEngine> {
+  const bytes = await read(SEARCH_INDEX_PATH);
+  if (!bytes) throw new Error(`${SEARCH_INDEX_PATH} is missing from the deployed files; run \`folio build\` and deploy all of dist/.`);
+  return openSearchIndex(decoder.decode(bytes));
+}
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
@@ -40,7 +48,8 @@ async function readJson<T>(read: ReadAsset, path: string): Promise<T> {
 export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req) => Promise<Reply> {
   const site = once(() => readJson<Site>(read, SITE_PATH));
   const manifest = once(() => readJson<Manifest>(read, MANIFEST_PATH));
-  const search = once(() => (options.openSearch ? options.openSearch(read) : Promise.reject(new Error('No search index is configured for this host.'))));
+  // Loaded on the first search and kept for the life of the isolate.
+  const search = once(() => (options.openSearch ?? openSearch)(read));
   return async (req) => {
     let model: Site;
     try {

@@ -1,0 +1,116 @@
+// The run-time search engine (D12): opens the prebuilt index once and answers
+// queries from it alone. No build-only dependency may be imported here.
+import { load, type AnyOrama } from '@orama/orama';
+import type { SearchEngine, SearchHit } from '../runtime.js';
+import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile, type StoredDoc } from './format.js';
+import { createSearchDb, exactNode, scoreTokens, splitWords, WORD_SPLIT, type FolioIndex } from './orama.js';
+import { snippet } from './snippet.js';
+import { Vocabulary } from './typo.js';
+
+export class SearchIndexError extends Error {
+  override name = 'SearchIndexError';
+}
+
+/** Checks the envelope of an index file; the message names the problem and the fix. */
+function parseIndex(json: string): SearchIndexFile {
+  const fix = 'Rebuild the site with `folio build` and deploy all of dist/.';
+  let file: Partial<SearchIndexFile>;
+  try {
+    file = JSON.parse(json) as Partial<SearchIndexFile>;
+  } catch (error) {
+    throw new SearchIndexError(`The search index is not valid JSON (${(error as Error).message}). ${fix}`);
+  }
+  if (file?.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`The search index has format ${JSON.stringify(file?.format)}, expected "${SEARCH_INDEX_FORMAT}". ${fix}`);
+  if (file.version !== SEARCH_INDEX_VERSION) throw new SearchIndexError(`The search index is version ${file.version}; this folio reads version ${SEARCH_INDEX_VERSION}. ${fix}`);
+  if (!file.data?.orama || !file.data.vocabulary || typeof file.data.site_url !== 'string') throw new SearchIndexError(`The search index has no data. ${fix}`);
+  return file as SearchIndexFile;
+}
+
+/** Loads a serialized index (the text of `_folio/search-index.json`). Throws SearchIndexError when it cannot be used. */
+export function openSearchIndex(json: string): SearchEngine {
+  const { data } = parseIndex(json);
+  const db = createSearchDb();
+  try {
+    load(db, data.orama as never);
+  } catch (error) {
+    throw new SearchIndexError(`The search index could not be loaded (${(error as Error).message}). Rebuild the site with \`folio build\`.`);
+  }
+  return new Engine(db, data.site_url, new Vocabulary(data.vocabulary));
+}
+
+class Engine implements SearchEngine {
+  constructor(
+    private readonly db: AnyOrama,
+    private readonly siteUrl: string,
+    private readonly vocabulary: Vocabulary,
+  ) {}
+
+  /** A word's index token ("" for a stop word), as the index made it. */
+  private token = (word: string): string => this.db.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
+
+  private known(token: string): boolean {
+    const { indexes } = this.db.data.index as unknown as FolioIndex;
+    return SEARCH_FIELDS.some((field) => exactNode(indexes[field]!.node, token) !== undefined);
+  }
+
+  /** The query as the index understands it: every word it knows, and for each word it does not, the corpus words one typo away. */
+  private understand(query: string): { words: string[]; tokens: Set<string> } {
+    const words: string[] = [];
+    for (const word of splitWords(query).split(WORD_SPLIT)) {
+      if (!word) continue;
+      const token = this.token(word);
+      if (!token) continue;
+      if (this.known(token)) words.push(word);
+      else words.push(...this.vocabulary.corrections(word));
+    }
+    const tokens = new Set(words.map(this.token).filter(Boolean));
+    return { words, tokens };
+  }
+
+  /** Reused between queries (a search runs to completion before the next starts); zeroed after each use. */
+  private scores: Float64Array | undefined;
+
+  search(query: string, limit: number): { total: number; hits: SearchHit[] } {
+    const { tokens } = this.understand(query);
+    if (tokens.size === 0) return { total: 0, hits: [] };
+    // The index component's scoring directly, not Orama's search(): that one
+    // sorts every match, copies every hit and formats a BigInt timer, and a
+    // page needs only the best `limit`.
+    const { db } = this;
+    const docsCount = db.documentsStore.count(db.data.docs);
+    const { scores, matched } = scoreTokens(db.data.index as FolioIndex, [...tokens], SEARCH_FIELDS, FIELD_BOOST, RELEVANCE, docsCount, this.scores);
+    this.scores = scores;
+    const best = top(matched, scores, limit);
+    for (const id of matched) scores[id] = 0;
+    const hits = best.map(([internalId, score]): SearchHit => {
+      const [type, id, title, summary, url, apiUrl, body] = db.documentsStore.get(db.data.docs, internalId) as unknown as StoredDoc;
+      return {
+        type,
+        id,
+        title,
+        summary,
+        url: this.siteUrl + url,
+        api_url: this.siteUrl + apiUrl,
+        snippet: snippet([body, summary], tokens, this.token),
+        score: Math.round(score * 1000) / 1000,
+      };
+    });
+    return { total: matched.length, hits };
+  }
+}
+
+/** The `limit` best [id, score] pairs, highest score first, ties by index order (posts, then projects, then services). */
+export function top(ids: readonly number[], scores: Float64Array, limit: number): [number, number][] {
+  const best: [number, number][] = [];
+  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  for (const id of ids) {
+    if (best.length === limit && !before(id, best[limit - 1]![0])) continue;
+    let i = best.length === limit ? limit - 1 : best.length;
+    while (i > 0 && before(id, best[i - 1]![0])) {
+      best[i] = best[i - 1]!;
+      i--;
+    }
+    best[i] = [id, scores[id]!];
+  }
+  return best;
+}

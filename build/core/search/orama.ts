@@ -1,0 +1,335 @@
+// The Orama database both sides use: the build inserts into it and saves it,
+// the functions load it and search it. Orama's default components are kept
+// where they fit; three parts are folio's own, through Orama's component API:
+//
+// - the tokenizer splits hyphens and possessives (so `build-pipelines` and
+//   "build pipelines" meet) and stems English words;
+// - the index counts how often a token occurs in a field (Orama's default
+//   keeps one per document, so a post about a subject and a post that names
+//   it once score alike), saves radix trees without the full word in every
+//   node, and searches exact tokens only (typos are corrected before the
+//   search, see ./typo.ts, because stems of misspelt words drift apart:
+//   "deliverability" → "deliver", "deliverabilty" → "deliverabilti");
+// - the documents store keeps each document as a short tuple.
+//
+// Orama's find() collects postings with an Array.includes per document
+// (quadratic in a common word's postings) and walks the subtree below an
+// exact match, so the search walks the tree itself.
+import { components, create, type AnyOrama, type Tokenizer } from '@orama/orama';
+import { radix } from '@orama/orama/trees';
+import { stemmer } from '@orama/stemmers/english';
+import { SEARCH_FIELDS, type CompactField, type CompactNode, type SearchField, type StoredDoc } from './format.js';
+
+type RadixNode = InstanceType<typeof radix.RadixNode>;
+const { RadixNode: Node, RadixTree } = radix;
+
+/** Words too common to tell documents apart; dropped from the index and from queries. */
+export const STOP_WORDS = [
+  'a', 'about', 'after', 'all', 'also', 'an', 'and', 'any', 'are', 'as', 'at', 'be', 'been', 'before', 'being', 'both', 'but', 'by',
+  'can', 'could', 'did', 'do', 'does', 'doing', 'each', 'for', 'from', 'had', 'has', 'have', 'having', 'he', 'her', 'here', 'him',
+  'his', 'how', 'i', 'if', 'in', 'into', 'is', 'it', 'its', 'itself', 'just', 'me', 'more', 'most', 'my', 'no', 'nor', 'not', 'of',
+  'on', 'once', 'only', 'or', 'other', 'our', 'ours', 'out', 'over', 's', 'same', 'she', 'should', 'so', 'some', 'such', 't', 'than',
+  'that', 'the', 'their', 'them', 'then', 'there', 'these', 'they', 'this', 'those', 'through', 'to', 'too', 'under', 'until', 'up',
+  'very', 'was', 'we', 'were', 'what', 'when', 'where', 'which', 'while', 'who', 'whom', 'why', 'will', 'with', 'would', 'you', 'your',
+];
+
+/** Orama's English word splitter, plus hyphens, underscores and apostrophes. */
+export const WORD_SPLIT = /[^a-z0-9àèéìòóù]+/;
+
+/** "Gmail's ssh-agent" → "gmail ssh agent": what Orama's tokenizer is given, at build and at query time. */
+export function splitWords(text: string): string {
+  return text.toLowerCase().replace(/['’]s\b/g, '').replace(/[-_'’]+/g, ' ');
+}
+
+function createFolioTokenizer(): Tokenizer {
+  const base = components.tokenizer.createTokenizer({ language: 'english', stemming: true, stemmer, stopWords: STOP_WORDS, allowDuplicates: true });
+  const tokenize = base.tokenize.bind(base);
+  base.tokenize = (raw, language, prop, withCache) => tokenize(typeof raw === 'string' ? splitWords(raw) : raw, language, prop, withCache);
+  return base;
+}
+
+/** The exact radix node of a token, or undefined. */
+export function exactNode(tree: RadixNode, token: string): RadixNode | undefined {
+  let node = tree;
+  let i = 0;
+  while (i < token.length) {
+    const child = node.c.get(token[i]!);
+    if (!child || !token.startsWith(child.s, i)) return undefined;
+    node = child;
+    i += child.s.length;
+  }
+  return node.e && postings(node).length > 0 ? node : undefined;
+}
+
+/**
+ * An Orama radix node whose postings stay delta-coded until first read, so
+ * loading an index builds only the tree: materializing a Set per word was
+ * most of the load time. It has RadixNode's prototype (find, insert… work
+ * unchanged); `d`, the Set Orama reads, is built on first access.
+ */
+class LazyNode {
+  k: string;
+  s: string;
+  c = new Map<string, RadixNode>();
+  e: boolean;
+  w = '';
+  private gaps: number[] | null;
+  private set: Set<number> | null = null;
+  private list: Int32Array | null = null;
+  /** Occurrences per posting, aligned with `ids`; null when every one is 1. Filled by scoreTokens. */
+  tfs: Float64Array | null | undefined;
+
+  constructor(segment: string, end: boolean, gaps: number[]) {
+    this.k = segment[0] ?? '';
+    this.s = segment;
+    this.e = end;
+    this.gaps = gaps;
+  }
+
+  /** Internal ids, ascending. */
+  get ids(): Int32Array {
+    if (this.list) return this.list;
+    if (this.set) return (this.list = Int32Array.from(this.set).sort());
+    const gaps = this.gaps!;
+    const list = new Int32Array(gaps.length);
+    let id = 0;
+    for (let i = 0; i < list.length; i++) list[i] = id += gaps[i]!;
+    this.gaps = null;
+    return (this.list = list);
+  }
+
+  get d(): Set<number> {
+    return (this.set ??= new Set(this.ids));
+  }
+
+  set d(value: Set<number>) {
+    this.set = value;
+    this.list = null;
+    this.gaps = null;
+    this.tfs = undefined;
+  }
+}
+Object.setPrototypeOf(LazyNode.prototype, Node.prototype);
+
+/** The postings of a node, whichever kind it is. */
+function postings(node: RadixNode): ArrayLike<number> {
+  return node instanceof LazyNode ? node.ids : [...node.d];
+}
+
+/** Occurrences of the node's token per posting (null: all 1), cached on a loaded node. */
+function termFrequencies(node: RadixNode, ids: ArrayLike<number>, counts: Record<number, number> | undefined): Float64Array | null {
+  if (node instanceof LazyNode && node.tfs !== undefined) return node.tfs;
+  let tfs: Float64Array | null = null;
+  if (counts) {
+    tfs = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) tfs[i] = counts[ids[i]!] ?? 1;
+  }
+  if (node instanceof LazyNode) node.tfs = tfs;
+  return tfs;
+}
+
+/** Per document, the length part of BM25+'s denominator: k·(1 − b + b·length/average). Cached per field. */
+const norms = new WeakMap<object, Float64Array>();
+function lengthNorms(lengths: Record<number, number>, average: number, k: number, b: number, docsCount: number): Float64Array {
+  let out = norms.get(lengths);
+  if (!out || out.length <= docsCount) {
+    out = new Float64Array(docsCount + 1);
+    for (let id = 1; id <= docsCount; id++) out[id] = k * (1 - b + (b * (lengths[id] ?? 0)) / (average || 1));
+    norms.set(lengths, out);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the index
+
+/* The shapes below are Orama's `Index` store with folio's `frequencies`:
+   field → token → internal id → occurrences (only above one). */
+export interface FolioIndex {
+  sharedInternalDocumentStore: unknown;
+  indexes: Record<string, { type: 'Radix'; node: RadixNode; isArray: boolean }>;
+  vectorIndexes: Record<string, never>;
+  searchableProperties: string[];
+  searchablePropertiesWithTypes: Record<string, string>;
+  frequencies: Record<string, Record<string, Record<number, number>>>;
+  tokenOccurrences: Record<string, Record<string, number>>;
+  avgFieldLength: Record<string, number>;
+  fieldLengths: Record<string, Record<number, number>>;
+}
+
+type Relevance = { k: number; b: number; d: number };
+
+function encodeNode(node: RadixNode): CompactNode {
+  const ids = node.e ? [...node.d].sort((a, b) => a - b) : [];
+  // Delta-coded: postings are ascending, so the gaps are short numbers.
+  const postings = ids.map((id, i) => (i === 0 ? id : id - ids[i - 1]!));
+  return [node.s, node.e ? 1 : 0, postings, [...node.c.values()].map(encodeNode)];
+}
+
+function decodeNode([segment, end, gaps, children]: CompactNode, parent: string, isRoot = false): RadixNode {
+  const node = isRoot ? new RadixTree() : (new LazyNode(segment, end === 1, gaps) as unknown as RadixNode);
+  node.w = parent + segment;
+  for (const child of children) node.c.set(child[0][0]!, decodeNode(child, node.w));
+  return node;
+}
+
+const baseIndex = components.index.createIndex();
+
+const folioIndex = {
+  ...baseIndex,
+  insertDocumentScoreParameters(index: FolioIndex, prop: string, internalId: number, tokens: string[], docsCount: number) {
+    index.avgFieldLength[prop] = ((index.avgFieldLength[prop] ?? 0) * (docsCount - 1) + tokens.length) / docsCount;
+    index.fieldLengths[prop]![internalId] = tokens.length;
+    const counts = new Map<string, number>();
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+    // Orama's tokenOccurrences (documents per token) is not kept: it is the size of the token's postings.
+    const frequencies = index.frequencies[prop]!;
+    for (const [token, count] of counts) {
+      if (count > 1) {
+        if (!Object.hasOwn(frequencies, token)) Object.defineProperty(frequencies, token, { value: {}, enumerable: true, writable: true });
+        frequencies[token]![internalId] = count;
+      }
+    }
+  },
+  /** Counted per document above, not once per token occurrence. */
+  insertTokenScoreParameters() {},
+  save(index: FolioIndex): Record<string, CompactField> {
+    const saved: Record<string, CompactField> = {};
+    for (const prop of Object.keys(index.indexes)) {
+      const lengths: number[] = [0];
+      for (const [id, length] of Object.entries(index.fieldLengths[prop]!)) lengths[Number(id)] = length;
+      saved[prop] = {
+        tree: encodeNode(index.indexes[prop]!.node),
+        lengths: Array.from(lengths, (n) => n ?? 0),
+        average: index.avgFieldLength[prop]!,
+        counts: index.frequencies[prop]!,
+      };
+    }
+    return saved;
+  },
+  load(sharedInternalDocumentStore: unknown, raw: Record<string, CompactField>): FolioIndex {
+    const index: FolioIndex = {
+      sharedInternalDocumentStore,
+      indexes: {},
+      vectorIndexes: {},
+      searchableProperties: [],
+      searchablePropertiesWithTypes: {},
+      frequencies: {},
+      tokenOccurrences: {},
+      avgFieldLength: {},
+      fieldLengths: {},
+    };
+    for (const [prop, field] of Object.entries(raw)) {
+      index.indexes[prop] = { type: 'Radix', node: decodeNode(field.tree, '', true), isArray: false };
+      index.searchableProperties.push(prop);
+      index.searchablePropertiesWithTypes[prop] = 'string';
+      index.frequencies[prop] = field.counts;
+      index.tokenOccurrences[prop] = {};
+      index.avgFieldLength[prop] = field.average;
+      index.fieldLengths[prop] = field.lengths;
+    }
+    return index;
+  },
+  /** Orama's search entry point, for Orama's own search(): every match as [internal id, score]. */
+  search(
+    index: FolioIndex,
+    term: string,
+    tokenizer: Tokenizer,
+    language: string | undefined,
+    properties: string[],
+    _exact: boolean,
+    _tolerance: number,
+    boost: Partial<Record<string, number>>,
+    relevance: Relevance,
+    docsCount: number,
+  ): [number, number][] {
+    const tokens = [...new Set(tokenizer.tokenize(term, language))];
+    const { scores, matched } = scoreTokens(index, tokens, properties, boost, relevance, docsCount);
+    return matched.map((id) => [id, scores[id]!]);
+  },
+};
+
+/**
+ * Exact tokens, BM25+ per field times the field's boost, summed over fields
+ * and tokens. `scores` is indexed by internal id; `matched` lists the ids
+ * that scored, in the order first met. Pass `into` to reuse an accumulator.
+ */
+export function scoreTokens(
+  index: FolioIndex,
+  tokens: readonly string[],
+  properties: readonly string[],
+  boost: Partial<Record<string, number>>,
+  { k, b, d }: Relevance,
+  docsCount: number,
+  into?: Float64Array,
+): { scores: Float64Array; matched: number[] } {
+  const scores = into && into.length > docsCount ? into : new Float64Array(docsCount + 1);
+  const matched: number[] = [];
+  for (const prop of properties) {
+    const field = index.indexes[prop];
+    if (!field) continue;
+    const weight = boost[prop] ?? 1;
+    const norm = lengthNorms(index.fieldLengths[prop]!, index.avgFieldLength[prop]!, k, b, docsCount);
+    const frequencies = index.frequencies[prop]!;
+    for (const token of tokens) {
+      const node = exactNode(field.node, token);
+      if (!node) continue;
+      const ids = postings(node);
+      const tfs = termFrequencies(node, ids, Object.hasOwn(frequencies, token) ? frequencies[token] : undefined);
+      const idf = Math.log(1 + (docsCount - ids.length + 0.5) / (ids.length + 0.5)) * weight;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        const tf = tfs === null ? 1 : tfs[i]!;
+        if (scores[id] === 0) matched.push(id);
+        scores[id]! += (idf * (d + tf * (k + 1))) / (tf + norm[id]!);
+      }
+    }
+  }
+  return { scores, matched };
+}
+
+// ---------------------------------------------------------------- documents
+
+interface FolioDocs {
+  sharedInternalDocumentStore: unknown;
+  /** By internal id; index 0 unused. */
+  docs: (StoredDoc | undefined)[];
+  count: number;
+}
+
+/** What the build inserts: the searchable fields, and the stored tuple. */
+export interface SearchDocument {
+  id: string;
+  title: string;
+  summary: string;
+  tags: string;
+  body: string;
+  stored: StoredDoc;
+}
+
+const baseDocs = components.documentsStore.createDocumentsStore();
+
+const folioDocs = {
+  ...baseDocs,
+  create: (_: unknown, sharedInternalDocumentStore: unknown): FolioDocs => ({ sharedInternalDocumentStore, docs: [], count: 0 }),
+  store(store: FolioDocs, _id: string, internalId: number, doc: SearchDocument) {
+    if (store.docs[internalId] !== undefined) return false;
+    store.docs[internalId] = doc.stored;
+    store.count++;
+    return true;
+  },
+  save: (store: FolioDocs): StoredDoc[] => store.docs.slice(1) as StoredDoc[],
+  load: (sharedInternalDocumentStore: unknown, raw: StoredDoc[]): FolioDocs => ({ sharedInternalDocumentStore, docs: [undefined, ...raw], count: raw.length }),
+};
+
+/** An empty database with folio's components; the same call at build and at run time. */
+export function createSearchDb(): AnyOrama {
+  return create({
+    schema: Object.fromEntries(SEARCH_FIELDS.map((f) => [f, 'string'])) as Record<SearchField, 'string'>,
+    sort: { enabled: false },
+    components: {
+      tokenizer: createFolioTokenizer(),
+      index: folioIndex as never,
+      documentsStore: folioDocs as never,
+    },
+  }) as AnyOrama;
+}
