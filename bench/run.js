@@ -142,8 +142,18 @@ function tools(ctx) {
       },
       cmd: () => [process.execPath, [join(ROOT, 'bench', 'peers', 'floor.js'), ctx.content, join(ctx.work, 'floor-out')], ctx.work],
     },
+    {
+      id: 'floor-threads',
+      name: `remark floor (${cpus().length} worker threads)`,
+      out: join(ctx.work, 'floor-threads-out'),
+      prepare() {
+        rmSync(this.out, { recursive: true, force: true });
+      },
+      cmd: () => [process.execPath, [join(ROOT, 'bench', 'peers', 'floor.js'), ctx.content, join(ctx.work, 'floor-threads-out'), '--workers', String(cpus().length)], ctx.work],
+    },
   ];
-  return list.map((t) => ({ ...t, skip: t.skip ?? (SKIP.has(t.id) ? 'skipped by BENCH_SKIP' : undefined) }));
+  // "floor" in BENCH_SKIP skips both floors.
+  return list.map((t) => ({ ...t, skip: t.skip ?? (SKIP.has(t.id) || SKIP.has(t.id.split('-')[0]) ? 'skipped by BENCH_SKIP' : undefined) }));
 }
 
 /** folio prints "(N files, X MiB, N ms)"; its own build time excludes Node's start-up. */
@@ -399,7 +409,7 @@ const hugo = SKIP.has('hugo') ? { skip: 'skipped by BENCH_SKIP' } : ensureHugo()
 result.peers = [
   `Eleventy ${pkgVersion('@11ty/eleventy')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, no template engine on Markdown)`,
   hugo.version ? `${hugo.version.split(' ').slice(0, 2).join(' ')} (bench/peers/hugo: the same content/ folder, default outputs)` : `Hugo: ${hugo.skip}`,
-  'the remark floor (bench/peers/floor.js: read, gray-matter, one remark parse and HTML render per file with the plugins folio uses, one HTML file written per post, one thread)',
+  'the remark floor (bench/peers/floor.js: read, gray-matter, one remark parse and HTML render per file with the plugins folio uses, one HTML file written per post; on one thread, and split over one worker thread per core to show what the cores buy)',
   `Pagefind ${pkgVersion('pagefind')}`,
   `autocannon ${pkgVersion('autocannon')} against \`folio serve\` and serve-handler ${pkgVersion('serve-handler')}`,
 ];
