@@ -3,8 +3,39 @@
 // or Node internal), and inclusive time for named functions ("phases").
 //
 //   node bench/profile.js <file.cpuprofile> [--top 25] [--phases build,render,writeAtomically]
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const maps = new Map();
+
+/** The linked source map of a bundled file (lib/cli.js → build/*.ts), or null. */
+function sourceMapOf(url) {
+  if (!url.startsWith('file://')) return null;
+  if (!maps.has(url)) {
+    const file = fileURLToPath(url);
+    let map = null;
+    try {
+      if (existsSync(`${file}.map`)) map = { dir: dirname(file), map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) };
+    } catch {
+      map = null;
+    }
+    maps.set(url, map);
+  }
+  return maps.get(url);
+}
+
+/** The original source file of a frame in a bundle, relative to the repository. */
+function originalFile(frame) {
+  const m = sourceMapOf(frame.url);
+  if (!m) return null;
+  const entry = m.map.findEntry(frame.lineNumber, frame.columnNumber);
+  if (!entry?.originalSource) return null;
+  const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(m.dir, entry.originalSource);
+  return relative(ROOT, source);
+}
 
 /** The module a call frame belongs to: an npm package, a project file, or a V8/Node bucket. */
 export function moduleOf(url, functionName) {
@@ -38,8 +69,9 @@ export function summarise(profile, { phases = [] } = {}) {
   const phaseMs = new Map(phases.map((p) => [p, 0]));
   for (const [id, ms] of self) {
     const { callFrame: f } = byId.get(id);
-    const mod = moduleOf(f.url, f.functionName);
-    const key = `${f.functionName || '(anonymous)'} ${mod}${f.url ? `:${f.lineNumber + 1}` : ''}`;
+    // Bundled folio code is charged to its TypeScript source file.
+    const mod = (f.url.includes('/node_modules/') ? null : originalFile(f)) ?? moduleOf(f.url, f.functionName);
+    const key = `${f.functionName || '(anonymous)'} ${mod}${f.url && !mod.endsWith('.ts') ? `:${f.lineNumber + 1}` : ''}`;
     fnSelf.set(key, (fnSelf.get(key) ?? 0) + ms);
     modSelf.set(mod, (modSelf.get(mod) ?? 0) + ms);
     if (phases.length) {
