@@ -5,6 +5,7 @@
 import { operations, type Operation } from '../api/operations.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../errors.js';
 import { jsonText } from '../http.js';
+import { MCP_PATH, MCP_PROTOCOL_VERSIONS } from '../mcp/info.js';
 import { tools } from '../mcp/tools.js';
 import type { Site, VersionState } from '../model.js';
 import type { ParamSpec } from '../params.js';
@@ -34,8 +35,8 @@ const ENVELOPE_FIELDS: [field: string, type: string, meaning: string][] = [
   ['error.openapi_url', 'string (URL)', 'The OpenAPI description.'],
 ];
 
-/** The MCP revisions the endpoint speaks (D36). */
-const MCP_REVISIONS = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+/** Oldest first, as people read a list of revisions. */
+const MCP_REVISIONS = [...MCP_PROTOCOL_VERSIONS].sort();
 
 function anchor(op: Operation): string {
   return `op-${op.operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -116,7 +117,7 @@ function versionLine(site: Site, v: VersionState): string {
 
 function mcpCall(site: Site, method: string, params?: unknown): string {
   const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) });
-  return `curl -s -X POST '${site.config.site_url}/mcp' \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -d '${message.replace(/'/g, "'\\''")}'`;
+  return `curl -s -X POST '${site.config.site_url}${MCP_PATH}' \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -d '${message.replace(/'/g, "'\\''")}'`;
 }
 
 function pre(code: string, language = 'bash'): Html {
@@ -142,7 +143,7 @@ function addressesOf(site: Site): Addresses {
     base: apiBase(site),
     openapi: `${root}/openapi.json`,
     openapiYaml: `${root}/openapi.yaml`,
-    mcp: `${root}/mcp`,
+    mcp: `${root}${MCP_PATH}`,
     llms: `${root}/llms.txt`,
     catalog: `${root}/.well-known/api-catalog`,
   };
