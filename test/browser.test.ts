@@ -78,6 +78,9 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
       }));
       // Nothing may push the page sideways on a phone: wide tables and code scroll in their own box.
       if (found.overflow > 0) errors.push(`overflows the viewport by ${found.overflow}px`);
+      // Fragment links and aria references need ids to be unique.
+      const duplicates = found.ids.filter((id, i) => found.ids.indexOf(id) !== i);
+      if (duplicates.length) errors.push(`duplicate ids: ${[...new Set(duplicates)].join(', ')}`);
       return { errors, links: found.links, ids: found.ids };
     } finally {
       page.off('console', onConsole);
@@ -86,7 +89,7 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     }
   }
 
-  it('opens every page at phone width with no console error, failed load or sideways overflow', { timeout: 120_000 }, async () => {
+  it('opens every page at phone width with no console error, failed load, duplicate id or sideways overflow', { timeout: 120_000 }, async () => {
     const page = await context.newPage();
     await page.setViewportSize(VIEWPORTS.phone);
     for (const path of pages(s.site)) {
