@@ -340,6 +340,16 @@ function report(result) {
     const fo = q.skip || q.error ? [`${q.skip ? 'skipped' : 'failed'}: ${q.skip ?? q.error}`, '', '', '', '', ''] : [kib(q.indexBytes), kib(q.textBytes), `${(q.indexBytes / q.textBytes).toFixed(2)}×`, `${q.coldMs.toFixed(1)} ms (process ${q.coldProcessMs.toFixed(0)} ms)`, `${q.p50.toFixed(2)} ms`, `${q.p99.toFixed(2)} ms`];
     lines.push(`| ${s.size.toLocaleString('en')} | ${fo.join(' | ')} | ${pf.join(' | ')} |`);
   }
+  const withKinds = result.sizes.filter((s) => s.search?.kinds);
+  if (withKinds.length) {
+    lines.push('', 'Query latency by kind of query (p50 / p99) and where the cold start goes:', '');
+    lines.push(`| Posts | ${Object.keys(withKinds[0].search.kinds).join(' | ')} | import | open index | first query |`, `| ---: |${' ---: |'.repeat(Object.keys(withKinds[0].search.kinds).length + 3)}`);
+    for (const s of withKinds) {
+      const k = Object.values(s.search.kinds).map((x) => `${x.p50.toFixed(2)} / ${x.p99.toFixed(2)} ms`);
+      const c = s.search.coldParts;
+      lines.push(`| ${s.size.toLocaleString('en')} | ${k.join(' | ')} | ${c.importMs.toFixed(1)} ms | ${c.openMs.toFixed(1)} ms | ${c.firstQueryMs.toFixed(1)} ms |`);
+    }
+  }
   const searchNotes = result.sizes.map((s) => s.search?.note).filter(Boolean);
   lines.push('', ...new Set(searchNotes), '');
   lines.push('### Serving', '');

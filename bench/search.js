@@ -8,7 +8,7 @@
 // bench/.corpora/ (where node_modules resolves), and each measurement runs in
 // a child process:
 //
-//   node bench/search.js --probe <bundle> <dist> cold|latency
+//   node bench/search.js --probe <bundle> <export> reader|json <dist> cold|latency
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -23,8 +23,15 @@ const COLD_RUNS = 5;
 const LATENCY_ROUNDS = 5;
 const LIMIT = 10;
 
-/** Where folio's search loader may live, first match wins. */
-const LOADER_CANDIDATES = ['build/core/search/index.ts', 'build/core/search/load.ts', 'build/core/search.ts', 'build/runtime/search.ts'];
+/**
+ * Where folio's search loader lives, first match wins: the functions' own
+ * `openSearch(read)` (build/runtime/handler.ts, what `folio serve` and every
+ * host call), else the core's `openSearchIndex(json)`.
+ */
+const LOADER_CANDIDATES = [
+  { entry: 'build/runtime/handler.ts', name: 'openSearch', takes: 'reader' },
+  { entry: 'build/core/search/index.ts', name: 'openSearchIndex', takes: 'json' },
+];
 
 /**
  * A bounded, deterministic query set: single words, pairs, a tag, a word with
@@ -41,6 +48,9 @@ export function queries(n = 200) {
   return Array.from({ length: n }, (_, i) => kinds[i % kinds.length]());
 }
 
+/** The kind of queries()[i], for latency by kind. */
+export const QUERY_KINDS = ['one word', 'two words', 'a tag', 'one typo', 'three words', 'no match'];
+
 /** Bytes of the text the index covers: titles, summaries and bodies of posts, projects and services. */
 export function rawTextBytes(site) {
   let bytes = 0;
@@ -55,13 +65,13 @@ export function rawTextBytes(site) {
 
 /** Bundles folio's search loader for Node; null when there is none yet. */
 function bundleLoader() {
-  const entry = LOADER_CANDIDATES.find((p) => existsSync(join(ROOT, p)));
-  if (!entry) return null;
+  const found = LOADER_CANDIDATES.find((c) => existsSync(join(ROOT, c.entry)) && new RegExp(`export (async )?function ${c.name}\\b`).test(readFileSync(join(ROOT, c.entry), 'utf8')));
+  if (!found) return null;
   const out = join(CORPORA_DIR, 'search-loader.mjs');
-  const script = `import('esbuild').then((e) => e.build({ entryPoints: [${JSON.stringify(join(ROOT, entry))}], outfile: ${JSON.stringify(out)}, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' }))`;
+  const script = `import('esbuild').then((e) => e.build({ entryPoints: [${JSON.stringify(join(ROOT, found.entry))}], outfile: ${JSON.stringify(out)}, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' }))`;
   const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bundling ${entry} failed: ${r.stderr.trim().split('\n')[0]}`);
-  return { entry, out };
+  if (r.status !== 0) throw new Error(`bundling ${found.entry} failed: ${r.stderr.trim().split('\n')[0]}`);
+  return { ...found, out };
 }
 
 /**
@@ -72,19 +82,19 @@ export async function benchSearch({ dist, log = console.log }) {
   const index = join(dist, INDEX_PATH);
   if (!existsSync(index)) return { skip: `folio wrote no ${INDEX_PATH} (the search index is not built yet)` };
   const loader = bundleLoader();
-  if (!loader) return { skip: `no search loader found (looked for ${LOADER_CANDIDATES.join(', ')})` };
+  if (!loader) return { skip: `no search loader found (looked for ${LOADER_CANDIDATES.map((c) => `${c.name} in ${c.entry}`).join(', ')})` };
   const site = JSON.parse(readFileSync(join(dist, '_folio', 'site.json'), 'utf8'));
   const indexBytes = statSync(index).size;
   const textBytes = rawTextBytes(site);
   const probe = async (mode) => {
-    const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', loader.out, dist, mode], { cwd: ROOT });
+    const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', loader.out, loader.name, loader.takes, dist, mode], { cwd: ROOT });
     return { ...JSON.parse(r.stdout.trim().split('\n').pop()), processMs: r.ms, peakRss: r.peakRss };
   };
   const cold = [];
   for (let i = 0; i < COLD_RUNS; i++) cold.push(await probe('cold'));
   const latency = await probe('latency');
   const result = {
-    loader: loader.entry,
+    loader: `${loader.name} in ${loader.entry}`,
     indexBytes,
     textBytes,
     coldMs: median(cold.map((c) => c.coldMs)),
@@ -92,37 +102,31 @@ export async function benchSearch({ dist, log = console.log }) {
     coldProcessMs: median(cold.map((c) => c.processMs)),
     p50: latency.p50,
     p99: latency.p99,
+    kinds: latency.kinds,
     queries: latency.queries,
     samples: latency.samples,
     hitRate: latency.hitRate,
     peakRss: latency.peakRss,
-    note: `Search: folio's loader \`${loader.entry}\`; index = \`dist/${INDEX_PATH}\`; raw text = the UTF-8 bytes of every post's, project's and service's title, summary, body text and tags (from \`_folio/site.json\`). Cold start = import the loader + read and open the index + the first query, timed inside a fresh \`node\` process (the process's whole life, Node's own start-up included, in brackets); median of ${COLD_RUNS}. p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.`,
+    note: `Search: folio's loader \`${loader.name}\` from \`${loader.entry}\` (bundled as the functions bundle it); index = \`dist/${INDEX_PATH}\`; raw text = the UTF-8 bytes of every post's, project's and service's title, summary, body text and tags (from \`_folio/site.json\`). Cold start = import the loader + read and open the index + the first query, timed inside a fresh \`node\` process (the process's whole life, Node's own start-up included, in brackets); median of ${COLD_RUNS}. p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.`,
   };
   log(`  search: index ${(indexBytes / 2 ** 20).toFixed(1)} MiB (${(indexBytes / textBytes).toFixed(2)}× text), cold ${result.coldMs.toFixed(1)} ms, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
   return result;
 }
 
-/** Finds the function of the loader module that opens an index from a ReadAsset. */
-function opener(mod) {
-  const names = Object.keys(mod).filter((k) => typeof mod[k] === 'function' && /^(open|load)/i.test(k));
-  const preferred = ['openSearch', 'loadSearch', 'openSearchIndex', 'loadSearchIndex', 'openIndex', 'loadIndex'];
-  const name = preferred.find((n) => names.includes(n)) ?? names[0];
-  if (!name) throw new Error(`the search loader exports no open*/load* function (it exports ${Object.keys(mod).join(', ')})`);
-  return mod[name];
-}
-
-async function runProbe(bundle, dist, mode) {
+async function runProbe(bundle, name, takes, dist, mode) {
   const t0 = performance.now();
   const mod = await import(pathToFileURL(bundle).href);
   const t1 = performance.now();
+  const open = mod[name];
+  if (typeof open !== 'function') throw new Error(`${bundle} exports no ${name}()`);
   const root = resolve(dist);
   const read = async (path) => {
     const full = resolve(root, path);
     if (!full.startsWith(root + sep)) return null;
     return readFile(full).catch(() => null);
   };
-  const engine = await opener(mod)(read);
-  if (typeof engine?.search !== 'function') throw new Error('the search loader did not return an engine with search(query, limit)');
+  const engine = await (takes === 'reader' ? open(read) : open(await readFile(join(root, INDEX_PATH), 'utf8')));
+  if (typeof engine?.search !== 'function') throw new Error(`${name} did not return an engine with search(query, limit)`);
   const t2 = performance.now();
   const list = queries();
   const first = await engine.search(list[0], LIMIT);
@@ -133,19 +137,23 @@ async function runProbe(bundle, dist, mode) {
   }
   for (const q of list.slice(0, 50)) await engine.search(q, LIMIT);
   const times = [];
+  const byKind = QUERY_KINDS.map(() => []);
   let hits = 0;
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
-    for (const q of list) {
+    for (const [i, q] of list.entries()) {
       const a = performance.now();
       const r = await engine.search(q, LIMIT);
-      times.push(performance.now() - a);
+      const ms = performance.now() - a;
+      times.push(ms);
+      byKind[i % QUERY_KINDS.length].push(ms);
       if (r.hits.length) hits++;
     }
   }
-  console.log(JSON.stringify({ p50: percentile(times, 50), p99: percentile(times, 99), queries: list.length, samples: times.length, hitRate: hits / times.length }));
+  const kinds = Object.fromEntries(QUERY_KINDS.map((k, i) => [k, { p50: percentile(byKind[i], 50), p99: percentile(byKind[i], 99) }]));
+  console.log(JSON.stringify({ p50: percentile(times, 50), p99: percentile(times, 99), kinds, queries: list.length, samples: times.length, hitRate: hits / times.length }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--probe') {
-  const [bundle, dist, mode] = process.argv.slice(3);
-  await runProbe(bundle, dist, mode);
+  const [bundle, name, takes, dist, mode] = process.argv.slice(3);
+  await runProbe(bundle, name, takes, dist, mode);
 }
