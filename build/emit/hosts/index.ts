@@ -5,9 +5,11 @@ import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
 import { cloudflare } from './cloudflare.js';
 import { checkHostLimits } from './limits.js';
+import { netlify } from './netlify.js';
+import { vercel } from './vercel.js';
 
 export function hostFiles(site: Site, manifest: Manifest): OutputFile[] {
-  const files = [...cloudflare(site, manifest)];
+  const files = [...cloudflare(site, manifest), ...netlify(site, manifest), ...vercel(site, manifest)];
   checkHostLimits(files, manifest);
   return files;
 }

@@ -19,13 +19,16 @@ export const CLOUDFLARE = {
   files: 20_000,
 } as const;
 
-/** Vercel: the vercel.json schema (@vercel/routing-utils) rejects a deployment past these. */
+/**
+ * Vercel: the vercel.json schema (@vercel/routing-utils) rejects a deployment
+ * past these. folio writes `routes`, which rewrites and headers compile to, and
+ * holds them to the 2048 those lists allow.
+ */
 export const VERCEL = {
-  rewrites: 2048,
-  headers: 2048,
-  headersPerRule: 1024,
+  routes: 2048,
   sourceLength: 4096,
   conditions: 16,
+  headersPerRoute: 100,
   headerValueLength: 32768,
 } as const;
 
@@ -37,10 +40,16 @@ export const NETLIFY = {
   redirects: 10_000,
 } as const;
 
+/** At most this many problems are listed; one cause (a long URL, too many tags) repeats on every rule. */
+const LISTED = 8;
+
 export class HostLimitError extends Error {
   constructor(readonly problems: string[]) {
+    const unique = [...new Set(problems)];
+    const listed = unique.slice(0, LISTED).map((p) => `  - ${p}`);
+    if (unique.length > LISTED) listed.push(`  … and ${unique.length - LISTED} more like these.`);
     super(
-      `The build output would not deploy:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+      `The build output would not deploy:\n${listed.join('\n')}\n` +
         'The previous output was left as it was. See docs/hosts.md#host-limits for what each limit means.',
     );
     this.name = 'HostLimitError';
@@ -125,29 +134,32 @@ export function checkCloudflareFiles(manifest: Manifest, extra: number): string[
     : [];
 }
 
-interface VercelRule {
-  source: string;
+interface VercelRoute {
+  src?: string;
+  dest?: string;
   has?: unknown[];
   missing?: unknown[];
-  headers?: { key: string; value: string }[];
+  headers?: Record<string, string>;
 }
 
 /** vercel.json against the limits of its schema. */
 export function checkVercel(body: string, file = 'vercel.json'): string[] {
-  const config = JSON.parse(body) as { rewrites?: VercelRule[]; headers?: VercelRule[] };
+  const config = JSON.parse(body) as { routes?: VercelRoute[] };
+  const routes = config.routes ?? [];
   const problems: string[] = [];
-  const rewrites = config.rewrites ?? [];
-  const headers = config.headers ?? [];
-  if (rewrites.length > VERCEL.rewrites) problems.push(`${file} has ${rewrites.length} rewrites; Vercel allows ${VERCEL.rewrites}.`);
-  if (headers.length > VERCEL.headers) problems.push(`${file} has ${headers.length} header rules; Vercel allows ${VERCEL.headers}.`);
-  for (const rule of [...rewrites, ...headers]) {
-    if (rule.source.length > VERCEL.sourceLength) problems.push(`${file}: a source of ${rule.source.length} characters; Vercel allows ${VERCEL.sourceLength}.`);
-    for (const list of [rule.has, rule.missing]) {
-      if (list && list.length > VERCEL.conditions) problems.push(`${file}: ${rule.source} has ${list.length} conditions; Vercel allows ${VERCEL.conditions}.`);
+  if (routes.length > VERCEL.routes) problems.push(`${file} has ${routes.length} routes; Vercel allows ${VERCEL.routes}. Fewer tags or fewer precomputed pages of the post list reduce them.`);
+  for (const route of routes) {
+    const name = (route.src ?? '').slice(0, 60);
+    for (const [what, value] of [['src', route.src], ['dest', route.dest]] as const) {
+      if (value && value.length > VERCEL.sourceLength) problems.push(`${file}: a route ${what} of ${value.length} characters (${name}…); Vercel allows ${VERCEL.sourceLength}.`);
     }
-    if (rule.headers && rule.headers.length > VERCEL.headersPerRule) problems.push(`${file}: ${rule.source} sets ${rule.headers.length} headers; Vercel allows ${VERCEL.headersPerRule}.`);
-    for (const h of rule.headers ?? []) {
-      if (h.value.length > VERCEL.headerValueLength) problems.push(`${file}: the ${h.key} header of ${rule.source} is ${h.value.length} characters long; Vercel allows ${VERCEL.headerValueLength}.`);
+    for (const list of [route.has, route.missing]) {
+      if (list && list.length > VERCEL.conditions) problems.push(`${file}: the route ${name} has ${list.length} conditions; Vercel allows ${VERCEL.conditions}.`);
+    }
+    const headers = Object.entries(route.headers ?? {});
+    if (headers.length > VERCEL.headersPerRoute) problems.push(`${file}: the route ${name} sets ${headers.length} headers; Vercel allows ${VERCEL.headersPerRoute}.`);
+    for (const [key, value] of headers) {
+      if (value.length > VERCEL.headerValueLength) problems.push(`${file}: the ${key} header of ${name} is ${value.length} characters long; Vercel allows ${VERCEL.headerValueLength}.`);
     }
   }
   return problems;

@@ -1,0 +1,120 @@
+// Vercel: dist/vercel.json from the manifest (D39). Vercel applies the
+// `rewrites` of vercel.json only after its own files, so a page's index.html
+// would always win over Accept negotiation; the same rewrites and headers are
+// therefore written as `routes`, which run in order before the files and take
+// the same `has`/`missing` conditions. /.well-known cannot be rewritten on
+// Vercel: extension-less documents there are not served (docs/hosts.md).
+import type { Manifest } from '../../core/files.js';
+import type { Headers } from '../../core/http.js';
+import type { Site } from '../../core/model.js';
+import type { OutputFile } from '../atomic.js';
+import { VERCEL } from './limits.js';
+import { apiRoutes, fileRoutes, fileUrl, negotiatedPaths, type QueryRoute } from './plan.js';
+
+/** The function (api/folio.ts) and the query parameter carrying the original path. */
+export const VERCEL_FUNCTION = '/api/folio';
+export const PATH_PARAM = '__folio_path';
+
+interface Condition {
+  type: 'query';
+  key: string;
+  value?: string;
+}
+
+export interface VercelRoute {
+  src?: string;
+  dest?: string;
+  methods?: string[];
+  has?: Condition[];
+  missing?: Condition[];
+  headers?: Headers;
+  continue?: boolean;
+  handle?: 'filesystem';
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exact = (path: string) => `^${escape(path)}/?$`;
+const toFunction = (path: string) => `${VERCEL_FUNCTION}?${PATH_PARAM}=${path}`;
+const READ = ['GET', 'HEAD'];
+
+/** Paths sharing a header set, as few `src` alternations as fit Vercel's source length. */
+function headerRoutes(routes: { path: string; headers: Headers }[]): VercelRoute[] {
+  const groups = new Map<string, { headers: Headers; paths: string[] }>();
+  for (const r of routes) {
+    const key = JSON.stringify(r.headers);
+    const group = groups.get(key) ?? { headers: r.headers, paths: [] };
+    group.paths.push(escape(r.path));
+    groups.set(key, group);
+  }
+  const out: VercelRoute[] = [];
+  for (const { headers, paths } of groups.values()) {
+    let chunk: string[] = [];
+    const flush = () => {
+      if (chunk.length) out.push({ src: `^(?:${chunk.join('|')})$`, headers, continue: true });
+      chunk = [];
+    };
+    for (const p of paths) {
+      if (`^(?:${[...chunk, p].join('|')})$`.length > VERCEL.sourceLength) flush();
+      chunk.push(p);
+    }
+    flush();
+  }
+  return out;
+}
+
+/** Pages in as few routes as fit: one capture group carries the matched path to the function. */
+function pageRoutes(paths: string[]): VercelRoute[] {
+  const out: VercelRoute[] = [];
+  if (paths.includes('/')) out.push({ src: '^/$', dest: toFunction('/') });
+  const dest = toFunction('$1');
+  let chunk: string[] = [];
+  const flush = () => {
+    if (chunk.length) out.push({ src: `^(${chunk.join('|')})/?$`, dest });
+    chunk = [];
+  };
+  for (const path of paths.filter((p) => p !== '/').map(escape)) {
+    if (`^(${[...chunk, path].join('|')})/?$`.length > VERCEL.sourceLength) flush();
+    chunk.push(path);
+  }
+  flush();
+  return out;
+}
+
+/** An exact query: its own parameters with exact values, every other declared one absent. */
+function queryRoute(target: QueryRoute, declared: string[]): VercelRoute {
+  const keys = new Set(target.query.map(([k]) => k));
+  const route: VercelRoute = { src: exact(target.path), methods: READ };
+  if (target.query.length) route.has = target.query.map(([key, value]) => ({ type: 'query', key, value: `^${escape(value)}$` }));
+  const missing = declared.filter((k) => !keys.has(k)).map((key) => ({ type: 'query' as const, key }));
+  if (missing.length) route.missing = missing;
+  return { ...route, dest: fileUrl(target.file), headers: target.headers };
+}
+
+export function vercelRoutes(site: Site, manifest: Manifest): VercelRoute[] {
+  const files = fileRoutes(site, manifest).filter((r) => !r.path.startsWith('/.well-known/') || fileUrl(r.file) === r.path);
+  const { plain, queried } = apiRoutes(manifest);
+  return [
+    // Files served at their own path: their headers, then on to the files.
+    ...headerRoutes(files.filter((r) => fileUrl(r.file) === r.path)),
+    // Extension-less documents outside /.well-known live in a folder's index file.
+    ...files.filter((r) => fileUrl(r.file) !== r.path).map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
+    // Precomputed API answers: exact query strings (D8-D11), then plain paths.
+    ...queried.flatMap((qp) => qp.targets.map((t) => queryRoute(t, qp.declared))),
+    ...plain.map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
+    // Pages negotiate on Accept (D21): to the function, before their index.html.
+    ...pageRoutes(negotiatedPaths(site, manifest)),
+    { handle: 'filesystem' as const },
+    // Anything without a file: the core (errors, any paging, search, MCP, 404).
+    { src: '^(/.*)$', dest: toFunction('$1') },
+  ];
+}
+
+export function vercel(site: Site, manifest: Manifest): OutputFile[] {
+  const config = {
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    // Generated by `folio build` from _folio/manifest.json; copy it to the project root to deploy (docs/hosts.md).
+    outputDirectory: 'dist',
+    routes: vercelRoutes(site, manifest),
+  };
+  return [{ path: 'vercel.json', body: `${JSON.stringify(config, null, 2)}\n` }];
+}

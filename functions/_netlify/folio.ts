@@ -1,0 +1,8 @@
+// The Netlify Function (v2) behind folio's rewrites in dist/netlify.toml:
+// `netlify deploy --dir dist --functions functions/_netlify`. The rewrites
+// send what the CDN cannot answer from a file to /_folio/netlify/<path>.
+import { originHandler } from '../_shared/origin.js';
+
+export default originHandler({ prefix: '/_folio/netlify' });
+
+export const config = { path: '/_folio/netlify/*' };

@@ -1,0 +1,337 @@
+// The host printers (D39): Cloudflare's _headers, _redirects and _routes.json,
+// Netlify's netlify.toml and Vercel's vercel.json, printed from the sample's
+// manifest, and the limit checks that stop a build before a deploy would fail.
+// Netlify and Vercel cannot run here, so their rules are replayed with each
+// host's documented matching and every answer they route to a file is
+// compared with what the core answers for the same request.
+import { spawnSync } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
+import { request } from '../build/core/http.js';
+import type { Site } from '../build/core/model.js';
+import { respond } from '../build/core/respond.js';
+import { build, memoryRuntime } from '../build/emit/build.js';
+import { cloudflare, cloudflareStatic } from '../build/emit/hosts/cloudflare.js';
+import { checkCloudflareHeaders, checkCloudflareRedirects, checkCloudflareRoutes, checkHostLimits, checkNetlify, checkVercel, CLOUDFLARE, HostLimitError } from '../build/emit/hosts/limits.js';
+import { NETLIFY_FUNCTION, netlify, netlifyHeaders, netlifyRedirects, type NetlifyRedirect } from '../build/emit/hosts/netlify.js';
+import { fileRoutes, fileUrl, negotiatedPaths } from '../build/emit/hosts/plan.js';
+import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
+import { buildInto, NOW, tempDir, treeHash } from './helpers/site.js';
+
+let dist: string;
+let site: Site;
+let manifest: Manifest;
+
+beforeAll(async () => {
+  const built = await buildInto('content');
+  dist = built.out;
+  site = built.site;
+  manifest = JSON.parse(await readFile(join(dist, MANIFEST_PATH), 'utf8')) as Manifest;
+});
+afterAll(async () => {
+  if (dist) await rm(join(dist, '..'), { recursive: true, force: true });
+});
+
+const text = (files: { path: string; body: string | Uint8Array }[], path: string) => {
+  const body = files.find((f) => f.path === path)!.body;
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+};
+
+/** _headers as Pages reads it: a path line, then indented `name: value` lines. */
+function parseHeaders(body: string): Map<string, Record<string, string>> {
+  const rules = new Map<string, Record<string, string>>();
+  let current: Record<string, string> | undefined;
+  for (const raw of body.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    if (line.startsWith('/')) rules.set(line, (current = {}));
+    else {
+      const at = line.indexOf(':');
+      current![line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+    }
+  }
+  return rules;
+}
+
+/** A copy of the sample's manifest with `n` more twins, for the budgets. */
+function withTwins(n: number, length = 20): Manifest {
+  const twinSet = manifest.routes['/blog.md']![1];
+  const routes = { ...manifest.routes };
+  for (let i = 0; i < n; i++) {
+    const slug = `extra-${String(i).padStart(4, '0')}`.padEnd(length, 'x');
+    routes[`/blog/${slug}.md`] = [`blog/${slug}.md`, twinSet];
+  }
+  return { ...manifest, routes };
+}
+
+describe('Cloudflare Pages printer', () => {
+  it('sends everything to the functions except files that need no decision (D38, D39)', () => {
+    const routes = JSON.parse(text(cloudflare(site, manifest), '_routes.json'));
+    expect(checkCloudflareRoutes(JSON.stringify(routes))).toEqual([]);
+    expect(routes.include).toEqual(['/*']);
+    for (const path of routes.exclude) {
+      expect(manifest.routes[path], path).toBeDefined();
+      expect(path.startsWith('/api/'), path).toBe(false);
+      expect(manifest.header_sets[manifest.routes[path]![1]]!['content-type'], path).not.toMatch(/html/);
+    }
+    // The sample fits the budget: every document and twin is a plain file.
+    expect(routes.exclude.length).toBe(fileRoutes(site, manifest).length);
+    expect(routes.exclude).toEqual(expect.arrayContaining(['/llms.txt', '/blog.md', '/index.md', '/.well-known/api-catalog', '/assets/site.css']));
+    for (const page of ['/', '/blog', '/about', '/api/v1', '/api/v1/posts', '/mcp']) expect(routes.exclude).not.toContain(page);
+  });
+
+  it('gives every file Pages serves the exact header set of its manifest route (D39)', () => {
+    const body = text(cloudflare(site, manifest), '_headers');
+    expect(checkCloudflareHeaders(body)).toEqual([]);
+    const rules = parseHeaders(body);
+    const excluded = JSON.parse(text(cloudflare(site, manifest), '_routes.json')).exclude as string[];
+    expect([...rules.keys()].sort()).toEqual([...excluded].sort());
+    for (const [path, headers] of rules) expect(headers, path).toEqual(manifest.header_sets[manifest.routes[path]![1]]);
+  });
+
+  it('rewrites extension-less documents to the files that hold them, and nothing else', () => {
+    const body = text(cloudflare(site, manifest), '_redirects');
+    expect(checkCloudflareRedirects(body)).toEqual([]);
+    const lines = body.split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(lines).toContain('/.well-known/api-catalog /.well-known/api-catalog/index.json 200');
+    for (const line of lines) {
+      const [from, to, status] = line.split(' ');
+      expect(status).toBe('200');
+      expect(to, from).toBe(fileUrl(manifest.routes[from!]![0]));
+      expect(to).not.toBe(from);
+    }
+  });
+
+  it('stays within 100 rules however many twins there are; the rest is left to the function', () => {
+    const big = withTwins(300);
+    const files = cloudflare(site, big);
+    const routes = JSON.parse(text(files, '_routes.json'));
+    expect(routes.include.length + routes.exclude.length).toBe(CLOUDFLARE.routesRules);
+    expect(parseHeaders(text(files, '_headers')).size).toBeLessThanOrEqual(CLOUDFLARE.headerRules);
+    expect(() => checkHostLimits(files, big)).not.toThrow();
+    // Site-wide documents come before twins.
+    expect(routes.exclude).toEqual(expect.arrayContaining(['/llms.txt', '/robots.txt', '/openapi.json']));
+    const last = Object.keys(big.routes).filter((p) => p.startsWith('/blog/extra-')).at(-1)!;
+    expect(routes.exclude).not.toContain(last);
+  });
+
+  it('never excludes a path longer than a _routes.json rule may be', () => {
+    const long = withTwins(1, 120);
+    const path = Object.keys(long.routes).find((p) => p.startsWith('/blog/extra-'))!;
+    expect(path.length).toBeGreaterThan(CLOUDFLARE.routesRuleLength);
+    expect(cloudflareStatic(site, long).map((r) => r.path)).not.toContain(path);
+  });
+});
+
+describe('host limits (D39)', () => {
+  const routes = (n: number) => JSON.stringify({ version: 1, include: ['/*'], exclude: Array.from({ length: n }, (_, i) => `/p${i}.md`) });
+
+  it('checks _routes.json as wrangler pages deploy does', () => {
+    expect(checkCloudflareRoutes(routes(99))).toEqual([]);
+    expect(checkCloudflareRoutes(routes(100)).join()).toMatch(/101 include and exclude rules; Cloudflare Pages allows 100/);
+    expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: [], exclude: [] })).join()).toMatch(/at least one include/);
+    expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: ['/*'], exclude: [`/${'a'.repeat(100)}`] })).join()).toMatch(/101 characters long/);
+    expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: ['/*'], exclude: ['/blog/*', '/blog/a'] })).join()).toMatch(/overlaps/);
+  });
+
+  it('checks _headers and _redirects against their rule and line caps', () => {
+    const rules = (n: number) => Array.from({ length: n }, (_, i) => `/p${i}\n  x-a: b`).join('\n');
+    expect(checkCloudflareHeaders(rules(100))).toEqual([]);
+    expect(checkCloudflareHeaders(rules(101)).join()).toMatch(/101 rules; Cloudflare Pages reads only the first 100/);
+    expect(checkCloudflareHeaders(`/a\n  x-a: ${'b'.repeat(2000)}`).join()).toMatch(/_headers:2 is 2005 characters/);
+    const dynamic = Array.from({ length: 101 }, (_, i) => `/d${i}/* /x/:splat 200`).join('\n');
+    expect(checkCloudflareRedirects(dynamic).join()).toMatch(/101 dynamic rules/);
+  });
+
+  it('checks vercel.json and netlify.toml', () => {
+    expect(checkVercel(JSON.stringify({ routes: Array.from({ length: 2049 }, () => ({ src: '^/a$' })) })).join()).toMatch(/2049 routes; Vercel allows 2048/);
+    expect(checkVercel(JSON.stringify({ routes: [{ src: '^/a$', has: Array.from({ length: 17 }, () => ({ type: 'query', key: 'a' })) }] })).join()).toMatch(/17 conditions/);
+    expect(checkNetlify('[[redirects]]\n'.repeat(10_001)).join()).toMatch(/10001 redirect rules/);
+  });
+
+  it('throws one error that names every problem and the way out', () => {
+    const files = [
+      { path: '_routes.json', body: routes(120) },
+      { path: '_headers', body: '' },
+      { path: '_redirects', body: '' },
+    ];
+    const error = (() => {
+      try {
+        checkHostLimits(files, manifest);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(HostLimitError);
+    expect((error as Error).message).toMatch(/^The build output would not deploy:\n {2}- _routes\.json has 121 include and exclude rules/);
+    expect((error as Error).message).toMatch(/previous output was left as it was/);
+  });
+});
+
+/** Replays Netlify's matching: first rule that matches wins; unforced rules yield to an existing file. */
+function netlifyRoute(rules: NetlifyRedirect[], target: string): string {
+  const url = new URL(target, 'https://x.invalid');
+  const trim = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
+  const fileAt = (path: string) => Object.values(manifest.routes).some(([file]) => fileUrl(file) === path);
+  const rule = rules.find(
+    (r) =>
+      (r.force || !fileAt(url.pathname)) &&
+      (r.from === '/*' || trim(r.from) === trim(url.pathname)) &&
+      (r.query ?? []).every(([k, v]) => url.searchParams.has(k) && (v.startsWith(':') || url.searchParams.get(k) === v)),
+  );
+  return rule ? rule.to.replace(':splat', url.pathname.slice(1)) : url.pathname;
+}
+
+/** Replays Vercel's routes for a GET: first matching route with a dest wins; `filesystem` serves existing files. */
+function vercelRoute(routes: VercelRoute[], target: string): string {
+  const url = new URL(target, 'https://x.invalid');
+  for (const r of routes) {
+    if (r.handle === 'filesystem') {
+      if (Object.values(manifest.routes).some(([file]) => fileUrl(file) === url.pathname)) return url.pathname;
+      continue;
+    }
+    if (r.continue || !r.dest) continue;
+    const m = new RegExp(r.src!).exec(url.pathname);
+    if (!m || (r.methods && !r.methods.includes('GET'))) continue;
+    if (!(r.has ?? []).every((c) => url.searchParams.has(c.key) && (!c.value || new RegExp(c.value).test(url.searchParams.get(c.key)!)))) continue;
+    if (!(r.missing ?? []).every((c) => !url.searchParams.has(c.key))) continue;
+    return r.dest.replace('$1', m[1] ?? '');
+  }
+  return url.pathname;
+}
+
+/** Requests whose answer a query-matching host might get wrong: filters, paging, casing, junk. */
+function queryCorpus(): string[] {
+  const out: string[] = [];
+  for (const tag of [null, 'ci', 'CI', 'email', 'no-such-tag', '']) {
+    for (const limit of [null, '20', '5', 'abc']) {
+      for (const offset of [null, '0', '20', '3']) {
+        const q = new URLSearchParams();
+        if (tag !== null) q.set('tag', tag);
+        if (limit !== null) q.set('limit', limit);
+        if (offset !== null) q.set('offset', offset);
+        out.push(`/api/v1/posts${q.size ? `?${q}` : ''}`, `/api/v1/posts?${q}${q.size ? '&' : ''}utm_source=x`);
+      }
+    }
+  }
+  for (const status of [null, 'live', 'sunset', 'delivered', 'LIVE', 'paused']) out.push(`/api/v1/projects${status === null ? '' : `?status=${status}`}`);
+  out.push('/api/v1', '/api/v1/profile?x=1', '/api/v1/posts/short-lived-ssh-certificates', '/api/v1/posts/no-such-post', '/api/v1/nope');
+  return out;
+}
+
+/**
+ * Whatever a host serves from a file must be byte for byte the core's 200
+ * answer to the same request; everything else must reach the function.
+ */
+async function expectFaithful(route: (target: string) => string, isFunction: (dest: string) => boolean) {
+  const rt = memoryRuntime(site);
+  let files = 0;
+  const wrong: string[] = [];
+  for (const target of queryCorpus()) {
+    const dest = route(target);
+    const reply = await respond(request('GET', target), rt);
+    if (isFunction(dest)) continue;
+    files++;
+    const file = Object.values(manifest.routes).find(([f]) => fileUrl(f) === dest.split('?')[0])?.[0];
+    if (reply.status !== 200 || !file) wrong.push(`${target} → ${dest}, but the core answers ${reply.status}`);
+    else if (!Buffer.from(reply.body!).equals(await readFile(join(dist, file)))) wrong.push(`${target} → ${dest}, which differs from the core's answer`);
+  }
+  expect(wrong).toEqual([]);
+  return files;
+}
+
+describe('Netlify printer', () => {
+  it('writes netlify.toml that a TOML parser reads back as the same rules', () => {
+    const toml = parseToml(text(netlify(site, manifest), 'netlify.toml')) as { redirects: Record<string, unknown>[]; headers: { for: string; values: Record<string, string> }[] };
+    const rules = netlifyRedirects(site, manifest);
+    expect(toml.redirects).toHaveLength(rules.length);
+    toml.redirects.forEach((r, i) => {
+      expect(r).toMatchObject({ from: rules[i]!.from, to: rules[i]!.to, status: 200, force: rules[i]!.force });
+      expect(r.query ?? {}).toEqual(Object.fromEntries(rules[i]!.query ?? []));
+    });
+    expect(toml.headers.map((h) => ({ for: h.for, headers: h.values }))).toEqual(netlifyHeaders(site, manifest));
+    expect(checkNetlify(text(netlify(site, manifest), 'netlify.toml'))).toEqual([]);
+  });
+
+  it('routes query strings to precomputed files only when the file is the exact answer (D8-D11, D38)', async () => {
+    const rules = netlifyRedirects(site, manifest);
+    const files = await expectFaithful((t) => netlifyRoute(rules, t), (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`));
+    expect(files).toBeGreaterThan(10);
+    expect(netlifyRoute(rules, '/api/v1/posts?tag=ci')).toBe('/api/v1/posts/index@tag=ci.json');
+    expect(netlifyRoute(rules, '/api/v1/posts?tag=ci&limit=5')).toBe(`${NETLIFY_FUNCTION}/api/v1/posts`);
+  });
+
+  it('sends pages to the function for negotiation, and unknown paths to the core (D21, D23)', () => {
+    const rules = netlifyRedirects(site, manifest);
+    for (const page of negotiatedPaths(site, manifest)) expect(netlifyRoute(rules, page), page).toBe(`${NETLIFY_FUNCTION}${page}`);
+    expect(netlifyRoute(rules, '/no-such-page')).toBe(`${NETLIFY_FUNCTION}/no-such-page`);
+    expect(netlifyRoute(rules, '/llms.txt')).toBe('/llms.txt');
+    expect(rules.at(-1)).toEqual({ from: '/*', to: `${NETLIFY_FUNCTION}/:splat`, force: false });
+  });
+
+  it('gives every file it serves its manifest headers, under its address and its file path', () => {
+    const byPath = new Map(netlifyHeaders(site, manifest).map((h) => [h.for, h.headers]));
+    const shared = parseHeaders(text(cloudflare(site, manifest), '_headers'));
+    for (const [target, [file, set]] of Object.entries(manifest.routes)) {
+      if (negotiatedPaths(site, manifest).includes(target)) continue;
+      const path = target.split('?')[0]!;
+      const expected = manifest.header_sets[set];
+      expect(byPath.get(path) ?? shared.get(path), target).toEqual(expected);
+      if (fileUrl(file) !== path) expect(byPath.get(fileUrl(file)), file).toEqual(expected);
+    }
+  });
+});
+
+describe('Vercel printer', () => {
+  it('writes routes that compile, within the schema limits', () => {
+    const body = text(vercel(site, manifest), 'vercel.json');
+    expect(checkVercel(body)).toEqual([]);
+    const config = JSON.parse(body);
+    expect(config.outputDirectory).toBe('dist');
+    for (const r of config.routes as VercelRoute[]) if (r.src) expect(() => new RegExp(r.src!)).not.toThrow();
+    expect(config.routes.filter((r: VercelRoute) => r.handle === 'filesystem')).toHaveLength(1);
+  });
+
+  it('routes exact query strings to precomputed files with has and missing (D8-D11, D38)', async () => {
+    const routes = vercelRoutes(site, manifest);
+    const files = await expectFaithful((t) => vercelRoute(routes, t), (dest) => dest.startsWith(VERCEL_FUNCTION));
+    expect(files).toBeGreaterThan(10);
+    expect(vercelRoute(routes, '/api/v1/posts?tag=ci&offset=0')).toBe(`${VERCEL_FUNCTION}?__folio_path=/api/v1/posts`);
+  });
+
+  it('routes pages to the function before their index.html, and leaves /.well-known alone', () => {
+    const routes = vercelRoutes(site, manifest);
+    for (const page of negotiatedPaths(site, manifest)) expect(vercelRoute(routes, page), page).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
+    expect(vercelRoute(routes, '/no-such-page')).toBe(`${VERCEL_FUNCTION}?__folio_path=/no-such-page`);
+    for (const r of routes) if (r.dest) expect(r.src ?? '', 'Vercel reserves /.well-known').not.toMatch(/well-known/);
+  });
+
+  it('gives every file it serves the manifest headers', () => {
+    const routes = vercelRoutes(site, manifest);
+    for (const [target, [file, set]] of Object.entries(manifest.routes)) {
+      if (negotiatedPaths(site, manifest).includes(target) || (target.startsWith('/.well-known/') && fileUrl(file) !== target)) continue;
+      const path = target.split('?')[0]!;
+      const route = routes.find((r) => r.headers && new RegExp(r.src!).test(path) && (r.continue || r.dest === fileUrl(file)));
+      expect(route?.headers, target).toEqual(manifest.header_sets[set]);
+    }
+  });
+});
+
+describe('a build past a host limit (D39, D40)', () => {
+  it('exits 1 with the limit, the file and the fix, and leaves the previous dist as it was', async () => {
+    const out = join(await tempDir('folio-limits-'), 'dist');
+    await build({ content: 'content', out, now: NOW });
+    const before = await treeHash(out);
+    // A site URL so long that the API's Link header passes Vercel's 32,768 characters.
+    const siteUrl = `https://example.com/${'a'.repeat(33_000)}`;
+    const run = spawnSync(process.execPath, ['bin/folio.js', 'build', '--out', out, '--now', '2026-11-22', '--site-url', siteUrl], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^folio: The build output would not deploy:\n {2}- vercel\.json: the link header of \S+ is 33081 characters long; Vercel allows 32768\./);
+    expect(run.stderr).toMatch(/… and \d+ more like these\.\nThe previous output was left as it was/);
+    expect(await treeHash(out)).toEqual(before);
+    await rm(join(out, '..'), { recursive: true, force: true });
+  }, 60_000);
+});
