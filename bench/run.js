@@ -58,7 +58,8 @@ function machine() {
     ramGiB: totalmem() / 2 ** 30,
     node: process.version,
     os: `${os}, Linux ${release()}`,
-    commit: sh('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }) ?? 'unknown',
+    // BENCH_COMMIT names the commit when the bench runs from an exported snapshot (git archive).
+    commit: env.BENCH_COMMIT ?? sh('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }) ?? 'unknown',
     dirty: (sh('git', ['status', '--porcelain', '--', 'build', 'bin', 'scripts'], { cwd: ROOT }) ?? '') !== '',
     gnuTime: hasGnuTime,
   };
@@ -298,6 +299,7 @@ function report(result) {
     `- Corpora: bench/corpus.js generator ${GENERATOR_VERSION}, seeded; posts of about 1 KB with front-matter (title, date, tags), lists, GFM tables, code blocks and internal links, plus site.yaml, a profile, 3 services and 4 projects.`,
     '',
   ];
+  lines.push(...targets(result), '');
   for (const s of result.sizes) {
     const c = s.cold;
     const f = c.folio;
@@ -374,6 +376,28 @@ function report(result) {
   return lines.join('\n');
 }
 
+/** The issues' targets against this run's figures. */
+function targets(result) {
+  const at = (n) => result.sizes.find((s) => s.size === n);
+  const rows = [];
+  const add = (target, value, met) => rows.push(`| ${target} | ${value ?? 'not measured'} | ${value === undefined || met === undefined ? '–' : met ? 'met' : '**missed**'} |`);
+  for (const s of result.sizes) {
+    const f = s.cold.folio;
+    const e = s.cold.eleventy;
+    if (f?.ms && e?.ms) add(`Cold build ≤ 1.0× Eleventy at ${s.size.toLocaleString('en')} posts`, `${ratio(f.ms, e.ms)} (${sec(f.ms)} vs ${sec(e.ms)})`, f.ms <= e.ms);
+  }
+  const big = at(10000);
+  if (big?.cold.folio?.peakRss) add('Peak memory at 10,000 posts ≤ 1 GB', mib(big.cold.folio.peakRss), big.cold.folio.peakRss <= 1e9);
+  const small = at(1000);
+  if (small?.search?.coldMs !== undefined) add('Search cold start ≤ 50 ms at 1,000 posts', `${small.search.coldMs.toFixed(1)} ms`, small.search.coldMs <= 50);
+  if (big?.search?.p99 !== undefined) add('Search p99 ≤ 5 ms at 10,000 posts', `${big.search.p99.toFixed(2)} ms`, big.search.p99 <= 5);
+  for (const s of result.sizes) if (s.search?.indexBytes) add(`Search index ≤ 2× raw text at ${s.size.toLocaleString('en')} posts`, `${(s.search.indexBytes / s.search.textBytes).toFixed(2)}×`, s.search.indexBytes <= 2 * s.search.textBytes);
+  const inc = big?.incremental;
+  if (inc?.dev?.ms !== undefined) add('One-post edit ≤ 100 ms at 10,000 posts (`folio dev`)', `${inc.dev.ms.toFixed(0)} ms`, inc.dev.ms <= 100);
+  else if (inc?.ms) add('One-post edit ≤ 100 ms at 10,000 posts', `${sec(inc.ms)} (${inc.kind})`, inc.ms <= 100);
+  return rows.length ? ['| Target | Measured | |', '| --- | ---: | --- |', ...rows] : [];
+}
+
 function writeReport(text) {
   if (REPORT === '-') return console.log(text);
   const head = `# Benchmarks
@@ -409,50 +433,57 @@ async function part(name, fn) {
   }
 }
 
-const result = { date: new Date().toISOString(), command: commandLine(), machine: machine(), load: { before: loadavg() }, sizes: [] };
-function commandLine() {
-  const vars = Object.keys(env).filter((k) => k.startsWith('BENCH_')).sort().map((k) => `${k}=${env[k]}`);
-  return [...vars, 'npm run bench'].join(' ');
-}
-
-const hugo = SKIP.has('hugo') ? { skip: 'skipped by BENCH_SKIP' } : ensureHugo();
-result.peers = [
-  `Eleventy ${pkgVersion('@11ty/eleventy')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, no template engine on Markdown)`,
-  hugo.version ? `${hugo.version.split(' ').slice(0, 2).join(' ')} (bench/peers/hugo: the same content/ folder, default outputs)` : `Hugo: ${hugo.skip}`,
-  'the remark floor (bench/peers/floor.js: read, gray-matter, one remark parse and HTML render per file with the plugins folio uses, one HTML file written per post; on one thread, and split over one worker thread per core to show what the cores buy)',
-  `Pagefind ${pkgVersion('pagefind')}`,
-  `autocannon ${pkgVersion('autocannon')} against \`folio serve\` and serve-handler ${pkgVersion('serve-handler')}`,
-];
-log(`bench: sizes ${SIZES.join(', ')}; ${result.machine.cpu}, ${result.machine.cores} cores; Node ${process.version}; ${hugo.version ?? hugo.skip}`);
-mkdirSync(CORPORA_DIR, { recursive: true });
-
-for (const size of SIZES) {
-  const corpus = await ensureCorpus(size);
-  await waitForQuiet();
-  const work = mkdtempSync(join(tmpdir(), `folio-bench-${size}-`));
-  const ctx = { size, corpus, content: join(corpus, 'content'), work, folioCwd: join(work, 'cwd'), hugo };
-  mkdirSync(ctx.folioCwd, { recursive: true });
-  const runs = runsFor(size);
-  log(`${size} posts: corpus ${corpus.slice(ROOT.length + 1)}, work ${work}, ${runs} runs`);
-  const s = { size, runs };
-  result.sizes.push(s);
-  s.cold = await coldBuilds(ctx, runs);
-  const dist = join(work, 'folio-dist');
-  if (!existsSync(dist)) {
-    // Everything below reads folio's output; keep one even when every timed build was skipped.
-    await measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', dist, '--now', NOW], { cwd: ctx.folioCwd });
+async function main() {
+  const result = { date: new Date().toISOString(), command: commandLine(), machine: machine(), load: { before: loadavg() }, sizes: [] };
+  function commandLine() {
+    const vars = Object.keys(env).filter((k) => k.startsWith('BENCH_')).sort().map((k) => `${k}=${env[k]}`);
+    return [...vars, 'npm run bench'].join(' ');
   }
-  s.incremental = await part('incremental', () => incremental(ctx, runs));
-  s.search = await part('search', () => benchSearch({ dist, size, work, log }));
-  s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
-  s.serve = SERVE_SECONDS > 0 ? await part('serve', () => benchServe({ dist, seconds: SERVE_SECONDS, log })) : { skip: 'BENCH_SERVE_SECONDS=0' };
-  s.profile = await part('profile', () => profile(ctx));
-  if (!Array.isArray(s.profile)) s.profile = null;
-  rmSync(work, { recursive: true, force: true });
+
+  const hugo = SKIP.has('hugo') ? { skip: 'skipped by BENCH_SKIP' } : ensureHugo();
+  result.peers = [
+    `Eleventy ${pkgVersion('@11ty/eleventy')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, no template engine on Markdown)`,
+    hugo.version ? `${hugo.version.split(' ').slice(0, 2).join(' ')} (bench/peers/hugo: the same content/ folder, default outputs)` : `Hugo: ${hugo.skip}`,
+    'the remark floor (bench/peers/floor.js: read, gray-matter, one remark parse and HTML render per file with the plugins folio uses, one HTML file written per post; on one thread, and split over one worker thread per core to show what the cores buy)',
+    `Pagefind ${pkgVersion('pagefind')}`,
+    `autocannon ${pkgVersion('autocannon')} against \`folio serve\` and serve-handler ${pkgVersion('serve-handler')}`,
+  ];
+  log(`bench: sizes ${SIZES.join(', ')}; ${result.machine.cpu}, ${result.machine.cores} cores; Node ${process.version}; ${hugo.version ?? hugo.skip}`);
+  mkdirSync(CORPORA_DIR, { recursive: true });
+
+  for (const size of SIZES) {
+    const corpus = await ensureCorpus(size);
+    await waitForQuiet();
+    const work = mkdtempSync(join(tmpdir(), `folio-bench-${size}-`));
+    const ctx = { size, corpus, content: join(corpus, 'content'), work, folioCwd: join(work, 'cwd'), hugo };
+    mkdirSync(ctx.folioCwd, { recursive: true });
+    const runs = runsFor(size);
+    log(`${size} posts: corpus ${corpus.slice(ROOT.length + 1)}, work ${work}, ${runs} runs`);
+    const s = { size, runs };
+    result.sizes.push(s);
+    s.cold = await coldBuilds(ctx, runs);
+    const dist = join(work, 'folio-dist');
+    if (!existsSync(dist)) {
+      // Everything below reads folio's output; keep one even when every timed build was skipped.
+      await measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', dist, '--now', NOW], { cwd: ctx.folioCwd });
+    }
+    s.incremental = await part('incremental', () => incremental(ctx, runs));
+    s.search = await part('search', () => benchSearch({ dist, size, work, log }));
+    s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
+    s.serve = SERVE_SECONDS > 0 ? await part('serve', () => benchServe({ dist, seconds: SERVE_SECONDS, log })) : { skip: 'BENCH_SERVE_SECONDS=0' };
+    s.profile = await part('profile', () => profile(ctx));
+    if (!Array.isArray(s.profile)) s.profile = null;
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  result.load.after = loadavg();
+  result.totalMs = performance.now() - started;
+  writeFileSync(join(CORPORA_DIR, 'last-run.json'), JSON.stringify(result, null, 2));
+  writeReport(report(result));
+  log(`done in ${(result.totalMs / 60000).toFixed(1)} min`);
 }
 
-result.load.after = loadavg();
-result.totalMs = performance.now() - started;
-writeFileSync(join(CORPORA_DIR, 'last-run.json'), JSON.stringify(result, null, 2));
-writeReport(report(result));
-log(`done in ${(result.totalMs / 60000).toFixed(1)} min`);
+// `node bench/run.js --report-from bench/.corpora/last-run.json` rewrites the report from a saved run.
+const from = process.argv.indexOf('--report-from');
+if (from !== -1) writeReport(report(JSON.parse(readFileSync(process.argv[from + 1], 'utf8'))));
+else await main();
