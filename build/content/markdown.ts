@@ -32,8 +32,8 @@ const RESERVED_IDS = new Set(['main', 'top', 'footnote-label']);
 /**
  * What the page needs beyond plain HTML, added after the sanitizer (so only
  * our own attributes, never the author's): ids on headings for deep links,
- * and keyboard-reachable scroll regions for wide tables and code blocks,
- * which scroll sideways on a phone (WCAG 2.1.1).
+ * keyboard-reachable scroll regions for wide tables and code blocks, which
+ * scroll sideways on a phone (WCAG 2.1.1), and lazily loaded images.
  */
 function rehypePresentation() {
   return (tree: HastRoot) => {
@@ -43,6 +43,10 @@ function rehypePresentation() {
         node.properties.id = uniqueId(slug(textOf(node)) || 'section', used);
       } else if (node.tagName === 'pre') {
         node.properties.tabIndex = 0;
+      } else if (node.tagName === 'img') {
+        // Below-the-fold images should not hold up the page.
+        node.properties.loading = 'lazy';
+        node.properties.decoding = 'async';
       } else if (node.tagName === 'table' && parent && index !== undefined) {
         const heads: string[] = [];
         visit(node, 'element', (cell: Element) => void (cell.tagName === 'th' && heads.push(textOf(cell))));

@@ -426,10 +426,11 @@ pre.source { white-space: pre-wrap; }
 
 @media (max-width: 40rem) {
   body { font-size: 1rem; }
-  .wrap { padding: 0 1rem; }
+  .wrap { padding-left: 1rem; padding-right: 1rem; }
   main { padding-top: 1.5rem; }
-  .header-inner { display: block; }
-  .site-header nav ul { margin-top: 0.35rem; gap: 0.1rem 0.9rem; }
+  .header-inner { display: block; padding-top: 0.75rem; padding-bottom: 0.6rem; }
+  .site-header nav ul { margin-top: 0.3rem; gap: 0.1rem 0.8rem; }
+  .site-header nav a { font-size: 0.95rem; }
   .facts > div, .contact-list > div { grid-template-columns: 1fr; gap: 0; }
   .lead, .hero .lead { font-size: 1.1rem; }
   .prose pre { margin-left: -1rem; margin-right: -1rem; border-radius: 0; border-left: 0; border-right: 0; }
