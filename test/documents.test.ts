@@ -276,6 +276,24 @@ describe('MCP server card (D31) and server.json (D32)', () => {
       expect(result.protocolVersion).toBe(version);
     }
   });
+
+  it('lists every revision server/discover reports (the stateless 2026-07-28 leg)', async () => {
+    const card = await json('/mcp/server-card');
+    const res = await get('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'server/discover',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { result } = (await res.json()) as any;
+    expect(result.supportedVersions.length).toBeGreaterThan(0);
+    for (const version of result.supportedVersions) expect(card.remotes[0].supportedProtocolVersions).toContain(version);
+  });
 });
 
 describe('/.well-known/ai-catalog.json (D33)', () => {
