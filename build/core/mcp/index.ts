@@ -1,8 +1,225 @@
-// POST /mcp (D36, D37). Owned by the MCP work; until it lands, /mcp is not answered here.
+// POST /mcp (D36, D37): MCP's Streamable HTTP transport, stateless and
+// JSON-only, as a route family of respond().
+//
+// Why not @modelcontextprotocol/server's createMcpHandler: its 2025-era leg
+// (the stateless fallback) answers a bare POST without
+// `Accept: application/json, text/event-stream` with 406, answers the
+// official clients with text/event-stream, and answers 405/415 outside the
+// D17 envelope; its 2026-07-28 leg serves subscriptions/listen as a stream;
+// and importing it costs about 150 ms of zod schema construction per cold
+// isolate (measured in Node 20), paid by every function. The protocol
+// surface of a read-only server is small, so it is implemented here and
+// tested against both official clients. Its types and constants are the
+// spec's, checked against the SDK's.
+//
+// The layers, in order:
+// 1. HTTP (before the body is read): the method (405 with Allow), OPTIONS
+//    (the CORS preflight), the media type (415), the size (413) and the
+//    MCP-Protocol-Version header (400). These answer the D17 envelope.
+// 2. JSON-RPC: malformed JSON is -32700 and an invalid message -32600 (HTTP
+//    400, no id); notifications and posted responses are acknowledged 202;
+//    each request gets a JSON response (HTTP 200; 2026-07-28's header and
+//    envelope checks answer HTTP 400, as that revision requires).
+// No Mcp-Session-Id is ever issued and no request ever opens a stream.
+import { errorReply } from '../errors.js';
 import type { Family } from '../family.js';
+import { apiHeaders, CACHE, primaryVersion } from '../headers.js';
+import { jsonText, utf8, type Reply, type Req } from '../http.js';
+import type { Runtime } from '../runtime.js';
+import { DEFAULT_PROTOCOL_VERSION, MCP_PATH, MCP_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from './info.js';
+import { answer, type Exchange } from './methods.js';
+import { classify, ErrorCode, failure, RpcError, success, type Params, type Request, type Response } from './rpc.js';
+
+export { MCP_PATH, MCP_PROTOCOL_VERSIONS, serverInfo } from './info.js';
+export { tools } from './tools.js';
+
+export const MCP_METHODS = 'POST, OPTIONS';
+
+/** Request headers a browser-based MCP client sends (preflight). */
+export const MCP_REQUEST_HEADERS = 'Accept, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID, Authorization';
+
+const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_CAPABILITIES_META_KEY = 'io.modelcontextprotocol/clientCapabilities';
+/** Which body field the Mcp-Name header mirrors, per method (2026-07-28). */
+const NAME_SOURCE: Record<string, string> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export const mcpFamily: Family = {
   name: 'mcp',
-  respond: () => null,
+  respond: (req, rt) => (req.path === MCP_PATH ? respondMcp(req, rt) : null),
+  // Nothing to precompute: /mcp answers POST only.
   enumerate: () => [],
 };
+
+function mcpHeaders(rt: Runtime): Record<string, string> {
+  return apiHeaders(rt.site, primaryVersion(rt.site), CACHE.none);
+}
+
+function json(rt: Runtime, status: number, body: Response | Response[]): Reply {
+  return { status, headers: mcpHeaders(rt), body: utf8(jsonText(body)) };
+}
+
+function accepted(rt: Runtime): Reply {
+  const { 'content-type': _none, ...headers } = mcpHeaders(rt);
+  return { status: 202, headers, body: null };
+}
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
+  const { site } = rt;
+  const endpoint = `${site.config.site_url}${MCP_PATH}`;
+  if (req.method === 'OPTIONS') {
+    const { 'content-type': _none, ...base } = mcpHeaders(rt);
+    return {
+      status: 204,
+      headers: {
+        ...base,
+        'access-control-allow-methods': MCP_METHODS,
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? MCP_REQUEST_HEADERS,
+        'access-control-max-age': '86400',
+        allow: MCP_METHODS,
+        vary: 'Access-Control-Request-Headers',
+      },
+      body: null,
+    };
+  }
+  if (req.method !== 'POST') {
+    // GET would open a server-sent event stream in Streamable HTTP; a stateless function holds none (D36).
+    return errorReply(site, 'method_not_allowed', `${req.method} is not allowed on ${MCP_PATH}; this endpoint takes JSON-RPC messages by POST and never opens a stream.`, `POST a JSON-RPC message to ${endpoint} with Content-Type: application/json, for example {"jsonrpc":"2.0","id":1,"method":"tools/list"}.`, { allow: MCP_METHODS });
+  }
+  if (mediaType(req.headers['content-type']) !== 'application/json') {
+    const given = req.headers['content-type'] ? `Content-Type ${req.headers['content-type']}` : 'no Content-Type';
+    return errorReply(site, 'unsupported_media_type', `${MCP_PATH} takes application/json; the request has ${given}.`, 'Send the JSON-RPC message with the header Content-Type: application/json.');
+  }
+  if (req.tooLarge) {
+    return errorReply(site, 'payload_too_large', 'The request body is larger than 1 MiB.', `Send one JSON-RPC message per request; no message of ${MCP_PATH} needs more than a few kilobytes.`);
+  }
+  const header = req.headers['mcp-protocol-version']?.trim();
+  if (header !== undefined && !MCP_PROTOCOL_VERSIONS.includes(header)) {
+    return errorReply(site, 'invalid_request', `MCP-Protocol-Version ${JSON.stringify(header)} is not a revision this server speaks.`, `Use one of ${MCP_PROTOCOL_VERSIONS.join(', ')}, or leave the header out to use ${DEFAULT_PROTOCOL_VERSION}.`);
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(decoder.decode(req.body ?? new Uint8Array()));
+  } catch {
+    return json(rt, 400, failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'));
+  }
+  if (Array.isArray(body)) return respondBatch(body, req, rt);
+
+  const message = classify(body);
+  if (message.kind === 'invalid') return json(rt, 400, failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
+  if (message.kind === 'response') return accepted(rt);
+  if (message.kind === 'notification') {
+    const claim = claimOf(message.message.params);
+    if (claim !== undefined && header !== undefined && claim !== header) {
+      return json(rt, 400, failure(null, ErrorCode.HeaderMismatch, `Header mismatch: the notification's _meta names ${claim} but MCP-Protocol-Version is ${header}.`));
+    }
+    return accepted(rt);
+  }
+  let exchange: Exchange;
+  try {
+    exchange = exchangeOf(message.message, req);
+  } catch (error) {
+    const e = error as RpcError;
+    return json(rt, e.status, failure(message.message.id, e.code, e.message, e.data));
+  }
+  const response = await dispatch(message.message, rt, exchange);
+  return json(rt, 200, response);
+}
+
+/** 2025-03-26 allows a batch; later revisions send one message per POST. */
+async function respondBatch(batch: unknown[], req: Req, rt: Runtime): Promise<Reply> {
+  if (batch.length === 0) return json(rt, 400, failure(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch.'));
+  const responses: Response[] = [];
+  for (const element of batch) {
+    const message = classify(element);
+    if (message.kind === 'invalid') responses.push(failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
+    else if (message.kind === 'request') {
+      if (claimOf(message.message.params) !== undefined) {
+        responses.push(failure(message.message.id, ErrorCode.InvalidRequest, 'Invalid request: a 2026-07-28 request cannot be part of a batch.'));
+        continue;
+      }
+      try {
+        responses.push(await dispatch(message.message, rt, exchangeOf(message.message, req)));
+      } catch (error) {
+        const e = error as RpcError;
+        responses.push(failure(message.message.id, e.code, e.message, e.data));
+      }
+    }
+  }
+  return responses.length ? json(rt, 200, responses) : accepted(rt);
+}
+
+async function dispatch(message: Request, rt: Runtime, exchange: Exchange): Promise<Response> {
+  try {
+    return success(message.id, await answer(message.method, message.params ?? {}, rt, exchange));
+  } catch (error) {
+    if (error instanceof RpcError) return failure(message.id, error.code, error.message, error.data);
+    console.error(`folio: MCP ${message.method} failed:`, error);
+    return failure(message.id, ErrorCode.InternalError, 'Internal error: the server failed to answer this request.');
+  }
+}
+
+/** The protocol version a message claims in its per-request _meta (2026-07-28), if any. */
+function claimOf(params: Params | undefined): unknown {
+  const meta = params?._meta;
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta ? (meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY] : undefined;
+}
+
+/** Mcp-Name may carry a non-ASCII value as =?base64?…?= (2026-07-28). */
+function decodeHeaderValue(value: string): string | undefined {
+  const match = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/.exec(value);
+  if (!match) return value;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(match[1]!), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The era and revision of a request, checked the way each era requires:
+ * 2026-07-28 requests carry a valid _meta envelope and mirror it in the
+ * MCP-Protocol-Version, Mcp-Method and Mcp-Name headers; the others may name
+ * an initialize-era revision in the header, or none (2025-03-26 is assumed).
+ */
+function exchangeOf(message: Request, req: Req): Exchange {
+  const header = req.headers['mcp-protocol-version']?.trim();
+  const claim = claimOf(message.params);
+  const mismatch = (detail: string) => new RpcError(ErrorCode.HeaderMismatch, `Header mismatch: ${detail}`, undefined, 400);
+  if (claim === undefined) {
+    if (header !== undefined && (STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(header)) {
+      if (message.method === 'initialize') throw mismatch(`initialize belongs to the initialize-based revisions, but MCP-Protocol-Version is ${header}.`);
+      throw new RpcError(ErrorCode.InvalidParams, `Invalid params: MCP-Protocol-Version is ${header}, which needs params._meta with ${PROTOCOL_VERSION_META_KEY} and ${CLIENT_CAPABILITIES_META_KEY} on every request.`, { envelope: { missing: [PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY] } }, 400);
+    }
+    return { era: 'legacy', version: header ?? DEFAULT_PROTOCOL_VERSION };
+  }
+  const meta = message.params!._meta as Record<string, unknown>;
+  if (typeof claim !== 'string') throw new RpcError(ErrorCode.InvalidParams, `Invalid _meta envelope: ${PROTOCOL_VERSION_META_KEY} must be a string.`, { envelope: { key: PROTOCOL_VERSION_META_KEY } }, 400);
+  const capabilities = meta[CLIENT_CAPABILITIES_META_KEY];
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
+    throw new RpcError(ErrorCode.InvalidParams, `Invalid _meta envelope: ${CLIENT_CAPABILITIES_META_KEY} must be an object.`, { envelope: { key: CLIENT_CAPABILITIES_META_KEY } }, 400);
+  }
+  if (!(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(claim)) {
+    throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${claim}.`, { supported: [...STATELESS_PROTOCOL_VERSIONS], requested: claim }, 400);
+  }
+  if (header === undefined) throw mismatch(`the body's _meta names ${claim} but the required MCP-Protocol-Version header is absent.`);
+  if (header !== claim) throw mismatch(`the body's _meta names ${claim} but MCP-Protocol-Version is ${header}.`);
+  const method = req.headers['mcp-method']?.trim();
+  if (method === undefined) throw mismatch(`the body names method ${message.method} but the required Mcp-Method header is absent.`);
+  if (method !== message.method) throw mismatch(`the body names method ${message.method} but Mcp-Method is ${method}.`);
+  const field = Object.hasOwn(NAME_SOURCE, message.method) ? NAME_SOURCE[message.method]! : undefined;
+  const value = field === undefined ? undefined : message.params?.[field];
+  if (typeof value === 'string') {
+    const name = req.headers['mcp-name']?.trim();
+    if (name === undefined) throw mismatch(`the body carries params.${field} "${value}" but the required Mcp-Name header is absent.`);
+    if (decodeHeaderValue(name) !== value) throw mismatch(`the body carries params.${field} "${value}" but Mcp-Name is "${name}".`);
+  }
+  return { era: 'modern', version: claim };
+}

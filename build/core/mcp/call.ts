@@ -1,0 +1,79 @@
+// tools/call (D37): each tool is its API operation. The arguments become the
+// operation's request, respondApi() answers it exactly as it answers HTTP,
+// and the answer becomes the result: the JSON body as structuredContent and
+// as a text block, or, for a failure, isError with the API's envelope (its
+// message and hint).
+import { respondApi } from '../api/index.js';
+import { operations } from '../api/operations.js';
+import { errorBody, internalError } from '../errors.js';
+import { primaryVersion } from '../headers.js';
+import { jsonText, request, type Reply } from '../http.js';
+import type { Site } from '../model.js';
+import { describeRange } from '../params.js';
+import type { Runtime } from '../runtime.js';
+import { API_PREFIX } from '../urls.js';
+import type { ToolSpec } from './tools.js';
+
+export interface CallToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: true;
+}
+
+const decoder = new TextDecoder();
+
+/** Arguments the API could not even be asked with: the API's envelope, with the API's hint for that parameter. */
+function invalid(site: Site, message: string, hint: string): CallToolResult {
+  return { content: [{ type: 'text', text: jsonText(errorBody(site, 'invalid_request', message, hint)) }], isError: true };
+}
+
+/** The API request a tool's arguments make, or the problem with the arguments. */
+function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): { target: string } | { problem: CallToolResult } {
+  const operation = operations.find((op) => op.operationId === tool.operationId)!;
+  const names = Object.keys(tool.params);
+  for (const name of Object.keys(args)) {
+    if (!Object.hasOwn(tool.params, name)) {
+      const takes = names.length ? `It takes ${names.map((n) => `\`${n}\``).join(', ')}.` : 'It takes no arguments.';
+      return { problem: invalid(site, `\`${name}\` is not an argument of ${tool.name}.`, takes) };
+    }
+  }
+  let path = `${API_PREFIX}/${primaryVersion(site).version}${operation.path}`;
+  const query = new URLSearchParams();
+  for (const [name, spec] of Object.entries(tool.params)) {
+    const value = args[name];
+    if (value === undefined || value === null) {
+      if (spec.required) return { problem: invalid(site, `The argument \`${name}\` is required.`, describeRange(spec)) };
+      continue;
+    }
+    const type = spec.schema.type === 'integer' ? 'number' : 'string';
+    if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
+      return { problem: invalid(site, `The argument \`${name}\` must be ${spec.schema.type === 'integer' ? 'an integer' : 'a string'}, not ${JSON.stringify(value)}.`, describeRange(spec)) };
+    }
+    // The API validates the value itself, and answers with its own message and hint.
+    if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(String(value)));
+    else query.set(spec.name, String(value));
+  }
+  const search = query.toString();
+  return { target: search ? `${path}?${search}` : path };
+}
+
+/** Calls a tool with already-parsed arguments (an object). */
+export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt: Runtime): Promise<CallToolResult> {
+  const planned = apiTarget(rt.site, tool, args);
+  if ('problem' in planned) return planned.problem;
+  let reply: Reply;
+  try {
+    reply = await respondApi(request('GET', planned.target), rt);
+  } catch (error) {
+    // What respond() would have answered for the same failure (a missing search index, say).
+    console.error(`folio: MCP ${tool.name} failed:`, error);
+    reply = internalError(rt.site);
+  }
+  const text = reply.body ? decoder.decode(reply.body) : '';
+  if (reply.status !== 200) return { content: [{ type: 'text', text }], isError: true };
+  const body = JSON.parse(text) as Record<string, unknown>;
+  // A post's text block is its Markdown (D37); every other tool's is the API's JSON.
+  const shown = tool.name === 'site_get_post' && typeof body.content_markdown === 'string' ? body.content_markdown : text;
+  return { content: [{ type: 'text', text: shown }], structuredContent: body };
+}

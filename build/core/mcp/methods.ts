@@ -1,0 +1,114 @@
+// The MCP methods this read-only server answers, for both eras: the
+// initialize-based revisions (2025-03-26, 2025-06-18, 2025-11-25) and the
+// stateless 2026-07-28 (server/discover, a per-request _meta envelope, and
+// results that carry resultType, cache hints and the server's identity).
+import type { Site } from '../model.js';
+import { twinMarkdown } from '../pages/index.js';
+import { postItem } from '../resources.js';
+import type { Runtime } from '../runtime.js';
+import { pagePath } from '../urls.js';
+import { callTool } from './call.js';
+import { INITIALIZE_PROTOCOL_VERSIONS, instructions, serverInfo, STATELESS_PROTOCOL_VERSIONS } from './info.js';
+import { ErrorCode, RpcError, type Params } from './rpc.js';
+import { tools } from './tools.js';
+
+export const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
+
+/** One request's protocol: its era and revision. */
+export interface Exchange {
+  era: 'legacy' | 'modern';
+  version: string;
+}
+
+type Result = Record<string, unknown>;
+type Method = (params: Params, rt: Runtime, exchange: Exchange) => Result | Promise<Result>;
+
+/** No listChanged and no subscribe: the content changes only with a new deployment, and this server holds no stream. */
+const CAPABILITIES = { tools: {}, resources: {} };
+
+/** 2026-07-28 lets a client cache list and read results; everything here is public and changes only on a rebuild. */
+const CACHE_HINT = { ttlMs: 60_000, cacheScope: 'public' } as const;
+const CACHEABLE = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
+
+function implementation(site: Site) {
+  const info = serverInfo(site);
+  return { name: info.name, title: info.title, version: info.version, description: info.description, websiteUrl: info.websiteUrl };
+}
+
+const toolList = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
+
+function postResources(site: Site) {
+  return site.posts.map((post) => {
+    const { markdown_url } = postItem(site, post);
+    return { uri: markdown_url, name: post.slug, title: post.title, description: post.summary, mimeType: 'text/markdown' };
+  });
+}
+
+const string = (params: Params, key: string): string => {
+  const value = params[key];
+  if (typeof value !== 'string') throw new RpcError(ErrorCode.InvalidParams, `params.${key} must be a string.`);
+  return value;
+};
+
+const legacy: Record<string, Method> = {
+  initialize: (params, rt) => {
+    const requested = string(params, 'protocolVersion');
+    // The client's revision when this server speaks it, else this server's newest; the client then decides.
+    const protocolVersion = (INITIALIZE_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : INITIALIZE_PROTOCOL_VERSIONS[0];
+    return { protocolVersion, capabilities: CAPABILITIES, serverInfo: implementation(rt.site), instructions: instructions(rt.site) };
+  },
+  ping: () => ({}),
+};
+
+const modern: Record<string, Method> = {
+  'server/discover': (_, rt) => ({ supportedVersions: [...STATELESS_PROTOCOL_VERSIONS], capabilities: CAPABILITIES, instructions: instructions(rt.site) }),
+};
+
+const shared: Record<string, Method> = {
+  'tools/list': () => ({ tools: toolList }),
+  'tools/call': async (params, rt) => {
+    const name = string(params, 'name');
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names the ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}.`);
+    const args = params.arguments ?? {};
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcError(ErrorCode.InvalidParams, 'params.arguments must be an object.');
+    return callTool(tool, args as Record<string, unknown>, rt);
+  },
+  'resources/list': (_, rt) => ({ resources: postResources(rt.site) }),
+  'resources/templates/list': () => ({ resourceTemplates: [] }),
+  'resources/read': (params, rt, exchange) => {
+    const uri = string(params, 'uri');
+    const post = rt.site.posts.find((p) => postItem(rt.site, p).markdown_url === uri);
+    if (!post) {
+      const code = exchange.era === 'modern' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
+      throw new RpcError(code, `Resource not found: ${uri}. resources/list gives the URI of every post.`, { uri });
+    }
+    // The resource is the post's Markdown twin (D21, D37): the same bytes as its .md URL.
+    const text = twinMarkdown(rt.site, pagePath.post(post.slug)) ?? `# ${post.title}\n\n${post.content_markdown}`;
+    return { contents: [{ uri, mimeType: 'text/markdown', text }] };
+  },
+};
+
+/** Answers one request; throws RpcError for a JSON-RPC error. */
+export async function answer(method: string, params: Params, rt: Runtime, exchange: Exchange): Promise<Result> {
+  const own = exchange.era === 'modern' ? modern : legacy;
+  const handler = Object.hasOwn(own, method) ? own[method] : Object.hasOwn(shared, method) ? shared[method] : undefined;
+  if (!handler) {
+    const known = [...Object.keys(own), ...Object.keys(shared)].join(', ');
+    const elsewhere = Object.hasOwn(exchange.era === 'modern' ? legacy : modern, method)
+      ? exchange.era === 'modern'
+        ? ` ${method} belongs to the initialize-based revisions; 2026-07-28 has no handshake.`
+        : ` ${method} belongs to revision 2026-07-28: send it with the per-request _meta envelope.`
+      : '';
+    throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}.${elsewhere} This server answers ${known}.`);
+  }
+  const result = await handler(params, rt, exchange);
+  if (exchange.era === 'legacy') return result;
+  // 2026-07-28 results: resultType, cache hints on the cacheable ones, and the server's identity in _meta.
+  return {
+    ...result,
+    resultType: 'complete',
+    ...(CACHEABLE.has(method) ? CACHE_HINT : {}),
+    _meta: { [SERVER_INFO_META_KEY]: implementation(rt.site) },
+  };
+}

@@ -1,0 +1,233 @@
+// The MCP endpoint with the official clients (D36, D37): each connects to a
+// real `folio serve` on 127.0.0.1, lists and calls every tool, reads a
+// resource, and meets no transport error. Every tool result is compared with
+// the API's own answer to the same request.
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools } from '../build/core/mcp/tools.js';
+import { serveBuilt } from './helpers/site.js';
+
+let s: Awaited<ReturnType<typeof serveBuilt>>;
+const SITE = 'https://hannabrink.example';
+
+beforeAll(async () => {
+  s = await serveBuilt();
+});
+afterAll(() => s?.close());
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+
+/** The API's answer to a path, as JSON. */
+async function api(path: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(s.at(path));
+  return { status: res.status, body: await res.json() };
+}
+
+/** Every response the client saw, to check that none was a stream or carried a session (D36). */
+interface Seen {
+  method: string;
+  status: number;
+  contentType: string | null;
+  session: string | null;
+}
+
+function recordingFetch(seen: Seen[]): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    seen.push({ method: init?.method ?? 'GET', status: res.status, contentType: res.headers.get('content-type'), session: res.headers.get('mcp-session-id') });
+    return res;
+  };
+}
+
+interface Connected {
+  listTools(): Promise<{ tools: any[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<any>;
+  listResources(): Promise<{ resources: any[] }>;
+  readResource(params: { uri: string }): Promise<{ contents: any[] }>;
+  close(): Promise<void>;
+}
+
+interface Flavour {
+  name: string;
+  /** The revision the connection should end up on. */
+  revision: string;
+  connect(url: URL, seen: Seen[], errors: Error[]): Promise<{ client: Connected; version: () => string | undefined }>;
+}
+
+const FLAVOURS: Flavour[] = [
+  {
+    name: '@modelcontextprotocol/sdk (v1)',
+    revision: '2025-11-25',
+    async connect(url, seen, errors) {
+      const transport = new TransportV1(url, { fetch: recordingFetch(seen) });
+      transport.onerror = (e) => errors.push(e);
+      const client = new ClientV1({ name: 'folio-test', version: '1.0.0' });
+      client.onerror = (e) => errors.push(e);
+      await client.connect(transport);
+      return { client: client as unknown as Connected, version: () => transport.protocolVersion };
+    },
+  },
+  {
+    name: '@modelcontextprotocol/client (v2), default mode',
+    revision: '2025-11-25',
+    async connect(url, seen, errors) {
+      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
+      const client = new ClientV2({ name: 'folio-test', version: '1.0.0' });
+      client.onerror = (e) => errors.push(e);
+      await client.connect(transport);
+      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
+    },
+  },
+  {
+    name: '@modelcontextprotocol/client (v2), pinned to 2026-07-28',
+    revision: '2026-07-28',
+    async connect(url, seen, errors) {
+      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
+      const client = new ClientV2({ name: 'folio-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      client.onerror = (e) => errors.push(e);
+      await client.connect(transport);
+      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
+    },
+  },
+  {
+    name: '@modelcontextprotocol/client (v2), auto negotiation',
+    revision: '2026-07-28',
+    async connect(url, seen, errors) {
+      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
+      const client = new ClientV2({ name: 'folio-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+      client.onerror = (e) => errors.push(e);
+      await client.connect(transport);
+      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
+    },
+  },
+];
+
+/** Each tool with valid arguments, and the API request that must answer the same. */
+const CALLS: { name: string; arguments: Record<string, unknown>; path: string }[] = [
+  { name: 'site_get_profile', arguments: {}, path: '/api/v1/profile' },
+  { name: 'site_list_posts', arguments: { tag: 'email', limit: 2, offset: 1 }, path: '/api/v1/posts?tag=email&limit=2&offset=1' },
+  { name: 'site_get_post', arguments: { slug: 'email-deliverability-b2b-saas' }, path: '/api/v1/posts/email-deliverability-b2b-saas' },
+  { name: 'site_search_writing', arguments: { query: 'deliverabilty', limit: 3 }, path: '/api/v1/search?q=deliverabilty&limit=3' },
+  { name: 'site_list_projects', arguments: { status: 'live' }, path: '/api/v1/projects?status=live' },
+];
+
+/** Bad arguments and unknown ids, and the API request whose error hint the tool must repeat (D37). */
+const BAD_CALLS: { name: string; arguments: Record<string, unknown>; path: string }[] = [
+  { name: 'site_get_post', arguments: { slug: 'no-such-post' }, path: '/api/v1/posts/no-such-post' },
+  { name: 'site_list_posts', arguments: { limit: 500 }, path: '/api/v1/posts?limit=500' },
+  { name: 'site_list_posts', arguments: { offset: -1 }, path: '/api/v1/posts?offset=-1' },
+  { name: 'site_list_posts', arguments: { limit: '5' }, path: '/api/v1/posts?limit=five' },
+  { name: 'site_search_writing', arguments: { query: '   ' }, path: '/api/v1/search?q=%20%20%20' },
+  { name: 'site_search_writing', arguments: {}, path: '/api/v1/search' },
+  { name: 'site_search_writing', arguments: { query: 'x'.repeat(201) }, path: `/api/v1/search?q=${'x'.repeat(201)}` },
+  { name: 'site_list_projects', arguments: { status: 'archived' }, path: '/api/v1/projects?status=archived' },
+];
+
+describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
+  let client: Connected;
+  let version: () => string | undefined;
+  const seen: Seen[] = [];
+  const errors: Error[] = [];
+
+  beforeAll(async () => {
+    ({ client, version } = await flavour.connect(new URL('/mcp', s.url), seen, errors));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it(`connects on revision ${flavour.revision}`, () => {
+    expect(version()).toBe(flavour.revision);
+  });
+
+  it('lists the five tools with titles, schemas and read-only annotations', async () => {
+    const listed = (await client.listTools()).tools;
+    expect(listed.map((t) => t.name)).toEqual(['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects']);
+    for (const tool of listed) {
+      expect(tool.title, tool.name).toMatch(/\w/);
+      expect(tool.description.length, tool.name).toBeGreaterThan(40);
+      expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      expect(ajv.validateSchema(tool.inputSchema)).toBe(true);
+      expect(ajv.validateSchema(tool.outputSchema)).toBe(true);
+      expect(tool.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    }
+    const args = Object.fromEntries(listed.map((t) => [t.name, Object.keys(t.inputSchema.properties ?? {})]));
+    expect(args).toEqual({
+      site_get_profile: [],
+      site_list_posts: ['tag', 'limit', 'offset'],
+      site_get_post: ['slug'],
+      site_search_writing: ['query', 'limit'],
+      site_list_projects: ['status'],
+    });
+    expect(listed.find((t) => t.name === 'site_get_post').inputSchema.required).toEqual(['slug']);
+    expect(listed.find((t) => t.name === 'site_search_writing').inputSchema.required).toEqual(['query']);
+  });
+
+  it.each(CALLS)('calls $name: structuredContent is the API answer, valid against its outputSchema', async (call) => {
+    const result = await client.callTool({ name: call.name, arguments: call.arguments });
+    const expected = await api(call.path);
+    expect(expected.status).toBe(200);
+    expect(result.isError ?? false).toBe(false);
+    expect(result.structuredContent).toEqual(expected.body);
+    const outputSchema = tools.find((t) => t.name === call.name)!.outputSchema;
+    expect(ajv.validate(outputSchema, result.structuredContent), JSON.stringify(ajv.errors)).toBe(true);
+    const texts = result.content.filter((c: any) => c.type === 'text');
+    expect(texts.length).toBe(1);
+    if (call.name === 'site_get_post') expect(texts[0].text).toBe(expected.body.content_markdown);
+    else expect(JSON.parse(texts[0].text)).toEqual(expected.body);
+  });
+
+  it('finds the email deliverability post through site_search_writing despite the typo', async () => {
+    const result = await client.callTool({ name: 'site_search_writing', arguments: { query: 'deliverabilty' } });
+    expect(result.structuredContent.data[0]).toMatchObject({ type: 'post', id: 'email-deliverability-b2b-saas' });
+  });
+
+  it.each(BAD_CALLS)('$name with $arguments: isError with the API hint', async (call) => {
+    const result = await client.callTool({ name: call.name, arguments: call.arguments });
+    const expected = await api(call.path);
+    expect(expected.status).toBeGreaterThanOrEqual(400);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    const envelope = JSON.parse(result.content[0].text);
+    expect(envelope.error.code).toBe(expected.body.error.code);
+    expect(envelope.error.hint).toBe(expected.body.error.hint);
+  });
+
+  it('answers an argument no tool declares with isError naming the arguments it takes', async () => {
+    const result = await client.callTool({ name: 'site_get_profile', arguments: { verbose: true } });
+    expect(result.isError).toBe(true);
+    const envelope = JSON.parse(result.content[0].text);
+    expect(envelope.error).toMatchObject({ code: 'invalid_request', status: 400 });
+    expect(envelope.error.message).toContain('verbose');
+  });
+
+  it('offers every post as a resource at its .md twin URL, and reads it', async () => {
+    const { resources } = await client.listResources();
+    const posts = (await api('/api/v1/posts?limit=100')).body.data;
+    expect(resources.map((r) => r.uri)).toEqual(posts.map((p: any) => p.markdown_url));
+    expect(resources.every((r) => r.mimeType === 'text/markdown' && r.name && r.title)).toBe(true);
+    const uri = `${SITE}/blog/short-lived-ssh-certificates.md`;
+    const { contents } = await client.readResource({ uri });
+    expect(contents).toHaveLength(1);
+    expect(contents[0]).toMatchObject({ uri, mimeType: 'text/markdown' });
+    const twin = await fetch(s.at('/blog/short-lived-ssh-certificates.md'));
+    expect(twin.status).toBe(200);
+    expect(contents[0].text).toBe(await twin.text());
+  });
+
+  it('saw JSON answers only, never a stream or a session id, and no transport error', () => {
+    expect(seen.length).toBeGreaterThan(5);
+    for (const r of seen) {
+      expect(r.session).toBeNull();
+      if (r.status === 200) expect(r.contentType).toBe('application/json; charset=utf-8');
+      else expect([202, 405]).toContain(r.status);
+    }
+    expect(errors.map((e) => e.message)).toEqual([]);
+  });
+});
