@@ -95,12 +95,21 @@ function schemaText(spec: ParamSpec, code: (literal: string) => string = (l) => 
 
 const backticks = (literal: string) => `\`${literal}\``;
 
-function argumentText(schema: Record<string, unknown>): string {
+/** "tag?: string" for each argument of a tool's input schema. */
+function argumentList(schema: Record<string, unknown>): string[] {
   const props = (schema.properties ?? {}) as Record<string, { type?: string }>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  const names = Object.keys(props);
-  if (!names.length) return '{}';
-  return `{ ${names.map((n) => `${n}${required.has(n) ? '' : '?'}: ${props[n]!.type ?? 'any'}`).join(', ')} }`;
+  return Object.keys(props).map((n) => `${n}${required.has(n) ? '' : '?'}: ${props[n]!.type ?? 'any'}`);
+}
+
+function argumentText(schema: Record<string, unknown>): string {
+  const list = argumentList(schema);
+  return list.length ? `{ ${list.join(', ')} }` : '{}';
+}
+
+function argumentsHtml(schema: Record<string, unknown>): Html {
+  const list = argumentList(schema);
+  return list.length ? html`${list.map((a, i) => html`${i ? html`<br>` : ''}<code>${a}</code>`)}` : html`<span class="muted">none</span>`;
 }
 
 /** The codes particular to an operation; 405 and 500 can come from any of them and are said once. */
@@ -204,7 +213,7 @@ ${pre(curl(url))}
   const toolsHtml = html`<div class="table-scroll" role="region" tabindex="0" aria-label="MCP tools"><table>
 <thead><tr><th scope="col">Tool</th><th scope="col">Arguments</th><th scope="col">Returns</th></tr></thead>
 <tbody>
-${tools.map((t) => html`<tr><td><code>${t.name}</code><br><span class="muted">${t.title}</span></td><td><code>${argumentText(t.inputSchema)}</code></td><td>${inlineCode(t.description)}</td></tr>
+${tools.map((t) => html`<tr><td><code>${t.name}</code><br><span class="muted">${t.title}</span></td><td class="nowrap">${argumentsHtml(t.inputSchema)}</td><td>${inlineCode(t.description)}</td></tr>
 `)}</tbody>
 </table></div>`;
 

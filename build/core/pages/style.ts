@@ -403,6 +403,7 @@ li:target, sup:target { background: var(--mark); border-radius: 3px; }
 .params dt .muted { font-weight: 400; font-size: 0.9rem; margin-left: 0.35rem; }
 .params dd { margin: 0.1rem 0 0; }
 .params .schema { display: block; color: var(--muted); font-size: 0.9rem; }
+td.nowrap { white-space: nowrap; }
 .op-id { color: var(--muted); font-size: 0.9rem; font-weight: 500; }
 .notice { padding: 0.9rem 1.1rem; border: 1px solid var(--sunset); background: var(--sunset-bg); border-radius: var(--radius); }
 .notice p { margin: 0; }
