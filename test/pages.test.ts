@@ -292,6 +292,25 @@ describe('developer page (D22)', () => {
     }
   });
 
+  it('gives MCP curl examples that run against the site', async () => {
+    const commands = byTag(doc, 'code')
+      .map((c) => textOf(c))
+      .filter((c) => c.startsWith('curl ') && c.includes('-X POST'));
+    expect(commands.length).toBeGreaterThanOrEqual(2);
+    const results: { result?: { tools?: { name: string }[]; isError?: boolean; content?: { type: string; text: string }[] }; error?: unknown }[] = [];
+    for (const command of commands) {
+      const local = command.replace(/\\\n\s*/g, ' ').split(s.site.config.site_url).join(s.url);
+      const args = [...local.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] ?? m[2]!).replace(/'\\''/g, "'")).slice(1);
+      const { stdout } = await run('curl', args, { timeout: 10_000 });
+      results.push(JSON.parse(stdout));
+    }
+    const listed = results.find((r) => r.result?.tools)!;
+    expect(listed.result!.tools!.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    const called = results.find((r) => r.result?.content)!;
+    expect(called.result!.isError ?? false).toBe(false);
+    expect(called.result!.content![0]!.text).toContain(s.site.posts[0]!.content_markdown.trim().slice(0, 200));
+  });
+
   it('shows a deprecated version with its dates and successor (D19)', async () => {
     const deprecated: Site = {
       ...s.site,
