@@ -33,7 +33,7 @@ function mcp(body: unknown, headers: Record<string, string> = {}, method = 'POST
 
 /** A 2026-07-28 request: the envelope in _meta, mirrored in the headers. */
 function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const name = method === 'tools/call' ? { 'mcp-name': String(params.name) } : method === 'resources/read' ? { 'mcp-name': String(params.uri) } : {};
+  const name: Record<string, string> = method === 'tools/call' ? { 'mcp-name': String(params.name) } : method === 'resources/read' ? { 'mcp-name': String(params.uri) } : {};
   return mcp({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: META } }, { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...name, ...headers });
 }
 
