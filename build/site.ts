@@ -1,10 +1,10 @@
 // Documents → the site model (pure). Validates each file, then the rules that
 // span files: unique slugs and ids, and internal links that resolve (D2).
-import type { Post, Project, Service, Site, VersionState } from './core/model.js';
+import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
 import { enumerate } from './core/respond.js';
 import { pagePath, twinPath } from './core/urls.js';
-import { parseFrontMatter, parseYamlFile, type Source } from './content/frontmatter.js';
-import { readPost, readProfile, readProject, readService, readSiteConfig, type ApiVersionConfig, type FileLink, type Read } from './content/kinds.js';
+import { parseYamlFile, type Source } from './content/frontmatter.js';
+import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
 import { ContentError, type Problem } from './content/problems.js';
 
@@ -14,22 +14,40 @@ export interface SiteOptions {
   siteUrl?: string;
 }
 
-function baseName(file: string): string {
-  return file.replace(/^.*[\\/]/, '').replace(/\.md$/, '');
+/** Every content file read on its own (the per-file half of the build, see readDocument). */
+export interface ReadContent {
+  dir: string;
+  site: Source | null;
+  profile: DocumentRecord<Profile> | null;
+  services: DocumentRecord<Service>[];
+  posts: DocumentRecord<Post>[];
+  projects: DocumentRecord<Project>[];
 }
 
-function readAll<T>(sources: Source[], problems: Problem[], read: (doc: NonNullable<ReturnType<typeof parseFrontMatter>>, name: string, problems: Problem[]) => Read<T> | null) {
-  const out: { read: Read<T>; source: Source }[] = [];
-  for (const source of sources) {
-    const doc = parseFrontMatter(source, problems);
-    if (!doc) continue;
-    const read_ = read(doc, baseName(source.file), problems);
-    if (read_) out.push({ read: read_, source });
+/** Reads every file in this thread; the build may instead use workers or its cache (build/emit/documents.ts). */
+export function readContent(sources: ContentSources, read: (kind: DocumentKind, source: Source) => DocumentRecord = readDocument): ReadContent {
+  return {
+    dir: sources.dir,
+    site: sources.site,
+    profile: sources.profile && (read('profile', sources.profile) as DocumentRecord<Profile>),
+    services: sources.services.map((s) => read('service', s) as DocumentRecord<Service>),
+    posts: sources.posts.map((s) => read('post', s) as DocumentRecord<Post>),
+    projects: sources.projects.map((s) => read('project', s) as DocumentRecord<Project>),
+  };
+}
+
+type Item<T> = { read: Read<T>; source: { file: string } };
+
+function items<T>(records: DocumentRecord<T>[], problems: Problem[]): Item<T>[] {
+  const out: Item<T>[] = [];
+  for (const r of records) {
+    problems.push(...r.problems);
+    if (r.read) out.push({ read: r.read, source: { file: r.file } });
   }
   return out;
 }
 
-function unique<T>(items: { read: Read<T>; source: Source }[], key: (v: T) => string, what: string, field: string, problems: Problem[]): void {
+function unique<T>(items: Item<T>[], key: (v: T) => string, what: string, field: string, problems: Problem[]): void {
   const seen = new Map<string, string>();
   for (const { read, source } of items) {
     const k = key(read.value);
@@ -52,20 +70,25 @@ export function versionStates(versions: ApiVersionConfig[], now: Date): Record<s
 const STATUS_ORDER = { live: 0, delivered: 1, sunset: 2 } as const;
 
 export function buildSite(sources: ContentSources, options: SiteOptions): Site {
+  return assembleSite(readContent(sources), options);
+}
+
+/** The cross-file half: unique slugs and ids, order, tags, the clock, and the link check (D2). */
+export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   const problems: Problem[] = [];
-  const need = (source: Source | null, name: string, example: string) => {
-    if (!source) problems.push({ file: `${sources.dir}/${name}`, line: 1, column: 1, message: `${name} is missing.`, hint: `Create ${sources.dir}/${name}, e.g. ${example}` });
-    return source;
+  const need = <T>(present: T | null, name: string, example: string) => {
+    if (!present) problems.push({ file: `${content.dir}/${name}`, line: 1, column: 1, message: `${name} is missing.`, hint: `Create ${content.dir}/${name}, e.g. ${example}` });
+    return present;
   };
-  const siteSource = need(sources.site, 'site.yaml', 'title, description, site_url and language fields');
-  const profileSource = need(sources.profile, 'profile.md', 'front-matter with name, headline, location, expertise, availability and contact');
+  const siteSource = need(content.site, 'site.yaml', 'title, description, site_url and language fields');
+  const profileRecord = need(content.profile, 'profile.md', 'front-matter with name, headline, location, expertise, availability and contact');
   const siteDoc = siteSource && parseYamlFile(siteSource, problems);
   const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl);
-  const profileDoc = profileSource && parseFrontMatter(profileSource, problems);
-  const profile = profileDoc && readProfile(profileDoc, problems);
-  const services = readAll(sources.services, problems, readService);
-  const posts = readAll(sources.posts, problems, readPost);
-  const projects = readAll(sources.projects, problems, readProject);
+  if (profileRecord) problems.push(...profileRecord.problems);
+  const profile = profileRecord?.read ?? null;
+  const services = items(content.services, problems);
+  const posts = items(content.posts, problems);
+  const projects = items(content.projects, problems);
   unique(posts, (p) => p.slug, 'post', 'slug', problems);
   unique(projects, (p) => p.id, 'project', 'id', problems);
   unique(services, (s) => s.id, 'service', 'id', problems);

@@ -3,7 +3,7 @@
 import { PROJECT_STATUSES, type Post, type Profile, type Project, type Service, type SiteConfig } from '../core/model.js';
 import { slugify } from '../core/params.js';
 import { Fields } from './fields.js';
-import type { Parsed } from './frontmatter.js';
+import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
 
@@ -238,4 +238,37 @@ function readVersions(f: Fields): ApiVersionConfig[] | undefined {
     out.push({ version, deprecated, sunset, successor: typeof v.successor === 'string' ? v.successor : null });
   }
   return out;
+}
+
+/** The content kinds whose files are read one by one (and so can be cached and read in parallel). */
+export type DocumentKind = 'profile' | 'service' | 'post' | 'project';
+
+/**
+ * Everything one content file contributes, from its text alone: the value
+ * (with its body rendered), its links, and its problems. A pure function of
+ * (kind, source), so the build may compute it in a worker or take it from
+ * the cache; the result is plain data that survives structured cloning.
+ */
+export interface DocumentRecord<T = unknown> {
+  kind: DocumentKind;
+  file: string;
+  read: Read<T> | null;
+  problems: Problem[];
+}
+
+export function baseName(file: string): string {
+  return file.replace(/^.*[\\/]/, '').replace(/\.md$/, '');
+}
+
+export function readDocument(kind: DocumentKind, source: Source): DocumentRecord {
+  const problems: Problem[] = [];
+  const doc = parseFrontMatter(source, problems);
+  let read: Read<unknown> | null = null;
+  if (doc) {
+    if (kind === 'profile') read = readProfile(doc, problems);
+    else if (kind === 'service') read = readService(doc, baseName(source.file), problems);
+    else if (kind === 'post') read = readPost(doc, baseName(source.file), problems);
+    else read = readProject(doc, baseName(source.file), problems);
+  }
+  return { kind, file: source.file, read, problems };
 }

@@ -15,11 +15,16 @@ export interface ContentSources {
 
 async function readOptional(path: string): Promise<Source | null> {
   try {
-    return { file: relative(process.cwd(), path) || path, text: await readFile(path, 'utf8') };
+    return { file: shown(path), text: await readFile(path, 'utf8') };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/** The path shown in messages: relative to the working directory. */
+function shown(path: string): string {
+  return relative(process.cwd(), path) || path;
 }
 
 async function readFolder(dir: string): Promise<Source[]> {
@@ -30,7 +35,34 @@ async function readFolder(dir: string): Promise<Source[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return Promise.all(names.map(async (n) => ({ file: relative(process.cwd(), join(dir, n)) || n, text: await readFile(join(dir, n), 'utf8') })));
+  return Promise.all(names.map(async (n) => ({ file: shown(join(dir, n)), text: await readFile(join(dir, n), 'utf8') })));
+}
+
+const FOLDERS = ['services', 'posts', 'projects'] as const;
+
+/**
+ * The sources after one file of `dir` changed (folio dev): `path` is relative
+ * to `dir`, as fs.watch reports it. Unchanged sources keep their identity, so
+ * their records can be reused. Returns null when the path is no content file
+ * (the caller may then reload everything).
+ */
+export async function reloadFile(sources: ContentSources, path: string): Promise<ContentSources | null> {
+  const parts = path.split(/[\\/]/);
+  const full = join(sources.dir, path);
+  if (parts.length === 1 && (path === 'site.yaml' || path === 'profile.md')) {
+    const source = await readOptional(full);
+    return path === 'site.yaml' ? { ...sources, site: source } : { ...sources, profile: source };
+  }
+  const folder = FOLDERS.find((f) => f === parts[0]);
+  if (!folder || parts.length !== 2 || !parts[1]!.endsWith('.md')) return null;
+  const source = await readOptional(full);
+  const list = sources[folder].filter((s) => s.file !== shown(full));
+  if (source) {
+    list.push(source);
+    // The order of readFolder: by file name.
+    list.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+  return { ...sources, [folder]: list };
 }
 
 export async function loadContent(dir: string): Promise<ContentSources> {
