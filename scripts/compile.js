@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'build/cli.ts' },
+  // The rendering worker is its own entry: worker_threads start it from a file (build/emit/workers.ts).
+  entryPoints: { cli: 'build/cli.ts', 'render-worker': 'build/emit/render-worker.ts' },
   outdir: 'lib',
   bundle: true,
   platform: 'node',

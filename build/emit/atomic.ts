@@ -1,6 +1,6 @@
 // Writes a whole output directory atomically (D40): everything goes into a
 // fresh sibling directory, which replaces the old one only when complete.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 
@@ -69,14 +69,126 @@ export class OutputError extends Error {
 }
 
 export async function writeAtomically(outDir: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
+  const staging = await openStaging(outDir);
+  try {
+    for (const file of files) await staging.write(file.path, file.body);
+    return await staging.commit();
+  } catch (error) {
+    await staging.abort();
+    throw error;
+  }
+}
+
+/**
+ * A fresh directory beside the output that files stream into as the build
+ * makes them (bounded concurrency, so memory holds a few files, not the
+ * site), and that replaces the output whole on commit (D40).
+ */
+export interface Staging {
+  readonly dir: string;
+  /** Queues a write; resolves when there is room for the next one. */
+  write(path: string, body: Uint8Array | string): Promise<void>;
+  /** The same file as `from` (a file of the previous output): a hard link, or a copy across devices. */
+  reuse(path: string, from: string): Promise<void>;
+  /** Waits for every write, then swaps the staging directory in for the output. `bytes` counts written files only. */
+  commit(): Promise<{ files: number; bytes: number }>;
+  /** Removes the staging directory; the output stays as it was. */
+  abort(): Promise<void>;
+}
+
+const outputErrors = (out: string) => (error: unknown) => {
+  const e = error as NodeJS.ErrnoException;
+  throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? OutputError.from(out, e) : error;
+};
+
+export async function openStaging(outDir: string): Promise<Staging> {
   const out = resolve(outDir);
+  const fail = outputErrors(out);
+  const parent = dirname(out);
+  const staging = join(parent, `${stagingPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
   try {
     await checkReplaceable(out);
-    return await swapIn(out, files);
+    await mkdir(parent, { recursive: true });
+    await sweep(out);
+    // Not recursive: a recursive mkdir reports ENOENT where the cause is EROFS or EACCES.
+    await mkdir(staging);
   } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? OutputError.from(out, e) : error;
+    fail(error);
   }
+  const dirs = new Map<string, Promise<unknown>>([[staging, Promise.resolve()]]);
+  const ensureDir = (dir: string): Promise<unknown> => {
+    let made = dirs.get(dir);
+    if (!made) {
+      made = mkdir(dir, { recursive: true });
+      dirs.set(dir, made);
+    }
+    return made;
+  };
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  let files = 0;
+  let bytes = 0;
+  let closed = false;
+  const queue = async (task: () => Promise<void>) => {
+    if (failure) throw failure;
+    const p: Promise<void> = task()
+      .catch((error) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
+    if (failure) throw failure;
+  };
+  const abort = async () => {
+    failure ??= new Error('The build was stopped.');
+    await Promise.allSettled(inFlight);
+    if (!closed || (await stat(staging).catch(() => null))) await rm(staging, { recursive: true, force: true });
+  };
+  return {
+    dir: staging,
+    abort,
+    write: (path, body) =>
+      queue(async () => {
+        const full = join(staging, path);
+        await ensureDir(dirname(full));
+        await writeFile(full, body);
+        files++;
+        bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      }).catch(fail),
+    reuse: (path, from) =>
+      queue(async () => {
+        const full = join(staging, path);
+        await ensureDir(dirname(full));
+        await link(from, full).catch(() => copyFile(from, full));
+        files++;
+      }).catch(fail),
+    async commit() {
+      try {
+        await Promise.all(inFlight);
+        if (failure) throw failure;
+        closed = true;
+        // Swap: the old dist stays whole until the new one is complete.
+        const old = `${staging}-old`;
+        let hadOld = true;
+        await rename(out, old).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          hadOld = false;
+        });
+        try {
+          await rename(staging, out);
+        } catch (error) {
+          if (hadOld) await rename(old, out);
+          throw error;
+        }
+        if (hadOld) await rm(old, { recursive: true, force: true });
+        return { files, bytes };
+      } catch (error) {
+        await abort();
+        return fail(error) as never;
+      }
+    },
+  };
 }
 
 /**
@@ -102,48 +214,5 @@ async function checkReplaceable(out: string): Promise<void> {
       'folio replaces its output directory whole, so it only replaces a previous build or an empty directory: pass another --out, or move those files away first.',
       'Nothing was written.',
     );
-  }
-}
-
-async function swapIn(out: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
-  const parent = dirname(out);
-  await mkdir(parent, { recursive: true });
-  await sweep(out);
-  const staging = join(parent, `${stagingPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
-  const old = `${staging}-old`;
-  // Not recursive: a recursive mkdir reports ENOENT where the cause is EROFS or EACCES.
-  await mkdir(staging);
-  try {
-    const list = [...files];
-    const dirs = new Set(list.map((f) => dirname(join(staging, f.path))));
-    // Creating parents first keeps the write loop to one syscall per file.
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    let bytes = 0;
-    let next = 0;
-    const worker = async () => {
-      while (next < list.length) {
-        const file = list[next++]!;
-        bytes += typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength;
-        await writeFile(join(staging, file.path), file.body);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    // Swap: the old dist stays whole until the new one is complete.
-    let hadOld = true;
-    await rename(out, old).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      hadOld = false;
-    });
-    try {
-      await rename(staging, out);
-    } catch (error) {
-      if (hadOld) await rename(old, out);
-      throw error;
-    }
-    if (hadOld) await rm(old, { recursive: true, force: true });
-    return { files: list.length, bytes };
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
   }
 }

@@ -1,13 +1,24 @@
 // folio build: content → site model → every precomputable response → dist/.
 // Each response comes from the same respond() the functions call (D38).
+// Content files are rendered once each, across the cores, or taken from the
+// cache; files stream into a staging directory that replaces dist/ whole
+// (D40); with the state of the previous build, only the responses that may
+// have changed are asked for again (incremental.ts).
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { families, respond } from '../core/respond.js';
 import { fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { jsonText, request, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
-import { loadContent } from '../content/load.js';
-import { buildSite } from '../site.js';
-import { recoverOutput, writeAtomically, type OutputFile } from './atomic.js';
+import type { Source } from '../content/frontmatter.js';
+import { loadContent, type ContentSources } from '../content/load.js';
+import { assembleSite } from '../site.js';
+import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
+import { codeFingerprint, loadState, RecordCache, saveState } from './cache.js';
+import { readContentFast, type Remembered } from './documents.js';
+import { digestSite, mustAsk, planBuild, type BuildState, type Plan } from './incremental.js';
 import { hostFiles } from './hosts/index.js';
 import { searchIndexArtifact } from './search-index.js';
 
@@ -16,6 +27,20 @@ export interface BuildOptions {
   out: string;
   now: Date;
   siteUrl?: string;
+  /**
+   * The cache directory (cache.ts): rendered records, and the state of the
+   * last build of `out` for incremental builds. Off unless given; the CLI
+   * passes `.folio-cache/` beside the output.
+   */
+  cache?: string | false;
+  /** Rendering worker threads besides the main thread (default: one fewer than the cores; 0: none). */
+  workers?: number;
+  /** Told how far each phase is, for a progress bar. */
+  progress?: (phase: 'render' | 'write', done: number, total: number) => void;
+  /** folio dev: its open cache (saved by dev, not here), the sources already loaded, and records of sources read before. */
+  records?: RecordCache;
+  sources?: ContentSources;
+  memo?: WeakMap<Source, Remembered>;
 }
 
 export interface BuildResult {
@@ -23,6 +48,9 @@ export interface BuildResult {
   files: number;
   bytes: number;
   ms: number;
+  stats: BuildStats;
+  /** What the next incremental build compares against. */
+  state: BuildState;
 }
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
@@ -48,7 +76,46 @@ export function memoryRuntime(site: Site, search?: () => Promise<SearchEngine>):
   };
 }
 
-export async function renderSite(site: Site): Promise<{ files: OutputFile[]; manifest: Manifest }> {
+/** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
+export interface Sink {
+  write(path: string, body: Uint8Array | string): Promise<void>;
+  /** The file at `path` is byte-identical to the previous build's. */
+  reuse(path: string): Promise<void>;
+}
+
+export interface EmitOptions {
+  /** The previous build of the same output and the plan against it (incremental.ts); without them every target is asked. */
+  previous?: BuildState | null;
+  plan?: Plan;
+  progress?: (done: number, total: number) => void;
+}
+
+export interface EmitResult {
+  manifest: Manifest;
+  state: BuildState;
+  /** Every file of the output, and their bytes. */
+  files: number;
+  bytes: number;
+  /** Targets respond() was asked for in this build. */
+  asked: number;
+  /** Files written because they are new or their bytes changed. */
+  written: string[];
+  /** Files of the previous build that this one no longer has. */
+  removed: string[];
+}
+
+const sha1 = (body: Uint8Array | string) => createHash('sha1').update(body).digest('base64');
+
+/**
+ * Every precomputable response, streamed into `sink` as it is made: each GET
+ * target of each family (D38), the not-found page, the runtime model, the
+ * artifacts, then the manifest. With a previous build, targets the plan does
+ * not ask for keep their file, and files whose bytes did not change are
+ * reused rather than written.
+ */
+export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
+  const previous = options.previous ?? null;
+  const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
   const rt = memoryRuntime(site);
   const manifest: Manifest = { version: 1, site_url: site.config.site_url, header_sets: [], routes: {}, fallbacks: {} };
   const setIndex = new Map<string, number>();
@@ -62,36 +129,136 @@ export async function renderSite(site: Site): Promise<{ files: OutputFile[]; man
     }
     return i;
   };
-  const files: OutputFile[] = [];
-  for (const family of families) {
-    for (const target of family.enumerate(site)) {
-      const reply = await respond(request('GET', target), rt);
-      // Only successes become files: a CDN serves a file with 200, so every
-      // other answer is left to the functions, which give the right status.
-      if (reply.status !== 200 || !reply.body) continue;
-      const file = fileFor(target, reply.headers['content-type'] ?? '');
-      files.push({ path: file, body: reply.body });
-      manifest.routes[target] = [file, headerSet(reply.headers)];
+  const state: BuildState = { fingerprint: codeFingerprint(), digest: digestSite(site), routes: new Map(), headerSets: manifest.header_sets, extras: new Map() };
+  const written: string[] = [];
+  const kept = new Set<string>();
+  let asked = 0;
+  let bytes = 0;
+  const put = async (file: string, body: Uint8Array | string, tag: string, before: string | undefined) => {
+    kept.add(file);
+    if (before === tag) return sink.reuse(file);
+    written.push(file);
+    return sink.write(file, body);
+  };
+  const extra = (file: string, body: Uint8Array | string) => {
+    const hash = sha1(body);
+    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    bytes += size;
+    state.extras.set(file, { hash, size });
+    return put(file, body, hash, previous?.extras.get(file)?.hash);
+  };
+
+  const targets = families.flatMap((family) => family.enumerate(site));
+  let done = 0;
+  for (const target of targets) {
+    if (++done % 256 === 0) options.progress?.(done, targets.length);
+    const before = previous?.routes.get(target);
+    if (before && !mustAsk(plan, target)) {
+      const set = headerSet(previous!.headerSets[before.set]!);
+      state.routes.set(target, { ...before, set });
+      manifest.routes[target] = [before.file, set];
+      kept.add(before.file);
+      bytes += before.size;
+      await sink.reuse(before.file);
+      continue;
     }
+    asked++;
+    const reply = await respond(request('GET', target), rt);
+    // Only successes become files: a CDN serves a file with 200, so every
+    // other answer is left to the functions, which give the right status.
+    if (reply.status !== 200 || !reply.body) continue;
+    const file = fileFor(target, reply.headers['content-type'] ?? '');
+    const set = headerSet(reply.headers);
+    const tag = reply.headers.etag!;
+    bytes += reply.body.byteLength;
+    state.routes.set(target, { file, etag: tag, set, size: reply.body.byteLength });
+    manifest.routes[target] = [file, set];
+    await put(file, reply.body, tag, before?.file === file ? before.etag : undefined);
   }
+  options.progress?.(targets.length, targets.length);
   // The not-found page, so static hosts answer unknown paths with it (D23).
   const missing = await respond(request('GET', '/404', { accept: 'text/html' }), rt);
   if (missing.body) {
-    files.push({ path: '404.html', body: missing.body });
+    await extra('404.html', missing.body);
     manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: headerSet(missing.headers) };
   }
-  files.push({ path: SITE_PATH, body: JSON.stringify(runtimeModel(site)) });
-  for (const artifact of artifacts) files.push(...(await artifact(site, manifest)));
-  files.push({ path: MANIFEST_PATH, body: jsonText(manifest) });
+  await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
+  for (const artifact of artifacts) for (const file of await artifact(site, manifest)) await extra(file.path, file.body);
+  await extra(MANIFEST_PATH, jsonText(manifest));
+
+  const removed: string[] = [];
+  if (previous) {
+    for (const { file } of previous.routes.values()) if (!kept.has(file)) removed.push(file);
+    for (const file of previous.extras.keys()) if (!kept.has(file)) removed.push(file);
+  }
+  return { manifest, state, files: kept.size, bytes, asked, written, removed };
+}
+
+/** Every file of the site in memory (tests, and callers that write elsewhere). */
+export async function renderSite(site: Site): Promise<{ files: OutputFile[]; manifest: Manifest }> {
+  const files: OutputFile[] = [];
+  const { manifest } = await emit(site, {
+    write: async (path, body) => void files.push({ path, body }),
+    reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
+  });
   return { files, manifest };
+}
+
+export interface BuildStats {
+  /** Content files read, and of them parsed and rendered (the rest came from the cache). */
+  sources: number;
+  rendered: number;
+  workers: number;
+  /** Targets respond() was asked for; the others kept the previous build's file. */
+  asked: number;
+  targets: number;
+  /** Why every target was asked, when it was. */
+  full: string | null;
+  written: string[];
+  removed: string[];
+}
+
+/** The previous build of `out` and its state, when both are there and agree. */
+async function previousBuild(cacheDir: string, out: string): Promise<BuildState | null> {
+  const state = await loadState(cacheDir, out);
+  if (!state) return null;
+  const manifest = await readFile(join(out, MANIFEST_PATH)).catch(() => null);
+  // The output must be the very build the state describes: it is reused file by file.
+  return manifest && sha1(manifest) === state.extras.get(MANIFEST_PATH)?.hash ? state : null;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  await recoverOutput(options.out);
-  const sources = await loadContent(options.content);
-  const site = buildSite(sources, { now: options.now, siteUrl: options.siteUrl });
-  const { files } = await renderSite(site);
-  const written = await writeAtomically(options.out, files);
-  return { site, ...written, ms: performance.now() - started };
+  const out = resolve(options.out);
+  await recoverOutput(out);
+  const cacheDir = options.cache || null;
+  const [cache, sources] = await Promise.all([options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null), options.sources ?? loadContent(options.content)]);
+  try {
+    const read = await readContentFast(sources, { cache, memo: options.memo, workers: options.workers, progress: (d, t) => options.progress?.('render', d, t) });
+    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl });
+    const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
+    const plan = planBuild(previous?.digest ?? null, digestSite(site));
+    const staging = await openStaging(out);
+    try {
+      const emitted = await emit(site, { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)) }, { previous, plan, progress: (d, t) => options.progress?.('write', d, t) });
+      await staging.commit();
+      if (cacheDir) await saveState(cacheDir, out, emitted.state);
+      const stats: BuildStats = {
+        sources: read.stats.files,
+        rendered: read.stats.rendered,
+        workers: read.stats.workers,
+        asked: emitted.asked,
+        targets: emitted.state.routes.size,
+        full: plan.all ? plan.reason : null,
+        written: emitted.written,
+        removed: emitted.removed,
+      };
+      return { site, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state };
+    } catch (error) {
+      await staging.abort();
+      throw error;
+    }
+  } finally {
+    if (!options.records) await cache?.save();
+  }
 }

@@ -1,0 +1,192 @@
+// The content-hash cache (.folio-cache/): what each content file rendered to,
+// keyed by a hash of the renderer and the file's path and text, so a warm
+// build parses and renders only the files that changed. A record is a pure
+// function of its key, so a hit gives exactly the bytes a miss would.
+//
+// Records live in 16 shard files (by the key's first hex digit) written with
+// v8.serialize: a one-post edit rewrites one shard, not the whole cache.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { DocumentKind, DocumentRecord } from '../content/kinds.js';
+import type { Source } from '../content/frontmatter.js';
+import type { BuildState } from './incremental.js';
+
+/** Bump when the shape of a record or of the cache files changes. */
+const FORMAT = 1;
+const SHARDS = 16;
+
+/** Where the cache of an output directory lives: beside it, so one project keeps one cache. */
+export function defaultCacheDir(out: string): string {
+  return join(dirname(resolve(out)), '.folio-cache');
+}
+
+/** The packages whose output a record holds; a new version of any of them must miss. */
+const RENDER_PACKAGES = [
+  'gray-matter',
+  'yaml',
+  'unified',
+  'micromark',
+  'remark-parse',
+  'remark-gfm',
+  'remark-rehype',
+  'rehype-sanitize',
+  'rehype-highlight',
+  'highlight.js',
+  'rehype-stringify',
+  'mdast-util-to-string',
+];
+
+function packageVersion(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const file = join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    if (dirname(dir) === dir) return 'missing';
+  }
+}
+
+let fingerprintValue: string | undefined;
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => (e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/**
+ * A hash of the code that turns content into output: the compiled CLI and
+ * worker (lib/*.js) when folio runs compiled, else every TypeScript source
+ * under build/, plus the versions of the rendering packages. Records and
+ * build states made by other code are never used.
+ */
+export function codeFingerprint(): string {
+  if (fingerprintValue) return fingerprintValue;
+  const here = dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256').update(`folio-cache ${FORMAT}\n`);
+  const compiled = ['cli.js', 'render-worker.js'].map((f) => join(here, f)).filter((f) => existsSync(f));
+  const sources = compiled.length ? compiled : tsFiles(join(here, '..'));
+  for (const file of sources) hash.update(file.slice(file.lastIndexOf('/'))).update(readFileSync(file));
+  for (const name of RENDER_PACKAGES) hash.update(`${name}@${packageVersion(name, here)}\n`);
+  fingerprintValue = hash.digest('hex');
+  return fingerprintValue;
+}
+
+export function recordKey(fingerprint: string, kind: DocumentKind, source: Source): string {
+  return createHash('sha256').update(fingerprint).update('\0').update(kind).update('\0').update(source.file).update('\0').update(source.text).digest('hex');
+}
+
+interface Shard {
+  entries: Map<string, DocumentRecord>;
+  /** Keys asked for in this build: only they are kept when the shard is saved. */
+  used: Set<string>;
+  dirty: boolean;
+}
+
+export class RecordCache {
+  hits = 0;
+  misses = 0;
+  private constructor(
+    readonly dir: string,
+    private readonly shards: Shard[],
+  ) {}
+
+  /** Opens the cache in `dir`; a missing, stale or unreadable cache is an empty one. */
+  static async open(dir: string): Promise<RecordCache> {
+    const shards = await Promise.all(
+      Array.from({ length: SHARDS }, async (_, i): Promise<Shard> => {
+        const entries = new Map<string, DocumentRecord>();
+        try {
+          const data = deserialize(await readFile(join(dir, `records-${FORMAT}`, `${i.toString(16)}.bin`))) as [string, DocumentRecord][];
+          for (const [k, v] of data) entries.set(k, v);
+        } catch {
+          // A cache is only ever a shortcut: start this shard empty.
+        }
+        return { entries, used: new Set(), dirty: false };
+      }),
+    );
+    return new RecordCache(dir, shards);
+  }
+
+  private shard(key: string): Shard {
+    return this.shards[parseInt(key[0]!, 16)]!;
+  }
+
+  get(key: string): DocumentRecord | undefined {
+    const shard = this.shard(key);
+    const hit = shard.entries.get(key);
+    shard.used.add(key);
+    if (hit) this.hits++;
+    else this.misses++;
+    return hit;
+  }
+
+  /** Marks an entry as used by this build without reading it (a caller that kept the record). */
+  keep(key: string): void {
+    this.shard(key).used.add(key);
+  }
+
+  set(key: string, record: DocumentRecord): void {
+    const shard = this.shard(key);
+    shard.entries.set(key, record);
+    shard.used.add(key);
+    shard.dirty = true;
+  }
+
+  /** Writes the shards that changed, keeping only the entries this build used. Never fails the build. */
+  async save(): Promise<void> {
+    const dir = join(this.dir, `records-${FORMAT}`);
+    try {
+      await mkdir(dir, { recursive: true });
+      await Promise.all(
+        this.shards.map(async (shard, i) => {
+          const stale = shard.entries.size !== shard.used.size;
+          if (!shard.dirty && !stale) return;
+          const kept = [...shard.used].sort().flatMap((k) => {
+            const v = shard.entries.get(k);
+            return v ? [[k, v] as const] : [];
+          });
+          const file = join(dir, `${i.toString(16)}.bin`);
+          const tmp = `${file}.${process.pid}.tmp`;
+          await writeFile(tmp, serialize(kept));
+          await rename(tmp, file);
+        }),
+      );
+    } catch (error) {
+      console.error(`folio: could not save the cache in ${this.dir} (${(error as Error).message}); the next build renders everything again.`);
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+}
+
+/** The state of the last build of `out`, beside the records; one file per output directory. */
+function stateFile(dir: string, out: string): string {
+  return join(dir, `state-${FORMAT}-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}.bin`);
+}
+
+export async function loadState(dir: string, out: string): Promise<BuildState | null> {
+  try {
+    const state = deserialize(await readFile(stateFile(dir, out))) as BuildState;
+    return state.fingerprint === codeFingerprint() ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveState(dir: string, out: string, state: BuildState): Promise<void> {
+  const file = stateFile(dir, out);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(`${file}.${process.pid}.tmp`, serialize(state));
+    await rename(`${file}.${process.pid}.tmp`, file);
+  } catch (error) {
+    console.error(`folio: could not save the build state in ${dir} (${(error as Error).message}); the next build asks for every response again.`);
+    await rm(file, { force: true }).catch(() => undefined);
+  }
+}
+
+export async function forgetState(dir: string, out: string): Promise<void> {
+  await rm(stateFile(dir, out), { force: true }).catch(() => undefined);
+}

@@ -1,0 +1,116 @@
+// Incremental builds: which responses may have changed since the previous
+// build, from a digest of the two site models. respond() still decides every
+// byte (D38); this only decides which targets need asking again. Everything
+// it is not sure about is asked again, so the output always equals a clean
+// build's (test/incremental.test.ts proves it for each kind of edit).
+//
+// The rules:
+// - A change outside the posts (site.yaml, the profile, services, projects,
+//   the clock, the site URL) may show on any page: every target is asked.
+// - A post added, removed, published, unpublished or moved in the order, or
+//   a change to a field lists show (title, date, tags, summary, reading
+//   time, …): every target is asked, because lists, tag pages, feeds and the
+//   related posts of other posts may all show it.
+// - A change to a post's body only (its Markdown, and so its HTML and text):
+//   that post's own addresses are asked, and every address that belongs to
+//   no single post (lists, tags, feeds, sitemap, llms files, catalogs) —
+//   but not the other posts' own addresses, which never show another
+//   post's body.
+import { createHash } from 'node:crypto';
+import type { Headers } from '../core/http.js';
+import type { Post, Site } from '../core/model.js';
+import { pagePath } from '../core/urls.js';
+
+export interface SiteDigest {
+  /** Everything but the posts. */
+  other: string;
+  /** Published slugs in site order. */
+  order: string[];
+  /** Per published post: the fields lists show, and the body. */
+  posts: Map<string, { list: string; body: string }>;
+}
+
+/** One precomputed response of the previous build. */
+export interface OutputRecord {
+  file: string;
+  etag: string;
+  size: number;
+  /** Index into BuildState.headerSets. */
+  set: number;
+}
+
+export interface BuildState {
+  /** The code that built it (see codeFingerprint): other code, other bytes. */
+  fingerprint: string;
+  digest: SiteDigest;
+  routes: Map<string, OutputRecord>;
+  headerSets: Headers[];
+  /** Files outside the route table (404.html, site.json, artifacts, the manifest) → a hash and the size of their bytes. */
+  extras: Map<string, { hash: string; size: number }>;
+}
+
+export type Plan = { all: true; reason: string } | { all: false; changed: Set<string> };
+
+function hash(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+// The body fields: content_markdown, and html and text, which are rendered from it.
+const postDigests = new WeakMap<Post, { list: string; body: string }>();
+
+function postDigest(post: Post): { list: string; body: string } {
+  let d = postDigests.get(post);
+  if (!d) {
+    const { content_markdown, html: _html, text: _text, ...list } = post;
+    d = { list: hash(JSON.stringify(list)), body: hash(content_markdown) };
+    postDigests.set(post, d);
+  }
+  return d;
+}
+
+export function digestSite(site: Site): SiteDigest {
+  const { posts, ...rest } = site;
+  return {
+    other: hash(JSON.stringify(rest)),
+    order: posts.map((p) => p.slug),
+    posts: new Map(posts.map((p) => [p.slug, postDigest(p)])),
+  };
+}
+
+export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
+  if (!previous) return { all: true, reason: 'no previous build' };
+  if (previous.other !== next.other) return { all: true, reason: 'a change outside the posts' };
+  if (previous.order.length !== next.order.length || previous.order.some((slug, i) => next.order[i] !== slug)) {
+    return { all: true, reason: 'posts were added, removed or reordered' };
+  }
+  const changed = new Set<string>();
+  for (const [slug, d] of next.posts) {
+    const before = previous.posts.get(slug)!;
+    if (before.list !== d.list) return { all: true, reason: `a listed field of ${slug} changed` };
+    if (before.body !== d.body) changed.add(slug);
+  }
+  return { all: false, changed };
+}
+
+const POST_PAGE = pagePath.post('\0').split('\0')[0]!;
+const API_POST = /^\/api\/[^/]+\/posts\/([^/?]+)$/;
+
+/** The post a target belongs to alone (its page, twin and API record), or null for a shared target. */
+export function ownerOf(target: string): string | null {
+  const path = target.split('?')[0]!;
+  const api = API_POST.exec(path);
+  if (api) return api[1]!;
+  if (path.startsWith(POST_PAGE)) {
+    const rest = path.slice(POST_PAGE.length).replace(/\.md$/, '');
+    if (rest && !rest.includes('/')) return rest;
+  }
+  return null;
+}
+
+/** Whether the plan asks respond() for this target again. */
+export function mustAsk(plan: Plan, target: string): boolean {
+  if (plan.all) return true;
+  if (plan.changed.size === 0) return false;
+  const owner = ownerOf(target);
+  return owner === null || plan.changed.has(owner);
+}
