@@ -5,8 +5,11 @@
 // host's documented matching and every answer they route to a file is
 // compared with what the core answers for the same request.
 import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import serveHandler from 'serve-handler';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
@@ -19,6 +22,8 @@ import { checkCloudflareHeaders, checkCloudflareRedirects, checkCloudflareRoutes
 import { NETLIFY_FUNCTION, netlify, netlifyHeaders, netlifyRedirects, type NetlifyRedirect } from '../build/emit/hosts/netlify.js';
 import { fileRoutes, fileUrl, negotiatedPaths } from '../build/emit/hosts/plan.js';
 import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
+import { startServer } from '../build/serve.js';
+import { originHandler } from '../functions/_shared/origin.js';
 import { buildInto, NOW, tempDir, treeHash } from './helpers/site.js';
 
 let dist: string;
@@ -334,4 +339,54 @@ describe('a build past a host limit (D39, D40)', () => {
     expect(await treeHash(out)).toEqual(before);
     await rm(join(out, '..'), { recursive: true, force: true });
   }, 60_000);
+});
+
+describe('the Netlify and Vercel functions (D38)', () => {
+  let cdn: Server;
+  let origin: string;
+  let serve: Awaited<ReturnType<typeof startServer>>;
+
+  beforeAll(async () => {
+    // The CDN these functions read dist/ from: every file at its own path.
+    cdn = createServer((req, res) => void serveHandler(req, res, { public: dist, cleanUrls: false, directoryListing: false }));
+    await new Promise<void>((ok) => cdn.listen(0, '127.0.0.1', ok));
+    origin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    serve = await startServer({ dir: dist, port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await serve?.close();
+    await new Promise((ok) => cdn?.close(ok));
+  });
+
+  const cases: [string, string, RequestInit?][] = [
+    ['/api/v1/posts?limit=3&offset=2', 'computed paging'],
+    ['/api/v1/posts?tag=ci', 'a precomputed query'],
+    ['/blog', 'a page', { headers: { accept: 'text/html' } }],
+    ['/blog', 'a negotiated twin', { headers: { accept: 'text/markdown' } }],
+    ['/no-such-page', 'the 404 page'],
+    ['/api/v1/posts', 'a 405', { method: 'POST', body: '{}' }],
+  ];
+
+  it('answer like folio serve, reading dist/ over HTTP, whichever way the rewrite passed the path', async () => {
+    const netlifyFn = originHandler({ prefix: NETLIFY_FUNCTION });
+    const vercelFn = originHandler({ param: '__folio_path' });
+    for (const [target, label, init] of cases) {
+      const expected = await fetch(serve.url + target, init);
+      const body = await expected.text();
+      const [path, query = ''] = target.split('?');
+      const viaNetlify = await netlifyFn(new Request(`${origin}${NETLIFY_FUNCTION}${target}`, init));
+      const viaVercel = await vercelFn(new Request(`${origin}${VERCEL_FUNCTION}?__folio_path=${path}${query ? `&${query}` : ''}`, init));
+      const asIs = await netlifyFn(new Request(origin + target, init));
+      for (const [how, res] of [['Netlify prefix', viaNetlify], ['Vercel parameter', viaVercel], ['original URL', asIs]] as const) {
+        expect(res.status, `${label} via ${how}`).toBe(expected.status);
+        expect(await res.text(), `${label} via ${how}`).toBe(body);
+        for (const name of ['content-type', 'cache-control', 'vary', 'link', 'allow', 'etag']) expect(res.headers.get(name), `${label} via ${how}: ${name}`).toBe(expected.headers.get(name));
+      }
+    }
+  });
+
+  it('never answers their own file reads, so a missing file cannot loop back into them', async () => {
+    const res = await originHandler({ prefix: NETLIFY_FUNCTION })(new Request(`${origin}/blog/index.html`, { headers: { 'x-folio-internal-read': '1' } }));
+    expect(res.status).toBe(404);
+  });
 });
