@@ -12,11 +12,13 @@
 //   BENCH_SERVE_SECONDS=10   autocannon duration per server (0 skips serving)
 //   BENCH_SKIP=a,b           skip parts: eleventy, hugo, floor, incremental, search, pagefind, serve, profile
 //   BENCH_REPORT=path        where to write the report (default BENCHMARKS.md; "-" prints only)
+//   BENCH_NICE=-10           run the bench (and so every measured child) at this niceness, ahead of
+//                            other work on a shared machine (negative values need root)
 //   BENCH_QUIET_WAIT=0       before each size, wait up to this many seconds for the 1-minute
 //                            load average to fall below BENCH_QUIET_LOAD (default 1.0)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { cpus, getPriority, loadavg, release, setPriority, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPORA_DIR, ensureCorpus, GENERATOR_VERSION } from './corpus.js';
@@ -293,7 +295,7 @@ function report(result) {
     `Measured ${result.date} with \`${result.command}\` at commit \`${m.commit}\`${m.dirty ? ' (with uncommitted changes under build/)' : ''}.`,
     '',
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.ramGiB.toFixed(0)} GiB RAM; ${m.os}; Node ${m.node}.`,
-    `- Load average before / after: ${result.load.before.map((x) => x.toFixed(2)).join(', ')} / ${result.load.after.map((x) => x.toFixed(2)).join(', ')} (other work on the machine shows up here; the tools run interleaved so it spreads over all of them).`,
+    `- Load average before / after: ${result.load.before.map((x) => x.toFixed(2)).join(', ')} / ${result.load.after.map((x) => x.toFixed(2)).join(', ')} (other work on the machine shows up here; the tools run interleaved so it spreads over all of them)${result.nice ? `; the bench and every measured command ran at niceness ${result.nice}` : ''}.`,
     `- Peers: ${result.peers.join('; ')}.`,
     `- Peak RSS: ${m.gnuTime ? 'GNU time\'s maximum resident set size, and the sum over the process tree sampled every 50 ms, whichever is larger' : 'the sum over the process tree sampled every 50 ms (GNU time is not installed)'}. Wall time is the child process from spawn to exit, Node start-up included.`,
     `- Corpora: bench/corpus.js generator ${GENERATOR_VERSION}, seeded; posts of about 1 KB with front-matter (title, date, tags), lists, GFM tables, code blocks and internal links, plus site.yaml, a profile, 3 services and 4 projects.`,
@@ -434,7 +436,15 @@ async function part(name, fn) {
 }
 
 async function main() {
-  const result = { date: new Date().toISOString(), command: commandLine(), machine: machine(), load: { before: loadavg() }, sizes: [] };
+  if (/^-?\d+$/.test(env.BENCH_NICE ?? '')) {
+    // Children inherit the niceness, so every measured command runs at it.
+    try {
+      setPriority(Number(env.BENCH_NICE));
+    } catch (error) {
+      log(`BENCH_NICE=${env.BENCH_NICE} could not be applied (${error.message}); going on at niceness ${getPriority()}`);
+    }
+  }
+  const result = { date: new Date().toISOString(), command: commandLine(), machine: machine(), nice: getPriority(), load: { before: loadavg() }, sizes: [] };
   function commandLine() {
     const vars = Object.keys(env).filter((k) => k.startsWith('BENCH_')).sort().map((k) => `${k}=${env[k]}`);
     return [...vars, 'npm run bench'].join(' ');
