@@ -8,7 +8,6 @@ import { SourceMap } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const maps = new Map();
 
 /** The linked source map of a bundled file (lib/cli.js → build/*.ts), or null. */
@@ -34,7 +33,8 @@ function originalFile(frame) {
   const entry = m.map.findEntry(frame.lineNumber, frame.columnNumber);
   if (!entry?.originalSource) return null;
   const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(m.dir, entry.originalSource);
-  return relative(ROOT, source);
+  // Relative to the checkout that holds the bundle (lib/ sits at its top), wherever that is.
+  return relative(dirname(m.dir), source);
 }
 
 /** The module a call frame belongs to: an npm package, a project file, or a V8/Node bucket. */
