@@ -71,7 +71,8 @@ ${body(project.html, project.body_markdown)}
       ['Status', `${project.status} (${STATUS_MEANING[project.status]})`],
       ['Period', projectPeriod(project)],
       ['Website', project.url],
-      ['Tags', project.tags.map(mdText).join(', ')],
+      // A tag links its twin only where a published post carries it, as on the page.
+      ['Tags', project.tags.map((t) => (site.tags.some((k) => k.tag === t) ? mdLink(t, md(pagePath.tag(t))) : mdText(t))).join(', ')],
       ['Summary', mdText(project.summary)],
       ['HTML', absolute(site, pagePath.project(project.id))],
       ['JSON', `${apiBase(site)}/projects/${project.id}`],
