@@ -1,0 +1,120 @@
+// The prebuilt search index (D12, D38, D40): what the build writes, the
+// loader the functions (and the benchmark) call, and what that loader may
+// import.
+import { createHash } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_INDEX_PATH } from '../build/core/files.js';
+import { openSearchIndex, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, SearchIndexError } from '../build/core/search/index.js';
+import { withinOneEdit } from '../build/core/search/typo.js';
+import { buildSearchIndex, plainText } from '../build/emit/search-index.js';
+import { buildInto } from './helpers/site.js';
+
+let built: Awaited<ReturnType<typeof buildInto>>;
+let text: string;
+
+beforeAll(async () => {
+  built = await buildInto();
+  text = await readFile(join(built.out, SEARCH_INDEX_PATH), 'utf8');
+});
+afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));
+
+describe('the index file', () => {
+  it('is versioned, counts its documents and hashes its data', () => {
+    const file = JSON.parse(text);
+    expect(file.format).toBe(SEARCH_INDEX_FORMAT);
+    expect(file.version).toBe(SEARCH_INDEX_VERSION);
+    expect(file.documents).toBe(built.site.posts.length + built.site.projects.length + built.site.services.length);
+    const data = text.slice(text.indexOf('"data":') + '"data":'.length, text.lastIndexOf('}'));
+    expect(JSON.parse(data)).toEqual(file.data);
+    expect(file.hash).toBe(`sha256:${createHash('sha256').update(data).digest('hex')}`);
+  });
+
+  it('is the same bytes for the same site (D40)', () => {
+    expect(buildSearchIndex(built.site)).toBe(text);
+  });
+
+  it('holds no draft and no scheduled post', () => {
+    const ids = JSON.parse(text).data.orama.internalDocumentIDStore.internalIdToId as string[];
+    expect(ids).toContain('post:email-deliverability-b2b-saas');
+    expect(ids).not.toContain('post:socket-activation-zero-downtime');
+    expect(ids.filter((id) => id.startsWith('post:'))).toHaveLength(built.site.posts.length);
+  });
+});
+
+describe('openSearchIndex (the loader the functions and the benchmark call)', () => {
+  it('opens the file text and searches it', () => {
+    const engine = openSearchIndex(text);
+    const { total, hits } = engine.search('deliverabilty', 3);
+    expect(total).toBeGreaterThan(3);
+    expect(hits).toHaveLength(3);
+    expect(hits[0]).toMatchObject({ type: 'post', id: 'email-deliverability-b2b-saas', url: 'https://hannabrink.example/blog/email-deliverability-b2b-saas' });
+  });
+
+  it('gives the same answers query after query (its score buffer is reused)', () => {
+    const engine = openSearchIndex(text);
+    const first = engine.search('ssh certificates', 10);
+    engine.search('email', 10);
+    engine.search('cache monorepo', 10);
+    expect(engine.search('ssh certificates', 10)).toEqual(first);
+  });
+
+  it.each([
+    ['not JSON', '{"format":', /not valid JSON/],
+    ['null', 'null', /format/],
+    ['another format', '{"format":"something-else","version":1}', /format "something-else"/],
+  ])('refuses %s with an error that says to rebuild', (_, input, message) => {
+    expect(() => openSearchIndex(input)).toThrow(SearchIndexError);
+    expect(() => openSearchIndex(input)).toThrow(message);
+    expect(() => openSearchIndex(input)).toThrow(/folio build/);
+  });
+
+  it('refuses an index of another version rather than misread it', () => {
+    const other = text.replace(`"version":${SEARCH_INDEX_VERSION}`, `"version":${SEARCH_INDEX_VERSION + 1}`);
+    expect(() => openSearchIndex(other)).toThrow(new RegExp(`version ${SEARCH_INDEX_VERSION + 1}; this folio reads version ${SEARCH_INDEX_VERSION}`));
+  });
+
+  it('imports nothing from the build: only core modules and Orama (D38)', async () => {
+    const result = await esbuild({
+      entryPoints: ['build/core/search/index.ts'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'neutral',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.every((p) => p.startsWith('build/core/')), inputs.join(', ')).toBe(true);
+    const externals = new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)));
+    expect([...externals].sort()).toEqual(['@orama/orama', '@orama/orama/trees', '@orama/stemmers/english']);
+  });
+});
+
+describe('the text that is indexed', () => {
+  it('keeps words of separate blocks apart and drops Markdown syntax', () => {
+    const md = '# Title\n\nFirst paragraph ends here.\n\n- item one\n- item two\n\n| a | b |\n| --- | --- |\n| cell | *other* |\n\nSee [the docs](https://x.example) and `code`.[^1]\n\n[^1]: A note.\n\n```sh\nssh -J bastion host\n```';
+    const text = plainText(md);
+    expect(text.split(/\s+/)).toEqual(expect.arrayContaining(['Title', 'here.', 'one', 'item', 'two', 'cell', 'other', 'docs', 'code.', 'ssh', 'bastion']));
+    expect(text).not.toMatch(/[#|*`[\]]|https:|---/);
+  });
+});
+
+describe('one typo (D12)', () => {
+  it.each([
+    ['deliverabilty', 'deliverability', true],
+    ['certficates', 'certificates', true],
+    ['bastoin', 'bastion', true],
+    ['bastionn', 'bastion', true],
+    ['bastxon', 'bastion', true],
+    ['basiton', 'bastion', true],
+    ['bsatoin', 'bastion', false],
+    ['bstoin', 'bastion', false],
+  ])('%s → %s: %s', (a, b, near) => {
+    expect(withinOneEdit(a, b)).toBe(near);
+    expect(withinOneEdit(b, a)).toBe(near);
+  });
+});
