@@ -72,15 +72,36 @@ ${tagCloud(site, tag)}`;
   return { path: pagePath.tag(tag), title, description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`, section: 'blog', type: 'website', main, markdown };
 }
 
+/** Per site: each tag's posts as indexes into site.posts, for related() (issue 8: it was O(posts²) per build). */
+const tagIndex = new WeakMap<Site, { byTag: Map<string, number[]>; counts: Uint16Array }>();
+
 /** Up to three other posts that share the most tags, newest first among equals. */
 function related(site: Site, post: Post): Post[] {
-  return site.posts
-    .filter((p) => p.slug !== post.slug)
-    .map((p) => ({ p, shared: p.tags.filter((t) => post.tags.includes(t)).length }))
-    .filter((x) => x.shared > 0)
-    .sort((a, b) => b.shared - a.shared)
-    .slice(0, 3)
-    .map((x) => x.p);
+  let index = tagIndex.get(site);
+  if (!index) {
+    const byTag = new Map<string, number[]>();
+    site.posts.forEach((p, i) => p.tags.forEach((t) => (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i)));
+    index = { byTag, counts: new Uint16Array(site.posts.length) };
+    tagIndex.set(site, index);
+  }
+  const { byTag, counts } = index;
+  const touched: number[] = [];
+  for (const t of post.tags) {
+    for (const i of byTag.get(t) ?? []) if (counts[i]++ === 0) touched.push(i);
+  }
+  // The three best by (shared tags desc, position in site.posts asc), in one pass.
+  const better = (a: number, b: number) => counts[a]! > counts[b]! || (counts[a] === counts[b] && a < b);
+  const best: number[] = [];
+  for (const i of touched) {
+    if (site.posts[i]!.slug === post.slug) continue;
+    let at = best.length;
+    while (at > 0 && better(i, best[at - 1]!)) at--;
+    if (at < 3) best.splice(at, 0, i);
+    if (best.length > 3) best.pop();
+  }
+  const out = best.map((i) => site.posts[i]!);
+  for (const i of touched) counts[i] = 0;
+  return out;
 }
 
 export function postPage(site: Site, post: Post): Page {
