@@ -306,7 +306,7 @@ li:target, sup:target { background: var(--mark); border-radius: 3px; }
   padding: 0;
   margin: 0 0 1.5rem;
 }
-.cards > li { margin: 0; display: flex; }
+.cards > li { margin: 0; display: flex; flex-direction: column; }
 .card {
   flex: 1;
   padding: 1.1rem 1.2rem;
