@@ -1,8 +1,13 @@
 // argv → options → run. Exit codes (D1): 0 success, 1 content or input
 // errors, 2 usage errors.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { check } from './check.js';
 import { ContentError } from './content/problems.js';
-import { build } from './emit/build.js';
+import { jsonText } from './core/http.js';
+import { startDev } from './dev.js';
+import { build, type BuildResult } from './emit/build.js';
+import { defaultCacheDir } from './emit/cache.js';
+import { formatBytes, paint, ProgressBar, terminal, type Paint } from './progress.js';
 import { startServer } from './serve.js';
 
 const VERSION = '0.1.0';
@@ -32,8 +37,41 @@ function parsePort(value: string): number {
   return n;
 }
 
-function formatBytes(n: number): string {
-  return n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`;
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 256) throw new InvalidArgumentError(`"${value}" is not a number of threads (0–256).`);
+  return Number(value);
+}
+
+interface BuildFlags {
+  content: string;
+  out: string;
+  siteUrl?: string;
+  now?: string;
+  cache: boolean;
+  cacheDir?: string;
+  workers?: number;
+}
+
+/** Thrown by an action to end with an exit code after printing its own message. */
+class ExitCode extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+/** One line, e.g. "folio: built 10000 posts, … → dist/ (31848 files, 255.5 MiB, 9120 ms)"; bench/run.js reads the last part. */
+export function buildSummary(result: BuildResult, out: string, p: Paint): string {
+  const { posts, projects, services } = result.site;
+  const s = result.stats;
+  const work = [
+    s.rendered === s.sources ? `${s.rendered} rendered` : `${s.rendered} of ${s.sources} rendered, ${s.sources - s.rendered} cached`,
+    s.full ? null : `${s.asked} of ${s.targets} responses asked, ${s.written.length} files changed`,
+  ].filter(Boolean);
+  return (
+    `folio: built ${posts.length} posts, ${projects.length} projects, ${services.length} services → ${out}/ ` +
+    `(${result.files} files, ${formatBytes(result.bytes)}, ${Math.round(result.ms)} ms)` +
+    p.dim(` [${work.join('; ')}]`)
+  );
 }
 
 export function program(): Command {
@@ -50,14 +88,83 @@ export function program(): Command {
     .option('--out <dir>', 'output directory (replaced atomically on success)', 'dist')
     .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url")
     .option('--now <iso-8601>', 'build clock (default: SOURCE_DATE_EPOCH or the current time)')
-    .action(async (opts: { content: string; out: string; siteUrl?: string; now?: string }) => {
+    .option('--cache-dir <dir>', 'cache of rendered content and of the last build (default: .folio-cache beside --out)')
+    .option('--no-cache', 'render everything and ask for every response, without reading or writing the cache')
+    .option('--workers <n>', 'rendering threads besides the main one (default: one fewer than the cores)', parseCount)
+    .action(async (opts: BuildFlags) => {
       const now = buildClock(opts.now);
-      const result = await build({ content: opts.content, out: opts.out, now, siteUrl: opts.siteUrl });
-      const { posts, projects, services } = result.site;
-      console.log(
-        `folio: built ${posts.length} posts, ${projects.length} projects, ${services.length} services → ${opts.out}/ ` +
-          `(${result.files} files, ${formatBytes(result.bytes)}, ${Math.round(result.ms)} ms)`,
-      );
+      const term = terminal();
+      const bar = new ProgressBar(term);
+      try {
+        const result = await build({
+          content: opts.content,
+          out: opts.out,
+          now,
+          siteUrl: opts.siteUrl,
+          cache: opts.cache === false ? false : (opts.cacheDir ?? defaultCacheDir(opts.out)),
+          workers: opts.workers,
+          progress: (phase, done, total) => bar.update(phase, done, total),
+        });
+        bar.clear();
+        console.log(buildSummary(result, opts.out, paint(term.color)));
+      } finally {
+        bar.clear();
+      }
+    });
+
+  cli
+    .command('check')
+    .description('Validate the content and every internal link without writing anything (exit 0: clean, 1: problems).')
+    .option('--content <dir>', 'content directory', 'content')
+    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url")
+    .option('--now <iso-8601>', 'build clock for drafts, scheduled posts and API versions (default: SOURCE_DATE_EPOCH or the current time)')
+    .option('--json', 'print {ok, problems: [{file, line, column, message, hint}]} as JSON on stdout')
+    .option('--cache-dir <dir>', 'read rendered content from this cache (never written by check)')
+    .action(async (opts: { content: string; siteUrl?: string; now?: string; json?: boolean; cacheDir?: string }) => {
+      const result = await check({ content: opts.content, now: buildClock(opts.now), siteUrl: opts.siteUrl, cache: opts.cacheDir ?? false });
+      if (opts.json) process.stdout.write(jsonText({ ok: result.ok, problems: result.problems }));
+      else if (result.ok) {
+        const c = result.counts;
+        console.log(`folio: content is valid: ${c.files} files (${c.posts} published posts, ${c.projects} projects, ${c.services} services), ${c.links} links checked.`);
+      } else {
+        const p = paint(terminal(process.stderr).color);
+        for (const problem of result.problems) console.error(`${p.bold(`${problem.file}:${problem.line}:${problem.column}`)}: ${problem.message}\n  ${p.dim('hint:')} ${problem.hint}`);
+        console.error(p.red(`folio: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} found; nothing was written.`));
+      }
+      if (!result.ok) throw new ExitCode(1);
+    });
+
+  cli
+    .command('dev')
+    .description('Build, serve and rebuild on every content change; open pages reload when they change.')
+    .option('--content <dir>', 'content directory', 'content')
+    .option('--out <dir>', 'output directory, updated in place on each change', 'dist')
+    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url")
+    .option('--now <iso-8601>', 'build clock for the whole session (default: SOURCE_DATE_EPOCH or the start time)')
+    .option('--port <n>', 'port (default: $PORT or 8080)', parsePort)
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--cache-dir <dir>', 'cache of rendered content (default: .folio-cache beside --out)')
+    .option('--no-cache', 'keep the cache in memory only')
+    .option('--workers <n>', 'rendering threads besides the main one (default: one fewer than the cores)', parseCount)
+    .action(async (opts: BuildFlags & { port?: number; host: string }) => {
+      const port = opts.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
+      const session = await startDev({
+        content: opts.content,
+        out: opts.out,
+        now: buildClock(opts.now),
+        siteUrl: opts.siteUrl,
+        cache: opts.cache === false ? false : (opts.cacheDir ?? defaultCacheDir(opts.out)),
+        workers: opts.workers,
+        port,
+        host: opts.host,
+        log: (line) => console.log(line),
+        color: terminal().color,
+      });
+      await new Promise<void>((resolve) => {
+        const stop = () => void session.close().then(resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   cli
@@ -83,6 +190,7 @@ export async function main(argv: string[]): Promise<number> {
     await program().parseAsync(argv, { from: 'user' });
     return 0;
   } catch (error) {
+    if (error instanceof ExitCode) return error.code;
     // InvalidArgumentError is a CommanderError that commander has not printed (thrown from an action).
     if (error instanceof InvalidArgumentError && error.code === 'commander.invalidArgument' && !error.message.startsWith('error:')) {
       console.error(`folio: ${error.message}`);

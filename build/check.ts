@@ -1,0 +1,39 @@
+// folio check (D1): the validation of a build (every content rule, the API
+// lifecycle, every internal link to pages, twins and API addresses) without
+// writing anything: not the output, not the cache. For the CI of a content
+// repository: exit 0 when clean, 1 with problems, and --json for tools.
+import { loadContent } from './content/load.js';
+import { ContentError, type Problem } from './content/problems.js';
+import { RecordCache } from './emit/cache.js';
+import { readContentFast } from './emit/documents.js';
+import { assembleSite } from './site.js';
+
+export interface CheckOptions {
+  content: string;
+  now: Date;
+  siteUrl?: string;
+  /** A cache to read records from (never written by a check). */
+  cache?: string | false;
+  workers?: number;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  problems: Problem[];
+  /** What was checked, for the summary. */
+  counts: { files: number; posts: number; projects: number; services: number; links: number };
+}
+
+export async function check(options: CheckOptions): Promise<CheckResult> {
+  const [sources, cache] = await Promise.all([loadContent(options.content), options.cache ? RecordCache.open(options.cache) : null]);
+  const { content, stats } = await readContentFast(sources, { cache, workers: options.workers });
+  const links = [content.profile, ...content.services, ...content.posts, ...content.projects].reduce((n, r) => n + (r?.read?.links.length ?? 0), 0);
+  const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
+  try {
+    const site = assembleSite(content, { now: options.now, siteUrl: options.siteUrl });
+    return { ok: true, problems: [], counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length } };
+  } catch (error) {
+    if (error instanceof ContentError) return { ok: false, problems: error.problems, counts };
+    throw error;
+  }
+}
