@@ -6,7 +6,7 @@ import type { SearchType } from '../runtime.js';
 
 export const SEARCH_INDEX_FORMAT = 'folio-search-index';
 /** Bump whenever the shape of `data` or the tokenizer changes: an old index is then refused, not misread. */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 
 /** The searchable fields, each with its weight: a title match outranks a tag match, which outranks a body match (D12). */
 export const FIELD_BOOST = { title: 4, tags: 2, summary: 1.5, body: 1 } as const;
@@ -22,16 +22,20 @@ export const RELEVANCE = { k: 1.2, b: 0.75, d: 0.5 } as const;
  */
 export type StoredDoc = [type: SearchType, id: string, title: string, summary: string, url: string, api_url: string, body: string];
 
-/** A radix tree node: segment, end-of-word flag, postings, children. Orama's own JSON repeats the whole word in every node. */
-export type CompactNode = [segment: string, end: 0 | 1, postings: number[], children: CompactNode[]];
+/**
+ * A radix tree node: its segment, its postings (./codec.ts; "" when no word
+ * ends here), its children. Orama's own JSON repeats the whole word, the
+ * first letter and an array of ids in every node.
+ */
+export type CompactNode = [segment: string, postings: string, children: CompactNode[]];
 
 export interface CompactField {
   tree: CompactNode;
   /** Token count of the field in each document, by internal id (index 0 unused). */
   lengths: number[];
   average: number;
-  /** token → internal id → occurrences, for occurrences above one (one is implied by the postings). */
-  counts: Record<string, Record<string, number>>;
+  /** token → occurrences above one per internal id (./codec.ts); one is implied by the postings. */
+  counts: Record<string, string>;
 }
 
 export interface SearchIndexData {

@@ -18,6 +18,7 @@
 import { components, create, type AnyOrama, type Tokenizer } from '@orama/orama';
 import { radix } from '@orama/orama/trees';
 import { stemmer } from '@orama/stemmers/english';
+import { decodeCounts, decodeIds, encodeCounts, encodeIds } from './codec.js';
 import { SEARCH_FIELDS, type CompactField, type CompactNode, type SearchField, type StoredDoc } from './format.js';
 
 type RadixNode = InstanceType<typeof radix.RadixNode>;
@@ -73,29 +74,26 @@ class LazyNode {
   c = new Map<string, RadixNode>();
   e: boolean;
   w = '';
-  private gaps: number[] | null;
+  private encoded: string | null;
   private set: Set<number> | null = null;
   private list: Int32Array | null = null;
   /** Occurrences per posting, aligned with `ids`; null when every one is 1. Filled by scoreTokens. */
   tfs: Float64Array | null | undefined;
 
-  constructor(segment: string, end: boolean, gaps: number[]) {
+  constructor(segment: string, postings: string) {
     this.k = segment[0] ?? '';
     this.s = segment;
-    this.e = end;
-    this.gaps = gaps;
+    this.e = postings !== '';
+    this.encoded = postings;
   }
 
   /** Internal ids, ascending. */
   get ids(): Int32Array {
     if (this.list) return this.list;
     if (this.set) return (this.list = Int32Array.from(this.set).sort());
-    const gaps = this.gaps!;
-    const list = new Int32Array(gaps.length);
-    let id = 0;
-    for (let i = 0; i < list.length; i++) list[i] = id += gaps[i]!;
-    this.gaps = null;
-    return (this.list = list);
+    this.list = decodeIds(this.encoded ?? '');
+    this.encoded = null;
+    return this.list;
   }
 
   get d(): Set<number> {
@@ -105,7 +103,7 @@ class LazyNode {
   set d(value: Set<number>) {
     this.set = value;
     this.list = null;
-    this.gaps = null;
+    this.encoded = null;
     this.tfs = undefined;
   }
 }
@@ -117,12 +115,14 @@ function postings(node: RadixNode): ArrayLike<number> {
 }
 
 /** Occurrences of the node's token per posting (null: all 1), cached on a loaded node. */
-function termFrequencies(node: RadixNode, ids: ArrayLike<number>, counts: Record<number, number> | undefined): Float64Array | null {
+function termFrequencies(node: RadixNode, ids: ArrayLike<number>, counts: Counts | undefined): Float64Array | null {
   if (node instanceof LazyNode && node.tfs !== undefined) return node.tfs;
   let tfs: Float64Array | null = null;
   if (counts) {
+    // A loaded index keeps them encoded (./codec.ts); the build's index, as objects.
+    const byId = typeof counts === 'string' ? decodeCounts(counts) : new Map(Object.entries(counts).map(([id, n]) => [Number(id), n]));
     tfs = new Float64Array(ids.length);
-    for (let i = 0; i < ids.length; i++) tfs[i] = counts[ids[i]!] ?? 1;
+    for (let i = 0; i < ids.length; i++) tfs[i] = byId.get(ids[i]!) ?? 1;
   }
   if (node instanceof LazyNode) node.tfs = tfs;
   return tfs;
@@ -142,15 +142,18 @@ function lengthNorms(lengths: Record<number, number>, average: number, k: number
 
 // ---------------------------------------------------------------- the index
 
+/** Occurrences of a token above one, per internal id: an object while building, encoded once loaded. */
+type Counts = Record<number, number> | string;
+
 /* The shapes below are Orama's `Index` store with folio's `frequencies`:
-   field → token → internal id → occurrences (only above one). */
+   field → token → occurrences per internal id (only above one). */
 export interface FolioIndex {
   sharedInternalDocumentStore: unknown;
   indexes: Record<string, { type: 'Radix'; node: RadixNode; isArray: boolean }>;
   vectorIndexes: Record<string, never>;
   searchableProperties: string[];
   searchablePropertiesWithTypes: Record<string, string>;
-  frequencies: Record<string, Record<string, Record<number, number>>>;
+  frequencies: Record<string, Record<string, Counts>>;
   tokenOccurrences: Record<string, Record<string, number>>;
   avgFieldLength: Record<string, number>;
   fieldLengths: Record<string, Record<number, number>>;
@@ -160,13 +163,11 @@ type Relevance = { k: number; b: number; d: number };
 
 function encodeNode(node: RadixNode): CompactNode {
   const ids = node.e ? [...node.d].sort((a, b) => a - b) : [];
-  // Delta-coded: postings are ascending, so the gaps are short numbers.
-  const postings = ids.map((id, i) => (i === 0 ? id : id - ids[i - 1]!));
-  return [node.s, node.e ? 1 : 0, postings, [...node.c.values()].map(encodeNode)];
+  return [node.s, encodeIds(ids), [...node.c.values()].map(encodeNode)];
 }
 
-function decodeNode([segment, end, gaps, children]: CompactNode, parent: string, isRoot = false): RadixNode {
-  const node = isRoot ? new RadixTree() : (new LazyNode(segment, end === 1, gaps) as unknown as RadixNode);
+function decodeNode([segment, postings, children]: CompactNode, parent: string, isRoot = false): RadixNode {
+  const node = isRoot ? new RadixTree() : (new LazyNode(segment, postings) as unknown as RadixNode);
   node.w = parent + segment;
   for (const child of children) node.c.set(child[0][0]!, decodeNode(child, node.w));
   return node;
@@ -186,7 +187,7 @@ const folioIndex = {
     for (const [token, count] of counts) {
       if (count > 1) {
         if (!Object.hasOwn(frequencies, token)) Object.defineProperty(frequencies, token, { value: {}, enumerable: true, writable: true });
-        frequencies[token]![internalId] = count;
+        (frequencies[token] as Record<number, number>)[internalId] = count;
       }
     }
   },
@@ -201,7 +202,7 @@ const folioIndex = {
         tree: encodeNode(index.indexes[prop]!.node),
         lengths: Array.from(lengths, (n) => n ?? 0),
         average: index.avgFieldLength[prop]!,
-        counts: index.frequencies[prop]!,
+        counts: Object.fromEntries(Object.entries(index.frequencies[prop]!).map(([token, counts]) => [token, typeof counts === 'string' ? counts : encodeCounts(counts)])),
       };
     }
     return saved;
