@@ -205,14 +205,14 @@ describe('the HTTP layer (D16, D17, D36, D41)', () => {
 });
 
 describe('JSON-RPC errors (D36)', () => {
-  it.each(['{', '', 'not json', '{"jsonrpc":"2.0","id":1,"method":"tools/list"'])('answers malformed JSON %j with -32700', async (text) => {
-    const body = await rpc(await mcp(text), 400);
+  it.each(['{', '', 'not json', '{"jsonrpc":"2.0","id":1,"method":"tools/list"'])('answers malformed JSON %j with -32700 (on 200: an HTTP error status always carries the D17 envelope)', async (text) => {
+    const body = await rpc(await mcp(text));
     expect(body).toMatchObject({ id: null, error: { code: -32700 } });
   });
 
   it('answers a body that is not valid UTF-8 with -32700', async () => {
     const res = await fetch(`${s.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
-    expect((await rpc(res, 400)).error.code).toBe(-32700);
+    expect((await rpc(res)).error.code).toBe(-32700);
   });
 
   it.each([
@@ -224,7 +224,7 @@ describe('JSON-RPC errors (D36)', () => {
     ['"just a string"'],
     [[]],
   ])('answers the invalid message %j with -32600', async (message) => {
-    const body = await rpc(await mcp(typeof message === 'string' ? message : JSON.stringify(message)), 400);
+    const body = await rpc(await mcp(typeof message === 'string' ? message : JSON.stringify(message)));
     expect(body.error.code).toBe(-32600);
   });
 
@@ -269,19 +269,21 @@ describe('JSON-RPC errors (D36)', () => {
   });
 });
 
-describe('2026-07-28 request checks (D36)', () => {
-  it('answers a request without MCP-Protocol-Version, or with another one, with 400 -32020', async () => {
+describe('2026-07-28 request checks (D17, D36)', () => {
+  // The revision answers these with HTTP 400; as HTTP failures they carry the D17 envelope.
+  it('answers a request without MCP-Protocol-Version, or with another one, with 400', async () => {
     const without = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-method': 'tools/list' });
-    expect((await rpc(without, 400)).error.code).toBe(-32020);
+    expect((await expectEnvelope(without, 400, 'invalid_request')).message).toContain('MCP-Protocol-Version header is missing');
     const other = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-method': 'tools/list', 'mcp-protocol-version': '2025-11-25' });
-    expect((await rpc(other, 400)).error.code).toBe(-32020);
+    expect((await expectEnvelope(other, 400, 'invalid_request')).message).toContain('MCP-Protocol-Version is 2025-11-25');
   });
 
-  it('answers a missing or wrong Mcp-Method, and a wrong Mcp-Name, with 400 -32020', async () => {
-    expect((await rpc(await modern('tools/list', {}, { 'mcp-method': 'tools/call' }), 400)).error.code).toBe(-32020);
+  it('answers a missing or wrong Mcp-Method, and a wrong Mcp-Name, with 400', async () => {
+    expect((await expectEnvelope(await modern('tools/list', {}, { 'mcp-method': 'tools/call' }), 400, 'invalid_request')).message).toContain('Mcp-Method is tools/call');
     const noMethod = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-protocol-version': MODERN });
-    expect((await rpc(noMethod, 400)).error.code).toBe(-32020);
-    expect((await rpc(await modern('tools/call', { name: 'site_get_profile', arguments: {} }, { 'mcp-name': 'site_list_posts' }), 400)).error.code).toBe(-32020);
+    expect((await expectEnvelope(noMethod, 400, 'invalid_request')).message).toContain('Mcp-Method header is missing');
+    const wrongName = await modern('tools/call', { name: 'site_get_profile', arguments: {} }, { 'mcp-name': 'site_list_posts' });
+    expect((await expectEnvelope(wrongName, 400, 'invalid_request')).hint).toContain('Mcp-Name');
   });
 
   it('accepts an Mcp-Name sent as a base64 sentinel', async () => {
@@ -290,19 +292,26 @@ describe('2026-07-28 request checks (D36)', () => {
     expect(body.result.contents[0].uri).toBe(uri);
   });
 
-  it('answers an envelope without client capabilities with 400 -32602', async () => {
+  it('answers an envelope without client capabilities with 400', async () => {
     const res = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' });
-    expect((await rpc(res, 400)).error.code).toBe(-32602);
+    expect((await expectEnvelope(res, 400, 'invalid_request')).message).toContain('clientCapabilities');
   });
 
   it('answers a 2026-07-28 header on a request without the envelope with 400', async () => {
-    const body = await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': MODERN }), 400);
-    expect(body.error.code).toBe(-32602);
+    const error = await expectEnvelope(await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': MODERN }), 400, 'invalid_request');
+    expect(error.message).toContain('no params._meta envelope');
   });
 
-  it('answers an envelope naming a revision it does not speak with 400 -32022 listing the supported one', async () => {
+  it('answers initialize under a 2026-07-28 header with 400', async () => {
+    const res = await mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { 'mcp-protocol-version': MODERN });
+    await expectEnvelope(res, 400, 'invalid_request');
+  });
+
+  it('answers an envelope naming a revision it does not speak with 400 naming the ones it does', async () => {
     const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '2027-01-01' };
-    const body = await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }, { 'mcp-method': 'server/discover' }), 400);
-    expect(body.error).toMatchObject({ code: -32022, data: { supported: [MODERN], requested: '2027-01-01' } });
+    const error = await expectEnvelope(await mcp({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }, { 'mcp-method': 'server/discover' }), 400, 'invalid_request');
+    expect(error.message).toContain('2027-01-01');
+    expect(error.hint).toContain(MODERN);
+    expect(error.hint).toContain('2025-11-25');
   });
 });

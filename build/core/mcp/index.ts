@@ -12,14 +12,17 @@
 // tested against both official clients. Its types and constants are the
 // spec's, checked against the SDK's.
 //
-// The layers, in order:
-// 1. HTTP (before the body is read): the method (405 with Allow), OPTIONS
-//    (the CORS preflight), the media type (415), the size (413) and the
-//    MCP-Protocol-Version header (400). These answer the D17 envelope.
-// 2. JSON-RPC: malformed JSON is -32700 and an invalid message -32600 (HTTP
-//    400, no id); notifications and posted responses are acknowledged 202;
-//    each request gets a JSON response (HTTP 200; 2026-07-28's header and
-//    envelope checks answer HTTP 400, as that revision requires).
+// The rule: an HTTP error status always carries the D17 envelope, and a
+// JSON-RPC error always rides on a 200.
+// 1. HTTP: the method (405 with Allow), OPTIONS (the CORS preflight), the
+//    media type (415), the size (413), and the protocol headers: an
+//    MCP-Protocol-Version this server does not speak, and 2026-07-28's
+//    checks that MCP-Protocol-Version, Mcp-Method and Mcp-Name mirror the
+//    body and that the body carries the _meta envelope (400; the revision
+//    asks for 400 there, with a JSON-RPC body D17 does not allow).
+// 2. JSON-RPC: malformed JSON is -32700, an invalid message -32600, an
+//    unknown method -32601, bad params or an unknown tool -32602 (200);
+//    notifications and posted responses are acknowledged with 202.
 // No Mcp-Session-Id is ever issued and no request ever opens a stream.
 import { errorReply } from '../errors.js';
 import type { Family } from '../family.js';
@@ -44,6 +47,18 @@ const CLIENT_CAPABILITIES_META_KEY = 'io.modelcontextprotocol/clientCapabilities
 const NAME_SOURCE: Record<string, string> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A request whose protocol headers or envelope do not fit: answered 400 with the envelope. */
+class ProtocolMismatch extends Error {
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+const MIRROR_HINT = 'A 2026-07-28 request carries params._meta with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities, and mirrors them in headers: MCP-Protocol-Version (the version), Mcp-Method (the method) and, for tools/call and resources/read, Mcp-Name (params.name or params.uri).';
 
 export const mcpFamily: Family = {
   name: 'mcp',
@@ -108,17 +123,17 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
   try {
     body = JSON.parse(decoder.decode(req.body ?? new Uint8Array()));
   } catch {
-    return json(rt, 400, failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'));
+    return json(rt, 200, failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'));
   }
   if (Array.isArray(body)) return respondBatch(body, req, rt);
 
   const message = classify(body);
-  if (message.kind === 'invalid') return json(rt, 400, failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
+  if (message.kind === 'invalid') return json(rt, 200, failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
   if (message.kind === 'response') return accepted(rt);
   if (message.kind === 'notification') {
     const claim = claimOf(message.message.params);
     if (claim !== undefined && header !== undefined && claim !== header) {
-      return json(rt, 400, failure(null, ErrorCode.HeaderMismatch, `Header mismatch: the notification's _meta names ${claim} but MCP-Protocol-Version is ${header}.`));
+      return errorReply(site, 'invalid_request', `The notification's _meta names protocol version ${String(claim)} but MCP-Protocol-Version is ${header}.`, MIRROR_HINT);
     }
     return accepted(rt);
   }
@@ -126,8 +141,8 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
   try {
     exchange = exchangeOf(message.message, req);
   } catch (error) {
-    const e = error as RpcError;
-    return json(rt, e.status, failure(message.message.id, e.code, e.message, e.data));
+    if (!(error instanceof ProtocolMismatch)) throw error;
+    return errorReply(site, 'invalid_request', error.message, error.hint);
   }
   const response = await dispatch(message.message, rt, exchange);
   return json(rt, 200, response);
@@ -135,7 +150,7 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
 
 /** 2025-03-26 allows a batch; later revisions send one message per POST. */
 async function respondBatch(batch: unknown[], req: Req, rt: Runtime): Promise<Reply> {
-  if (batch.length === 0) return json(rt, 400, failure(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch.'));
+  if (batch.length === 0) return json(rt, 200, failure(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch.'));
   const responses: Response[] = [];
   for (const element of batch) {
     const message = classify(element);
@@ -145,12 +160,15 @@ async function respondBatch(batch: unknown[], req: Req, rt: Runtime): Promise<Re
         responses.push(failure(message.message.id, ErrorCode.InvalidRequest, 'Invalid request: a 2026-07-28 request cannot be part of a batch.'));
         continue;
       }
+      let exchange: Exchange;
       try {
-        responses.push(await dispatch(message.message, rt, exchangeOf(message.message, req)));
+        exchange = exchangeOf(message.message, req);
       } catch (error) {
-        const e = error as RpcError;
-        responses.push(failure(message.message.id, e.code, e.message, e.data));
+        if (!(error instanceof ProtocolMismatch)) throw error;
+        responses.push(failure(message.message.id, ErrorCode.InvalidRequest, `Invalid request: ${error.message}`));
+        continue;
       }
+      responses.push(await dispatch(message.message, rt, exchange));
     }
   }
   return responses.length ? json(rt, 200, responses) : accepted(rt);
@@ -192,34 +210,32 @@ function decodeHeaderValue(value: string): string | undefined {
 function exchangeOf(message: Request, req: Req): Exchange {
   const header = req.headers['mcp-protocol-version']?.trim();
   const claim = claimOf(message.params);
-  const mismatch = (detail: string) => new RpcError(ErrorCode.HeaderMismatch, `Header mismatch: ${detail}`, undefined, 400);
+  const mismatch = (detail: string) => new ProtocolMismatch(detail, MIRROR_HINT);
   if (claim === undefined) {
     if (header !== undefined && (STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(header)) {
-      if (message.method === 'initialize') throw mismatch(`initialize belongs to the initialize-based revisions, but MCP-Protocol-Version is ${header}.`);
-      throw new RpcError(ErrorCode.InvalidParams, `Invalid params: MCP-Protocol-Version is ${header}, which needs params._meta with ${PROTOCOL_VERSION_META_KEY} and ${CLIENT_CAPABILITIES_META_KEY} on every request.`, { envelope: { missing: [PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY] } }, 400);
+      if (message.method === 'initialize') throw new ProtocolMismatch(`initialize belongs to the initialize-based revisions, but MCP-Protocol-Version is ${header}, which has no handshake.`, `Send initialize with MCP-Protocol-Version ${DEFAULT_PROTOCOL_VERSION} or later up to 2025-11-25, or no header; or skip it and call server/discover on ${header}.`);
+      throw mismatch(`MCP-Protocol-Version is ${header}, but the request has no params._meta envelope (${PROTOCOL_VERSION_META_KEY}, ${CLIENT_CAPABILITIES_META_KEY}).`);
     }
     return { era: 'legacy', version: header ?? DEFAULT_PROTOCOL_VERSION };
   }
   const meta = message.params!._meta as Record<string, unknown>;
-  if (typeof claim !== 'string') throw new RpcError(ErrorCode.InvalidParams, `Invalid _meta envelope: ${PROTOCOL_VERSION_META_KEY} must be a string.`, { envelope: { key: PROTOCOL_VERSION_META_KEY } }, 400);
+  if (typeof claim !== 'string') throw mismatch(`The _meta envelope's ${PROTOCOL_VERSION_META_KEY} is not a string.`);
   const capabilities = meta[CLIENT_CAPABILITIES_META_KEY];
-  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
-    throw new RpcError(ErrorCode.InvalidParams, `Invalid _meta envelope: ${CLIENT_CAPABILITIES_META_KEY} must be an object.`, { envelope: { key: CLIENT_CAPABILITIES_META_KEY } }, 400);
-  }
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) throw mismatch(`The _meta envelope's ${CLIENT_CAPABILITIES_META_KEY} is missing or not an object.`);
   if (!(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(claim)) {
-    throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${claim}.`, { supported: [...STATELESS_PROTOCOL_VERSIONS], requested: claim }, 400);
+    throw new ProtocolMismatch(`The _meta envelope names protocol version ${claim}, which this server does not speak.`, `Use ${STATELESS_PROTOCOL_VERSIONS.join(', ')} with the _meta envelope, or initialize with one of ${MCP_PROTOCOL_VERSIONS.filter((v) => !(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(v)).join(', ')}.`);
   }
-  if (header === undefined) throw mismatch(`the body's _meta names ${claim} but the required MCP-Protocol-Version header is absent.`);
-  if (header !== claim) throw mismatch(`the body's _meta names ${claim} but MCP-Protocol-Version is ${header}.`);
+  if (header === undefined) throw mismatch(`The body's _meta names ${claim} but the MCP-Protocol-Version header is missing.`);
+  if (header !== claim) throw mismatch(`The body's _meta names ${claim} but MCP-Protocol-Version is ${header}.`);
   const method = req.headers['mcp-method']?.trim();
-  if (method === undefined) throw mismatch(`the body names method ${message.method} but the required Mcp-Method header is absent.`);
-  if (method !== message.method) throw mismatch(`the body names method ${message.method} but Mcp-Method is ${method}.`);
+  if (method === undefined) throw mismatch(`The body names method ${message.method} but the Mcp-Method header is missing.`);
+  if (method !== message.method) throw mismatch(`The body names method ${message.method} but Mcp-Method is ${method}.`);
   const field = Object.hasOwn(NAME_SOURCE, message.method) ? NAME_SOURCE[message.method]! : undefined;
   const value = field === undefined ? undefined : message.params?.[field];
   if (typeof value === 'string') {
     const name = req.headers['mcp-name']?.trim();
-    if (name === undefined) throw mismatch(`the body carries params.${field} "${value}" but the required Mcp-Name header is absent.`);
-    if (decodeHeaderValue(name) !== value) throw mismatch(`the body carries params.${field} "${value}" but Mcp-Name is "${name}".`);
+    if (name === undefined) throw mismatch(`The body carries params.${field} "${value}" but the Mcp-Name header is missing.`);
+    if (decodeHeaderValue(name) !== value) throw mismatch(`The body carries params.${field} "${value}" but Mcp-Name is "${name}".`);
   }
   return { era: 'modern', version: claim };
 }

@@ -1,5 +1,5 @@
 // JSON-RPC 2.0 as MCP uses it: the message shapes, the error codes, and the
-// responses. Pure; the HTTP layer (./http.ts) decides the status codes.
+// responses. Pure; the HTTP layer (./index.ts) decides the status codes.
 
 export const ErrorCode = {
   ParseError: -32700,
@@ -9,10 +9,6 @@ export const ErrorCode = {
   InternalError: -32603,
   /** 2025-era resources/read of an unknown URI; 2026-07-28 uses InvalidParams. */
   ResourceNotFound: -32002,
-  /** 2026-07-28: the MCP-Protocol-Version, Mcp-Method or Mcp-Name header disagrees with the body, or is missing. */
-  HeaderMismatch: -32020,
-  /** 2026-07-28: the request's protocol version is not one this server speaks; data lists the supported ones. */
-  UnsupportedProtocolVersion: -32022,
 } as const;
 
 export type Id = string | number;
@@ -35,13 +31,12 @@ export type Response =
   | { jsonrpc: '2.0'; id: Id; result: Record<string, unknown> }
   | { jsonrpc: '2.0'; id: Id | null; error: { code: number; message: string; data?: unknown } };
 
-/** A JSON-RPC error to answer with; `status` is the HTTP status when the revision assigns one (2026-07-28's header checks). */
+/** A JSON-RPC error to answer with. */
 export class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly data?: unknown,
-    readonly status = 200,
   ) {
     super(message);
   }
