@@ -2,7 +2,7 @@
 // document, the OpenAPI description and the build's enumeration read this table.
 import type { ErrorCode } from '../errors.js';
 import type { Req } from '../http.js';
-import { PROJECT_STATUSES, type Site } from '../model.js';
+import { PROJECT_STATUSES, type Post, type Site } from '../model.js';
 import type { ParamSpec, ParamValues } from '../params.js';
 import { slugify } from '../params.js';
 import { postItem, postResource, profileResource, projectItem, projectResource, serviceResource } from '../resources.js';
@@ -111,8 +111,8 @@ export const PROJECT_ID: ParamSpec = {
   example: 'bouncedesk',
 };
 
-/** A list answer with paging (D4, D8). */
-function page<T>(ctx: OperationContext, items: readonly T[], limit: number, offset: number, meta: Record<string, unknown>) {
+/** A list answer with paging (D4, D8); only the page's own items are shaped by `item`. */
+function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, offset: number, meta: Record<string, unknown>, item: (t: T) => R) {
   const base = new URLSearchParams(ctx.canonical);
   base.delete('offset');
   const at = (o: number) => {
@@ -121,7 +121,7 @@ function page<T>(ctx: OperationContext, items: readonly T[], limit: number, offs
     return ctx.self(q.toString());
   };
   return {
-    data: items.slice(offset, offset + limit),
+    data: items.slice(offset, offset + limit).map(item),
     meta: { total: items.length, limit, offset, ...meta },
     links: {
       self: ctx.self(ctx.canonical),
@@ -129,6 +129,26 @@ function page<T>(ctx: OperationContext, items: readonly T[], limit: number, offs
       prev: offset > 0 ? at(Math.max(0, offset - limit)) : null,
     },
   };
+}
+
+/**
+ * Posts by slug and by tag (in site order), once per site: the build asks
+ * for every post and every page of every tag, and scanning all posts each
+ * time made those O(posts²) (issue 8).
+ */
+const postIndexes = new WeakMap<Site, { bySlug: Map<string, Post>; byTag: Map<string, Post[]> }>();
+
+function postIndex(site: Site) {
+  let index = postIndexes.get(site);
+  if (!index) {
+    index = { bySlug: new Map(), byTag: new Map() };
+    for (const p of site.posts) {
+      index.bySlug.set(p.slug, p);
+      for (const t of p.tags) (index.byTag.get(t) ?? index.byTag.set(t, []).get(t)!).push(p);
+    }
+    postIndexes.set(site, index);
+  }
+  return index;
 }
 
 export const operations: readonly Operation[] = [
@@ -178,9 +198,8 @@ export const operations: readonly Operation[] = [
     errors: ['invalid_request'],
     handle: (ctx) => {
       const tag = ctx.values.tag as string | undefined;
-      const posts = tag === undefined ? ctx.site.posts : ctx.site.posts.filter((p) => p.tags.includes(tag));
-      const items = posts.map((p) => postItem(ctx.site, p));
-      return { body: page(ctx, items, ctx.values.limit as number, ctx.values.offset as number, { tag: tag ?? null }) };
+      const posts = tag === undefined ? ctx.site.posts : postIndex(ctx.site).byTag.get(tag) ?? [];
+      return { body: page(ctx, posts, ctx.values.limit as number, ctx.values.offset as number, { tag: tag ?? null }, (p) => postItem(ctx.site, p)) };
     },
   },
   {
@@ -192,7 +211,7 @@ export const operations: readonly Operation[] = [
     schema: 'Post',
     errors: ['not_found'],
     handle: (ctx) => {
-      const post = ctx.site.posts.find((p) => p.slug === ctx.pathParams.slug);
+      const post = postIndex(ctx.site).bySlug.get(ctx.pathParams.slug!);
       if (!post) {
         return {
           error: 'not_found',
