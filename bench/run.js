@@ -205,7 +205,7 @@ async function incremental(ctx, runs) {
   cpSync(ctx.content, content, { recursive: true });
   const build = () => measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', content, '--out', out, '--now', NOW], { cwd: dir });
   await build();
-  const cacheDirs = [dir, content, ctx.work].map((d) => join(d, '.folio-cache')).filter((d) => existsSync(d));
+  const cacheDirs = [dir, content].map((d) => join(d, '.folio-cache')).filter((d) => existsSync(d));
   const posts = readdirSync(join(content, 'posts')).sort();
   const post = join(content, 'posts', posts[posts.length >> 1]);
   const rows = [];
@@ -319,7 +319,9 @@ function report(result) {
     if (s.incremental) {
       const inc = s.incremental;
       lines.push(
-        inc.error
+        inc.skip
+          ? `Rebuild after a one-post edit: skipped: ${inc.skip}.`
+          : inc.error
           ? `Rebuild after a one-post edit: failed: ${inc.error}`
           : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio, peak ${mib(inc.peakRss)} (median of ${inc.runs.length}).`,
         '',
@@ -386,7 +388,8 @@ function targets(result) {
   for (const s of result.sizes) {
     const f = s.cold.folio;
     const e = s.cold.eleventy;
-    if (f?.ms && e?.ms) add(`Cold build ≤ 1.0× Eleventy at ${s.size.toLocaleString('en')} posts`, `${ratio(f.ms, e.ms)} (${sec(f.ms)} vs ${sec(e.ms)})`, f.ms <= e.ms);
+    if (f?.error) add(`Cold build ≤ 1.0× Eleventy at ${s.size.toLocaleString('en')} posts`, 'folio did not build this size', false);
+    else if (f?.ms && e?.ms) add(`Cold build ≤ 1.0× Eleventy at ${s.size.toLocaleString('en')} posts`, `${ratio(f.ms, e.ms)} (${sec(f.ms)} vs ${sec(e.ms)})`, f.ms <= e.ms);
   }
   const big = at(10000);
   if (big?.cold.folio?.peakRss) add('Peak memory at 10,000 posts ≤ 1 GB', mib(big.cold.folio.peakRss), big.cold.folio.peakRss <= 1e9);
@@ -473,17 +476,27 @@ async function main() {
     result.sizes.push(s);
     s.cold = await coldBuilds(ctx, runs);
     const dist = join(work, 'folio-dist');
-    if (!existsSync(dist)) {
+    if (!existsSync(join(dist, '_folio', 'manifest.json')) && !s.cold.folio.error) {
       // Everything below reads folio's output; keep one even when every timed build was skipped.
-      await measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', dist, '--now', NOW], { cwd: ctx.folioCwd });
+      const r = await measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', dist, '--now', NOW], { cwd: ctx.folioCwd, allowFailure: true });
+      if (r.code !== 0) s.cold.folio.error = r.stderr.trim().split('\n').slice(0, 6).join(' ');
     }
-    s.incremental = await part('incremental', () => incremental(ctx, runs));
-    s.search = await part('search', () => benchSearch({ dist, size, work, log }));
-    s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
-    s.serve = SERVE_SECONDS > 0 ? await part('serve', () => benchServe({ dist, seconds: SERVE_SECONDS, log })) : { skip: 'BENCH_SERVE_SECONDS=0' };
-    s.profile = await part('profile', () => profile(ctx));
-    if (!Array.isArray(s.profile)) s.profile = null;
+    if (s.cold.folio.error) {
+      // Without a build of this size nothing below has anything to measure.
+      const skip = { skip: `folio did not build ${size.toLocaleString('en')} posts (see the table above)` };
+      Object.assign(s, { incremental: skip, search: skip, serve: skip, profile: null });
+      s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
+    } else {
+      s.incremental = await part('incremental', () => incremental(ctx, runs));
+      s.search = await part('search', () => benchSearch({ dist, size, work, log }));
+      s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
+      s.serve = SERVE_SECONDS > 0 ? await part('serve', () => benchServe({ dist, seconds: SERVE_SECONDS, log })) : { skip: 'BENCH_SERVE_SECONDS=0' };
+      s.profile = await part('profile', () => profile(ctx));
+      if (!Array.isArray(s.profile)) s.profile = null;
+    }
     rmSync(work, { recursive: true, force: true });
+    // Saved after every size, so a later failure keeps what was measured.
+    writeFileSync(join(CORPORA_DIR, 'last-run.json'), JSON.stringify({ ...result, partial: true }, null, 2));
   }
 
   result.load.after = loadavg();
