@@ -270,14 +270,17 @@ async function profile(ctx) {
   const dir = join(ctx.work, 'profile');
   rmSync(dir, { recursive: true, force: true });
   removeCaches([ctx.folioCwd, ctx.corpus, ctx.content, ctx.work]);
-  await measure(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', join(dir, 'dist'), '--now', NOW], { cwd: ctx.folioCwd });
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  // A build that fails at the end (say, on a host limit) has still done the work; its profile counts.
+  const run = await measure(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', join(dir, 'dist'), '--now', NOW], { cwd: ctx.folioCwd, allowFailure: true });
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')) : [];
+  if (!files.length) throw new Error(`no profile was written (folio exited with ${run.code}: ${run.stderr.trim().split('\n')[0]})`);
   // With worker threads there is one profile per thread; the summary covers them all.
   const summaries = files.map((f) => summarise(JSON.parse(readFileSync(join(dir, f), 'utf8')), { phases: PHASES }));
   const keep = join(CORPORA_DIR, `folio-${ctx.size}.cpuprofile`);
   if (files.length) cpSync(join(dir, files[0]), keep);
   log(`  ${ctx.size} posts: profiled folio's build (${files.length} profile${files.length === 1 ? '' : 's'}, kept in ${keep.slice(ROOT.length + 1)})`);
-  return summaries.map((s, i) => ({ file: files[i], markdown: toMarkdown(s, 15), totalMs: s.totalMs, modules: s.modules.slice(0, 15), phases: s.phases }));
+  const failed = run.code === 0 ? null : `folio exited with ${run.code} (${run.stderr.trim().split('\n').slice(0, 2).join(' ')}); the profile covers the work it did until then.`;
+  return summaries.map((s, i) => ({ file: files[i], failed, markdown: toMarkdown(s, 15), totalMs: s.totalMs, modules: s.modules.slice(0, 15), phases: s.phases }));
 }
 
 // ---------- the report ----------
@@ -374,7 +377,7 @@ function report(result) {
     if (!s.profile?.length) continue;
     lines.push(`### Profile of folio's cold build, ${s.size.toLocaleString('en')} posts`, '');
     lines.push(`\`node --cpu-prof bin/folio.js build …\`, summarised by \`node bench/profile.js bench/.corpora/folio-${s.size}.cpuprofile --phases ${PHASES.join(',')}\`. Inclusive times of async functions count only the stretches they run on the stack.`, '');
-    for (const p of s.profile) lines.push(p.markdown, '');
+    for (const p of s.profile) lines.push(...(p.failed ? [p.failed, ''] : []), p.markdown, '');
   }
   lines.push(`Total bench time: ${(result.totalMs / 60000).toFixed(1)} min.`, '', MARK_END);
   return lines.join('\n');
@@ -484,8 +487,10 @@ async function main() {
     if (s.cold.folio.error) {
       // Without a build of this size nothing below has anything to measure.
       const skip = { skip: `folio did not build ${size.toLocaleString('en')} posts (see the table above)` };
-      Object.assign(s, { incremental: skip, search: skip, serve: skip, profile: null });
+      Object.assign(s, { incremental: skip, search: skip, serve: skip });
       s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
+      s.profile = await part('profile', () => profile(ctx));
+      if (!Array.isArray(s.profile)) s.profile = null;
     } else {
       s.incremental = await part('incremental', () => incremental(ctx, runs));
       s.search = await part('search', () => benchSearch({ dist, size, work, log }));
