@@ -91,7 +91,8 @@ export function program(): Command {
     .option('--cache-dir <dir>', 'cache of rendered content and of the last build (default: .folio-cache beside --out)')
     .option('--no-cache', 'render everything and ask for every response, without reading or writing the cache')
     .option('--workers <n>', 'rendering threads besides the main one (default: one fewer than the cores)', parseCount)
-    .action(async (opts: BuildFlags) => {
+    .option('--timings', 'also print how long each phase took')
+    .action(async (opts: BuildFlags & { timings?: boolean }) => {
       const now = buildClock(opts.now);
       const term = terminal();
       const bar = new ProgressBar(term);
@@ -107,6 +108,7 @@ export function program(): Command {
         });
         bar.clear();
         console.log(buildSummary(result, opts.out, paint(term.color)));
+        if (opts.timings) console.log(`  ${Object.entries(result.stats.phases).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(' · ')}`);
       } finally {
         bar.clear();
       }

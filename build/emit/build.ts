@@ -102,6 +102,8 @@ export interface EmitResult {
   written: string[];
   /** Files of the previous build that this one no longer has. */
   removed: string[];
+  /** Milliseconds: asking for every target, then the rest (404, model, artifacts, manifest). */
+  phases: { respond: number; artifacts: number };
 }
 
 const sha1 = (body: Uint8Array | string) => createHash('sha1').update(body).digest('base64');
@@ -148,6 +150,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     return put(file, body, hash, previous?.extras.get(file)?.hash);
   };
 
+  const phaseStart = performance.now();
   const targets = families.flatMap((family) => family.enumerate(site));
   let done = 0;
   for (const target of targets) {
@@ -176,6 +179,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     await put(file, reply.body, tag, before?.file === file ? before.etag : undefined);
   }
   options.progress?.(targets.length, targets.length);
+  const respondMs = performance.now() - phaseStart;
   // The not-found page, so static hosts answer unknown paths with it (D23).
   const missing = await respond(request('GET', '/404', { accept: 'text/html' }), rt);
   if (missing.body) {
@@ -185,13 +189,14 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
   for (const artifact of artifacts) for (const file of await artifact(site, manifest)) await extra(file.path, file.body);
   await extra(MANIFEST_PATH, jsonText(manifest));
+  const phases = { respond: respondMs, artifacts: performance.now() - phaseStart - respondMs };
 
   const removed: string[] = [];
   if (previous) {
     for (const { file } of previous.routes.values()) if (!kept.has(file)) removed.push(file);
     for (const file of previous.extras.keys()) if (!kept.has(file)) removed.push(file);
   }
-  return { manifest, state, files: kept.size, bytes, asked, written, removed };
+  return { manifest, state, files: kept.size, bytes, asked, written, removed, phases };
 }
 
 /** Every file of the site in memory (tests, and callers that write elsewhere). */
@@ -216,6 +221,8 @@ export interface BuildStats {
   full: string | null;
   written: string[];
   removed: string[];
+  /** Milliseconds per phase: load, render, assemble, respond (every target), artifacts, commit. */
+  phases: Record<string, number>;
 }
 
 /** The previous build of `out` and its state, when both are there and agree. */
@@ -232,16 +239,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
   await recoverOutput(out);
   const cacheDir = options.cache || null;
+  let mark = performance.now();
+  const phases: Record<string, number> = {};
+  const lap = (name: string) => {
+    const now = performance.now();
+    phases[name] = now - mark;
+    mark = now;
+  };
   const [cache, sources] = await Promise.all([options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null), options.sources ?? loadContent(options.content)]);
+  lap('load');
   try {
     const read = await readContentFast(sources, { cache, memo: options.memo, workers: options.workers, progress: (d, t) => options.progress?.('render', d, t) });
+    lap('render');
     const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl });
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
+    lap('assemble');
     const staging = await openStaging(out);
     try {
       const emitted = await emit(site, { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)) }, { previous, plan, progress: (d, t) => options.progress?.('write', d, t) });
+      lap('emit');
+      Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
+      lap('commit');
       if (cacheDir) await saveState(cacheDir, out, emitted.state);
       const stats: BuildStats = {
         sources: read.stats.files,
@@ -252,6 +272,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         full: plan.all ? plan.reason : null,
         written: emitted.written,
         removed: emitted.removed,
+        phases,
       };
       return { site, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state };
     } catch (error) {
