@@ -1,0 +1,151 @@
+// Incremental builds (issue 7, D38, D40): after each kind of edit, a build
+// that reuses the cache and the previous dist has exactly the bytes of a
+// clean build of the same content, and a body-only edit asks respond() again
+// only for that post's addresses and the shared ones (lists, feeds, …).
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../build/emit/build.js';
+import { ownerOf } from '../build/emit/incremental.js';
+import { copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+
+const SLOW = { timeout: 300_000 };
+let work: string;
+let content: string;
+let cache: string;
+let out: string;
+let cleanRuns = 0;
+
+beforeAll(async () => {
+  work = await tempDir('folio-incremental-');
+  content = await copyContent();
+  cache = join(work, '.folio-cache');
+  out = join(work, 'dist');
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+  await rm(content, { recursive: true, force: true });
+});
+
+async function incremental(now = NOW): Promise<BuildResult> {
+  return build({ content, out, now, cache });
+}
+
+/** The incremental output equals a clean build (no cache, fresh directory) of the same content. */
+async function expectSameAsClean(now = NOW): Promise<void> {
+  const clean = join(work, `clean-${cleanRuns++}`);
+  await build({ content, out: clean, now });
+  expect(await treeHash(out)).toEqual(await treeHash(clean));
+  await rm(clean, { recursive: true, force: true });
+}
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const path = join(content, file);
+  const before = await readFile(path, 'utf8');
+  const after = change(before);
+  expect(after, `the edit of ${file} changes it`).not.toBe(before);
+  await writeFile(path, after);
+}
+
+describe('incremental builds', () => {
+  it('classifies targets: a post owns its page, twin and API record, nothing else', () => {
+    expect(ownerOf('/blog/bounce-handling')).toBe('bounce-handling');
+    expect(ownerOf('/blog/bounce-handling.md')).toBe('bounce-handling');
+    expect(ownerOf('/api/v1/posts/bounce-handling')).toBe('bounce-handling');
+    expect(ownerOf('/blog')).toBeNull();
+    expect(ownerOf('/blog/tags/email')).toBeNull();
+    expect(ownerOf('/api/v1/posts?tag=email')).toBeNull();
+    expect(ownerOf('/feed.xml')).toBeNull();
+    expect(ownerOf('/llms-full.txt')).toBeNull();
+  });
+
+  it('starts from a full build, and a rebuild without changes asks for nothing and writes nothing', SLOW, async () => {
+    const first = await incremental();
+    expect(first.stats.full).toBe('no previous build');
+    expect(first.stats.asked).toBe(first.stats.targets);
+    const again = await incremental();
+    expect(again.stats.full).toBeNull();
+    expect(again.stats.rendered).toBe(0);
+    expect(again.stats.asked).toBe(0);
+    expect(again.stats.written).toEqual([]);
+    expect(again.files).toBe(first.files);
+    expect(again.bytes).toBe(first.bytes);
+    await expectSameAsClean();
+  });
+
+  it('after a body-only edit, asks for that post and the shared addresses only', SLOW, async () => {
+    // The post has no `summary`, so the edit must not touch its first paragraph.
+    await appendFile(join(content, 'posts/bounce-handling.md'), '\nOne more paragraph, added by the incremental test.\n');
+    const r = await incremental();
+    expect(r.stats.full).toBeNull();
+    expect(r.stats.rendered).toBe(1);
+    expect(r.stats.asked).toBeLessThan(r.stats.targets);
+    // Other posts' own pages were not asked for, so not rewritten.
+    expect(r.stats.written).toContain('blog/bounce-handling/index.html');
+    expect(r.stats.written).toContain('blog/bounce-handling.md');
+    expect(r.stats.written).toContain('api/v1/posts/bounce-handling/index.json');
+    expect(r.stats.written).toContain('feed.xml');
+    expect(r.stats.written).toContain('llms-full.txt');
+    expect(r.stats.written.filter((f) => f.startsWith('blog/') && !f.includes('bounce-handling'))).toEqual([]);
+    await expectSameAsClean();
+  });
+
+  it('after a title or tag edit, asks for everything (lists and related posts show them)', SLOW, async () => {
+    await edit('posts/bounce-handling.md', (t) => t.replace(/^title: .*$/m, 'title: "Bounce handling, revisited"'));
+    const titled = await incremental();
+    expect(titled.stats.full).toMatch(/listed field of bounce-handling/);
+    await expectSameAsClean();
+    await edit('posts/bounce-handling.md', (t) => t.replace('  - saas\n', '  - saas\n  - incidents\n'));
+    expect((await incremental()).stats.full).not.toBeNull();
+    await expectSameAsClean();
+  });
+
+  it('after adding, removing, drafting and scheduling posts', SLOW, async () => {
+    await writeFile(
+      join(content, 'posts/a-new-post.md'),
+      '---\ntitle: A new post\ndate: 2026-11-20\ntags: [email]\n---\n\nA new post, written by the incremental test. See [bounces](/blog/bounce-handling).\n',
+    );
+    const added = await incremental();
+    expect(added.stats.written).toContain('blog/a-new-post/index.html');
+    await expectSameAsClean();
+
+    await rm(join(content, 'posts/a-new-post.md'));
+    const removed = await incremental();
+    expect(removed.stats.removed).toContain('blog/a-new-post/index.html');
+    await expectSameAsClean();
+
+    await edit('posts/short-lived-ssh-certificates.md', (t) => t.replace(/^date: .*$/m, 'date: 2027-05-01'));
+    await incremental();
+    await expectSameAsClean();
+
+    await edit('posts/ci-cost-per-merged-pull-request.md', (t) => t.replace(/^---\n/, '---\ndraft: true\n'));
+    await incremental();
+    await expectSameAsClean();
+  });
+
+  it('after edits outside the posts: profile, a project, the API lifecycle, the clock', SLOW, async () => {
+    await edit('profile.md', (t) => t.replace(/^headline: .*$/m, 'headline: "Platform engineer, edited by a test"'));
+    expect((await incremental()).stats.full).toMatch(/outside the posts/);
+    await expectSameAsClean();
+
+    await edit('projects/bouncedesk.md', (t) => `${t}\nA sentence added by the incremental test.\n`);
+    await incremental();
+    await expectSameAsClean();
+
+    await appendFile(join(content, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2026-10-01, sunset: 2027-06-01, successor: v2 }\n');
+    await incremental();
+    await expectSameAsClean();
+
+    const later = new Date('2027-07-01T00:00:00Z');
+    expect((await incremental(later)).stats.full).toMatch(/outside the posts/);
+    await expectSameAsClean(later);
+  });
+
+  it('does not reuse a dist that is not the build it remembers', SLOW, async () => {
+    const manifest = join(out, '_folio/manifest.json');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('"version": 1', '"version": 1 '));
+    const r = await incremental();
+    expect(r.stats.full).toBe('no previous build');
+    await expectSameAsClean();
+  });
+});
