@@ -22,14 +22,20 @@ export interface Parsed {
 
 const OPEN = { line: 1, column: 1 };
 
+/** A NUL byte, or bytes that are not UTF-8 (read as U+FFFD): the file is not text (D2). */
+function encodingProblem(source: Source, text: string, kind: 'Markdown' | 'YAML'): Problem | null {
+  if (text.includes('\u0000')) return { file: source.file, ...OPEN, message: `This file holds binary data (a NUL byte), not ${kind} text.`, hint: `Remove it from content/ or replace it with a UTF-8 ${kind} file.` };
+  const bad = text.indexOf('\uFFFD');
+  if (bad === -1) return null;
+  const before = text.slice(0, bad).split('\n');
+  return { file: source.file, line: before.length, column: before[before.length - 1]!.length + 1, message: 'This file is not valid UTF-8.', hint: 'Save it as UTF-8 (most editors offer "Save with encoding").' };
+}
+
 export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | null {
   const text = source.text.replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) {
-    problems.push({ file: source.file, ...OPEN, message: 'This file holds binary data (a NUL byte), not Markdown text.', hint: 'Remove it from content/ or replace it with a UTF-8 Markdown file.' });
-    return null;
-  }
-  if (text.includes('\uFFFD')) {
-    problems.push({ file: source.file, ...OPEN, message: 'This file is not valid UTF-8.', hint: 'Save it as UTF-8 (most editors offer "Save with encoding").' });
+  const encoding = encodingProblem(source, text, 'Markdown');
+  if (encoding) {
+    problems.push(encoding);
     return null;
   }
   let doc: Document | undefined;
@@ -71,6 +77,11 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
 
 /** A whole YAML file (site.yaml), with the same positions as front-matter. */
 export function parseYamlFile(source: Source, problems: Problem[]): Parsed | null {
+  const encoding = encodingProblem(source, source.text.replace(/^\uFEFF/, ''), 'YAML');
+  if (encoding) {
+    problems.push(encoding);
+    return null;
+  }
   const lines = new LineCounter();
   const doc = parseDocument(source.text, { lineCounter: lines, uniqueKeys: true });
   const error = doc.errors[0];
