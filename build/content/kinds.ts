@@ -264,11 +264,43 @@ export function readDocument(kind: DocumentKind, source: Source): DocumentRecord
   const problems: Problem[] = [];
   const doc = parseFrontMatter(source, problems);
   let read: Read<unknown> | null = null;
-  if (doc) {
-    if (kind === 'profile') read = readProfile(doc, problems);
-    else if (kind === 'service') read = readService(doc, baseName(source.file), problems);
-    else if (kind === 'post') read = readPost(doc, baseName(source.file), problems);
-    else read = readProject(doc, baseName(source.file), problems);
+  const deep = doc && tooDeep(doc);
+  if (deep) problems.push(deep);
+  else if (doc) {
+    try {
+      if (kind === 'profile') read = readProfile(doc, problems);
+      else if (kind === 'service') read = readService(doc, baseName(source.file), problems);
+      else if (kind === 'post') read = readPost(doc, baseName(source.file), problems);
+      else read = readProject(doc, baseName(source.file), problems);
+    } catch (error) {
+      // Some other structure nested deep enough to overflow the Markdown parser's stack.
+      if (!(error instanceof RangeError)) throw error;
+      problems.push({ file: source.file, line: doc.bodyLine, column: 1, message: `The Markdown body cannot be rendered: ${error.message}.`, hint: 'Look for brackets, emphasis, quotes or lists nested hundreds of levels deep, usually a pasting accident, and flatten them.' });
+    }
   }
   return { kind, file: source.file, read, problems };
+}
+
+/**
+ * Block quotes and list items nested deeper than this are a pasting accident;
+ * the Markdown parser slows down quadratically on them and then overflows
+ * its stack, so they are reported before it runs.
+ */
+const MAX_NESTING = 100;
+const CONTAINER = /^[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/;
+
+function tooDeep(doc: Parsed): Problem | null {
+  const lines = doc.body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    let rest = lines[i]!;
+    let depth = 0;
+    for (let m = CONTAINER.exec(rest); m && depth <= MAX_NESTING; m = CONTAINER.exec(rest)) {
+      depth++;
+      rest = rest.slice(m[0].length);
+    }
+    if (depth > MAX_NESTING) {
+      return { file: doc.source.file, line: doc.bodyLine + i, column: 1, message: `This line nests more than ${MAX_NESTING} block quotes or list items, too deep to render.`, hint: 'Flatten it: quotes or lists this deep are usually a pasting accident.' };
+    }
+  }
+  return null;
 }
