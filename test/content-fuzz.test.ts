@@ -137,7 +137,7 @@ const WRONG: Record<string, [string, string[]][]> = {
   ],
   service: [
     ['order', ['1.5', 'first', '[1]', '{a: 1}']],
-    ['best_fit', ['{a: 1}', '[{a: b}]', '[]', '""']],
+    ['best_fit', ['{a: 1}', '[{a: b}]', '[[x]]']],
     ['summary', ['[1]', '{a: b}']],
   ],
   profile: [
@@ -153,7 +153,8 @@ const WRONG: Record<string, [string, string[]][]> = {
   ],
 };
 
-const BAD_YAML = ['title: "unclosed', 'tags: [a, b', 'bad: value: other', '\tindented: with a tab', '- a list item at the top', 'key: {a: 1', '&anchor x: *nope', 'x: @reserved', 'title: Duplicate key', '{ a', 'x: "\\q"'];
+/** DUPLICATE: the first top-level line again (a duplicate key). */
+const BAD_YAML = ['DUPLICATE', 'title: "unclosed', 'tags: [a, b', 'bad: value: other', '\tindented: with a tab', '- a list item at the top', 'key: {a: 1', '&anchor x: *nope', 'x: @reserved', '{ a', 'x: "\\q"'];
 
 function kindOf(path: string): string {
   if (path === 'site.yaml') return 'site';
@@ -175,7 +176,8 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
           // Between two top-level keys: inside a block the line could read as a continuation.
           const tops = [...lines.keys(), lines.length].filter((i) => i === lines.length || /^[^\s-]/.test(lines[i]!));
           const at = tops[pos % tops.length]!;
-          return [...lines.slice(0, at), line, ...lines.slice(at)];
+          const inserted = line === 'DUPLICATE' ? lines.find((l) => /^[^\s-]/.test(l)) ?? 'x: 1\nx: 2' : line;
+          return [...lines.slice(0, at), inserted, ...lines.slice(at)];
         }),
     })),
     fc.tuple(path, fc.nat(), fc.nat()).map(([file, a, b]) => {
@@ -378,6 +380,22 @@ describe('inputs the fuzzer found (regressions)', () => {
     const original = text(base[file]!);
     const problems = build({ ...base, [file]: `${original}\n${unit.repeat(20_000)}deep\n` });
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^fz/posts/first-post\\.md:${original.split('\n').length + 1}:1: This line nests more than 100 block quotes or list items`))]);
+  });
+
+  it.each(['profile.md', 'projects/relay.md', 'posts/second-post.md', 'services/audit.md', 'site.yaml'])('%s saved with CRLF line endings (and a BOM) builds the same site', (file) => {
+    const crlf = { ...base, [file]: `\uFEFF${text(base[file]!).replace(/\n/g, '\r\n')}` };
+    expect(build(crlf)).toEqual([]);
+    const a = buildSite(sourcesOf(base, 'fz'), { now: NOW });
+    const b = buildSite(sourcesOf(crlf, 'fz'), { now: NOW });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+
+  it('a CRLF file with a problem reports the same line and column as with LF', () => {
+    const file = 'posts/third-post.md';
+    const broken = text(base[file]!).replace('date: 2025-03-12', 'date: someday');
+    const lf = build({ ...base, [file]: broken });
+    expect(lf).toEqual([expect.stringMatching(/^fz\/posts\/third-post\.md:3:1: `date` is not a date/)]);
+    expect(build({ ...base, [file]: broken.replace(/\n/g, '\r\n') })).toEqual(lf);
   });
 
   it('nesting 100 deep is still rendered', () => {

@@ -32,7 +32,8 @@ function encodingProblem(source: Source, text: string, kind: 'Markdown' | 'YAML'
 }
 
 export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | null {
-  const text = source.text.replace(/^\uFEFF/, '');
+  // CRLF (Windows editors) and lone CR count as one line break, as in every editor.
+  const text = source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const encoding = encodingProblem(source, text, 'Markdown');
   if (encoding) {
     problems.push(encoding);
