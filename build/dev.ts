@@ -72,6 +72,7 @@ const RELOAD_SCRIPT = `// folio dev live reload (never part of a build)
 (() => {
   const here = decodeURI(location.pathname.replace(/\\/$/, '') || '/');
   const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
+  events.onopen = () => (document.documentElement.dataset.folioDev = 'connected');
   events.addEventListener('change', (e) => {
     const { all, targets } = JSON.parse(e.data);
     if (all || targets.some((t) => t === here || t === here + '.md' || t.endsWith('.css'))) location.reload();
@@ -96,8 +97,21 @@ export function devPolicy(policy: string): string {
 /** The page as the dev server sends it: the reload script added, the policy widened for it. */
 export function withLiveReload(html: string): string {
   const tag = `<script src="${RELOAD_PATH}" defer></script>`;
-  const page = html.replace(/(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/i, (_, open: string, policy: string, close: string) => `${open}${devPolicy(policy)}${close}`);
+  const page = html.replace(
+    /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/i,
+    (_, open: string, policy: string, close: string) => `${open}${escapeAttribute(devPolicy(unescapeAttribute(policy)))}${close}`,
+  );
   return page.includes('</body>') ? page.replace('</body>', `${tag}\n</body>`) : `${page}${tag}`;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+
+function unescapeAttribute(s: string): string {
+  return s.replace(/&(?:amp|quot|#39|#x27|lt|gt);/g, (e) => ENTITIES[e]!);
+}
+
+function escapeAttribute(s: string): string {
+  return s.replace(/[&"'<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c]!);
 }
 
 function escapeHtml(s: string): string {
@@ -243,20 +257,26 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const url = new URL(target.url);
     const upstream = httpRequest({ host: url.hostname, port: url.port, method: req.method, path: req.url, headers: { ...req.headers, host: url.host }, agent: false }, (reply) => {
       const type = String(reply.headers['content-type'] ?? '');
-      if (!type.startsWith('text/html') || req.method === 'HEAD') {
+      if (!type.startsWith('text/html')) {
         res.writeHead(reply.statusCode ?? 502, reply.headers);
         reply.pipe(res);
         return;
       }
+      // A page: the dev policy and no caching, and on GET the reload script.
+      const headers: Record<string, string | string[] | undefined> = { ...reply.headers, 'cache-control': 'no-store' };
+      for (const name of ['etag', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+      const policy = headers['content-security-policy'];
+      if (typeof policy === 'string') headers['content-security-policy'] = devPolicy(policy);
       const chunks: Buffer[] = [];
       reply.on('data', (c: Buffer) => chunks.push(c));
       reply.on('end', () => {
+        if (req.method === 'HEAD') {
+          res.writeHead(reply.statusCode ?? 502, headers);
+          res.end();
+          return;
+        }
         const body = Buffer.from(withLiveReload(Buffer.concat(chunks).toString('utf8')));
-        const headers: Record<string, string | string[] | undefined> = { ...reply.headers, 'content-length': String(body.length), 'cache-control': 'no-store' };
-        delete headers.etag;
-        const policy = headers['content-security-policy'];
-        if (typeof policy === 'string') headers['content-security-policy'] = devPolicy(policy);
-        res.writeHead(reply.statusCode ?? 502, headers);
+        res.writeHead(reply.statusCode ?? 502, { ...headers, 'content-length': String(body.length) });
         res.end(body);
       });
     });

@@ -1,0 +1,193 @@
+// folio dev (D1, issue 7): builds, serves, watches content/, rebuilds in place
+// and says what changed; an open page reloads when its bytes change. The
+// output stays exactly a clean build's: the live-reload script exists only
+// in responses of the dev server, never in a file.
+import { existsSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devPolicy, startDev, withLiveReload, type DevSession } from '../build/dev.js';
+import { build } from '../build/emit/build.js';
+import { copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+
+const SLOW = { timeout: 240_000 };
+const POST = 'bounce-handling';
+const CHROMIUM = '/usr/bin/chromium';
+
+let work: string;
+let content: string;
+let out: string;
+let dev: DevSession;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  work = await tempDir('folio-dev-');
+  content = await copyContent();
+  out = join(work, 'dist');
+  dev = await startDev({ content, out, now: NOW, cache: join(work, '.folio-cache'), port: 0, host: '127.0.0.1', log: (l) => lines.push(l), debounceMs: 60 });
+}, 240_000);
+afterAll(async () => {
+  await dev?.close();
+  await rm(work, { recursive: true, force: true });
+  await rm(content, { recursive: true, force: true });
+});
+
+/** Every file of the output, as text, that mentions the dev server's own addresses. */
+async function devTraces(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if ((await readFile(path, 'utf8')).includes('/_folio/dev/')) found.push(path);
+  }
+  return found;
+}
+
+async function expectSameAsClean(): Promise<void> {
+  const clean = join(work, `clean-${Date.now()}`);
+  await build({ content, out: clean, now: NOW });
+  expect(await treeHash(out)).toEqual(await treeHash(clean));
+  await rm(clean, { recursive: true, force: true });
+}
+
+/** Reads server-sent events of one type from the dev server, until `stop` says enough. */
+async function collectEvents(url: string, type: string): Promise<{ events: unknown[]; stop(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const events: unknown[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event === type && data) events.push(JSON.parse(data));
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { events, stop: () => controller.abort() };
+}
+
+describe('folio dev', () => {
+  it('serves the build with the reload script and a policy that allows only it', async () => {
+    const response = await fetch(`${dev.url}/blog/${POST}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<script src="/_folio/dev/reload.js" defer></script>');
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("default-src 'none'");
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!.replaceAll('&#39;', "'");
+    expect(meta).toContain("default-src 'none'; ");
+    expect(meta).toContain("; script-src 'self'; connect-src 'self'");
+    const script = await fetch(`${dev.url}/_folio/dev/reload.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain('EventSource');
+    // Everything else passes through untouched: JSON, twins.
+    const api = await fetch(`${dev.url}/api/v1/posts/${POST}`);
+    expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await api.text()).not.toContain('_folio/dev');
+    expect(await devTraces(out)).toEqual([]);
+  });
+
+  it('widens an existing script-src instead of adding a second one', () => {
+    expect(devPolicy("default-src 'none'; script-src https://example.com")).toBe("default-src 'none'; script-src https://example.com 'self'; connect-src 'self'");
+    expect(withLiveReload('<p>no body tag</p>')).toContain('reload.js');
+  });
+
+  it('rebuilds on a change, says what changed, tells open pages, and matches a clean build', SLOW, async () => {
+    const stream = await collectEvents(`${dev.url}/_folio/dev/events`, 'change');
+    const next = dev.nextRebuild();
+    await appendFile(join(content, 'posts', `${POST}.md`), '\nA paragraph written while folio dev was watching.\n');
+    const report = await next;
+    expect(report.ok).toBe(true);
+    expect(report.full).toBeNull();
+    expect(report.sources.changed).toEqual([relative(process.cwd(), join(content, 'posts', `${POST}.md`))]);
+    expect(report.files.changed).toContain(`blog/${POST}/index.html`);
+    expect(report.files.changed).not.toContain('blog/proxyjump-over-bastions/index.html');
+    expect(report.targets).toContain(`/blog/${POST}`);
+    expect(lines.join('\n')).toMatch(new RegExp(`${POST}\\.md changed → \\d+ changed, 0 added, 0 removed in \\d+ ms`));
+    expect(lines.join('\n')).toContain(`~ blog/${POST}/index.html`);
+    const page = await (await fetch(`${dev.url}/blog/${POST}`)).text();
+    expect(page).toContain('A paragraph written while folio dev was watching.');
+    await expect.poll(() => stream.events.length).toBeGreaterThan(0);
+    stream.stop();
+    expect(stream.events[0]).toMatchObject({ all: false });
+    expect((stream.events[0] as { targets: string[] }).targets).toContain(`/blog/${POST}`);
+    expect(await devTraces(out)).toEqual([]);
+    await expectSameAsClean();
+  });
+
+  it('adds and removes files for a new post, and keeps the last good build while the content is broken', SLOW, async () => {
+    const added = dev.nextRebuild();
+    await writeFile(join(content, 'posts/written-in-dev.md'), '---\ntitle: Written in dev\ndate: 2026-11-21\ntags: [email]\n---\n\nA post written while folio dev was watching.\n');
+    const a = await added;
+    expect(a.files.added).toContain('blog/written-in-dev/index.html');
+    expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(200);
+
+    const before = await treeHash(out);
+    const broken = dev.nextRebuild();
+    await writeFile(join(content, 'posts/written-in-dev.md'), '---\ndate: 2026-11-21\n---\n\nNo title now.\n');
+    const b = await broken;
+    expect(b.ok).toBe(false);
+    expect(b.problems[0]!.message).toContain('`title`');
+    expect(lines.join('\n')).toContain('still serving the last good build');
+    const page = await fetch(`${dev.url}/blog/${POST}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(500);
+    expect(await page.text()).toContain('written-in-dev.md:1:1');
+    expect(await treeHash(out)).toEqual(before);
+
+    const removed = dev.nextRebuild();
+    await rm(join(content, 'posts/written-in-dev.md'));
+    const r = await removed;
+    expect(r.ok).toBe(true);
+    expect(r.sources.removed).toHaveLength(1);
+    expect(r.files.removed).toContain('blog/written-in-dev/index.html');
+    expect(existsSync(join(out, 'blog/written-in-dev'))).toBe(false);
+    expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(404);
+    await expectSameAsClean();
+  });
+
+  describe.skipIf(!existsSync(CHROMIUM))('in a real browser', () => {
+    let profile: string;
+    let context: BrowserContext;
+    beforeAll(async () => {
+      profile = await mkdtemp(join(tmpdir(), 'folio-chromium-dev-'));
+      context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    }, 120_000);
+    afterAll(async () => {
+      await context?.close();
+      await rm(profile, { recursive: true, force: true });
+    });
+
+    it('reloads an open page when its content changes, with no CSP violation', SLOW, async () => {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+      await page.goto(`${dev.url}/blog/${POST}`);
+      // The event stream is open before the edit.
+      await page.waitForFunction(() => document.documentElement.dataset.folioDev === 'connected');
+      const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+      await appendFile(join(content, 'posts', `${POST}.md`), '\nSeen by the browser after a reload.\n');
+      await reloaded;
+      await expect.poll(() => page.content()).toContain('Seen by the browser after a reload.');
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  });
+});
