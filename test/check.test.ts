@@ -1,0 +1,140 @@
+// folio check (D1, D2, D19): the build's validation, nothing written, exit
+// codes for CI (0 clean, 1 problems, 2 usage) and a --json report.
+import { execFile } from 'node:child_process';
+import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyContent, tempDir, treeHash } from './helpers/site.js';
+
+const run = promisify(execFile);
+const CLI = join(process.cwd(), 'bin/folio.js');
+const SLOW = { timeout: 120_000 };
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function folio(args: string[], cwd: string): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as Outcome;
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let cwd: string;
+const dirs: string[] = [];
+beforeAll(async () => {
+  cwd = await tempDir('folio-check-cwd-');
+});
+afterAll(async () => {
+  await rm(cwd, { recursive: true, force: true });
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+async function content(): Promise<string> {
+  const dir = await copyContent();
+  dirs.push(dir);
+  return dir;
+}
+
+describe('folio check', () => {
+  it('passes the sample content with exit 0 and writes nothing, not even a cache', SLOW, async () => {
+    const dir = await content();
+    const before = await treeHash(dir);
+    const r = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^folio: content is valid: \d+ files \(17 published posts, 11 projects, 5 services\), \d+ links checked\.\n$/);
+    expect(await readdir(cwd)).toEqual([]);
+    expect(await treeHash(dir)).toEqual(before);
+    const json = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ ok: true, problems: [] });
+  });
+
+  it('reports every broken internal link (pages, twins, API addresses, absolute site URLs) at its line and column', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    const lines = (await readFile(post, 'utf8')).split('\n').length;
+    await appendFile(
+      post,
+      [
+        '',
+        'Good: [a twin](/blog/dmarc-p-reject-rollout.md), [a tag list](/api/v1/posts?tag=email), [the feed](/feed.xml).',
+        'Broken: [a twin](/blog/no-such-post.md) and [an API record](/api/v1/posts/no-such-post).',
+        '   And [an absolute one](https://hannabrink.example/projects/no-such-project).',
+        '',
+      ].join('\n'),
+    );
+    const r = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as { ok: boolean; problems: { file: string; line: number; column: number; message: string; hint: string }[] };
+    expect(report.ok).toBe(false);
+    const at = (p: (typeof report.problems)[number]) => `${p.line}:${p.column} ${p.message}`;
+    expect(report.problems.map(at)).toEqual([
+      `${lines + 2}:9 The link to /blog/no-such-post.md points at a page that does not exist.`,
+      `${lines + 2}:45 The link to /api/v1/posts/no-such-post points at a page that does not exist.`,
+      `${lines + 3}:8 The link to https://hannabrink.example/projects/no-such-project points at a page that does not exist.`,
+    ]);
+    for (const p of report.problems) {
+      expect(Object.keys(p).sort()).toEqual(['column', 'file', 'hint', 'line', 'message']);
+      expect(p.file).toMatch(/posts\/bounce-handling\.md$/);
+      expect(p.hint.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('reports content problems as folio build does, with exit 1, in text or JSON', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace(/^title: .*\n/m, '').replace('date: 2024-10-14', 'date: 2024-13-14'));
+    const text = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe('');
+    const built = await folio(['build', '--content', dir, '--out', join(cwd, 'never'), '--now', '2026-11-22'], cwd);
+    expect(built.code).toBe(1);
+    // The same problems, in the same words, in the same order.
+    const problems = (s: string) => s.split('\n').filter((l) => /^\S+:\d+:\d+: /.test(l) || l.startsWith('  hint: '));
+    expect(problems(text.stderr)).toEqual(problems(built.stderr));
+    expect(problems(text.stderr)).toHaveLength(4);
+    expect(text.stderr).toContain('folio: 2 problems found; nothing was written.');
+    const json = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
+    expect(json.problems.map((p: { message: string }) => p.message)).toEqual([expect.stringContaining('`title`'), expect.stringContaining('`date` is not a date')]);
+    await rm(join(cwd, 'never'), { recursive: true, force: true });
+  });
+
+  it('checks the API lifecycle: a sunset less than 180 days after deprecation (D19)', SLOW, async () => {
+    const dir = await content();
+    await appendFile(join(dir, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n');
+    const r = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
+    expect(r.code).toBe(1);
+    const [problem] = JSON.parse(r.stdout).problems;
+    expect(problem.file).toMatch(/site\.yaml$/);
+    expect(problem.message).toContain('less than 180 days');
+    expect(problem.hint).toContain('2027-06-30');
+  });
+
+  it('judges drafts and scheduled posts by the build clock: a link to a post published later is broken today', SLOW, async () => {
+    const dir = await content();
+    await appendFile(join(dir, 'posts/bounce-handling.md'), '\nSee [the post on VAT in the EU](/blog/selling-a-small-saas-across-the-eu-vat).\n');
+    const scheduled = (await readFile(join(dir, 'posts/selling-a-small-saas-across-the-eu-vat.md'), 'utf8')).match(/^date: (.*)$/m)![1]!;
+    expect(scheduled > '2026-11-22').toBe(true);
+    const today = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(today.code).toBe(1);
+    expect(today.stderr).toContain('a draft or a post dated after the build clock is not published yet');
+    const later = await folio(['check', '--content', dir, '--now', scheduled], cwd);
+    expect(later.code, later.stderr).toBe(0);
+  });
+
+  it('exits 2 on usage errors', async () => {
+    expect((await folio(['check', '--bogus'], cwd)).code).toBe(2);
+    expect((await folio(['check', '--now', 'yesterday'], cwd)).code).toBe(2);
+    const help = await folio(['check', '--help'], cwd);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--json');
+  });
+});
