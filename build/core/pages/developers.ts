@@ -3,6 +3,7 @@
 // MCP tools and the version states. Nothing here is copied by hand, so the
 // page cannot fall behind the service it documents.
 import { operations, type Operation } from '../api/operations.js';
+import { deprecationNotice } from '../documents/deprecation.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../errors.js';
 import { jsonText } from '../http.js';
 import { MCP_PATH, MCP_PROTOCOL_VERSIONS } from '../mcp/info.js';
@@ -117,11 +118,9 @@ function errorsOf(op: Operation): ErrorCode[] {
   return [...new Set<ErrorCode>(op.errors)].filter((c) => c !== 'internal_error').sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
 }
 
+/** The same words as OpenAPI and llms.txt while a version is not current (Part 1 §9.8). */
 function versionLine(site: Site, v: VersionState): string {
-  if (v.status === 'current') return `${v.version} is current and not deprecated${v.sunset ? `; sunset is set for ${v.sunset}` : '; no sunset date is set'}.`;
-  const successor = v.successor ? ` Move to ${v.successor} at ${apiBase(site, v.successor)}.` : '';
-  if (v.status === 'deprecated') return `${v.version} is deprecated since ${v.deprecated}${v.sunset ? ` and stops responding on ${v.sunset} (it answers 410 Gone from then on)` : ''}. It keeps serving unchanged until then.${successor}`;
-  return `${v.version} was retired on ${v.sunset} and answers 410 Gone with a hint naming the successor.${successor}`;
+  return deprecationNotice(site, v) ?? `${v.version} is current and not deprecated${v.sunset ? `; sunset is set for ${v.sunset}` : '; no sunset date is set'}.`;
 }
 
 function mcpCall(site: Site, method: string, params?: unknown): string {
