@@ -2,6 +2,7 @@
 // endpoint, with raw requests rather than a client, so each rule is seen on
 // the wire.
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { build as esbuild } from 'esbuild';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
@@ -313,5 +314,14 @@ describe('2026-07-28 request checks (D17, D36)', () => {
     expect(error.message).toContain('2027-01-01');
     expect(error.hint).toContain(MODERN);
     expect(error.hint).toContain('2025-11-25');
+  });
+});
+
+describe('the code behind /mcp (D38)', () => {
+  it('is core code only: no build-only dependency, and no SDK at run time (its types only)', async () => {
+    const result = await esbuild({ entryPoints: ['build/core/mcp/index.ts'], bundle: true, write: false, metafile: true, format: 'esm', platform: 'neutral', packages: 'external', logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((p) => !p.startsWith('build/core/'))).toEqual([]);
+    expect(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path))).toEqual([]);
   });
 });

@@ -63,7 +63,9 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
 
   it.each([
     ['not JSON', '{"format":', /not valid JSON/],
-    ['null', 'null', /format/],
+    ['null', 'null', /not a JSON object/],
+    ['an array', '[1,2]', /not a JSON object/],
+    ['an object of another kind', '{"hello":"world"}', /format null/],
     ['another format', '{"format":"something-else","version":1}', /format "something-else"/],
   ])('refuses %s with an error that says to rebuild', (_, input, message) => {
     expect(() => openSearchIndex(input)).toThrow(SearchIndexError);

@@ -3,6 +3,7 @@
 // and the answer becomes the result: the JSON body as structuredContent and
 // as a text block, or, for a failure, isError with the API's envelope (its
 // message and hint).
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { respondApi } from '../api/index.js';
 import { operations } from '../api/operations.js';
 import { errorBody, internalError } from '../errors.js';
@@ -14,12 +15,6 @@ import type { Runtime } from '../runtime.js';
 import { API_PREFIX } from '../urls.js';
 import type { ToolSpec } from './tools.js';
 
-export interface CallToolResult {
-  [key: string]: unknown;
-  content: { type: 'text'; text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: true;
-}
 
 const decoder = new TextDecoder();
 

@@ -2,6 +2,8 @@
 // initialize-based revisions (2025-03-26, 2025-06-18, 2025-11-25) and the
 // stateless 2026-07-28 (server/discover, a per-request _meta envelope, and
 // results that carry resultType, cache hints and the server's identity).
+// Types only, from the official SDK: they check these shapes at compile time and cost nothing at run time.
+import type { DiscoverResult, Implementation, InitializeResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
 import type { Site } from '../model.js';
 import { twinMarkdown } from '../pages/index.js';
 import { postItem } from '../resources.js';
@@ -30,12 +32,12 @@ const CAPABILITIES = { tools: {}, resources: {} };
 const CACHE_HINT = { ttlMs: 60_000, cacheScope: 'public' } as const;
 const CACHEABLE = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
 
-function implementation(site: Site) {
+function implementation(site: Site): Implementation {
   const info = serverInfo(site);
   return { name: info.name, title: info.title, version: info.version, description: info.description, websiteUrl: info.websiteUrl };
 }
 
-const toolList = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
+const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
 
 function postResources(site: Site) {
   return site.posts.map((post) => {
@@ -55,17 +57,17 @@ const legacy: Record<string, Method> = {
     const requested = string(params, 'protocolVersion');
     // The client's revision when this server speaks it, else this server's newest; the client then decides.
     const protocolVersion = (INITIALIZE_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : INITIALIZE_PROTOCOL_VERSIONS[0];
-    return { protocolVersion, capabilities: CAPABILITIES, serverInfo: implementation(rt.site), instructions: instructions(rt.site) };
+    return { protocolVersion, capabilities: CAPABILITIES, serverInfo: implementation(rt.site), instructions: instructions(rt.site) } satisfies InitializeResult;
   },
   ping: () => ({}),
 };
 
 const modern: Record<string, Method> = {
-  'server/discover': (_, rt) => ({ supportedVersions: [...STATELESS_PROTOCOL_VERSIONS], capabilities: CAPABILITIES, instructions: instructions(rt.site) }),
+  'server/discover': (_, rt) => ({ supportedVersions: [...STATELESS_PROTOCOL_VERSIONS], capabilities: CAPABILITIES, instructions: instructions(rt.site), ...CACHE_HINT }) satisfies DiscoverResult,
 };
 
 const shared: Record<string, Method> = {
-  'tools/list': () => ({ tools: toolList }),
+  'tools/list': () => ({ tools: toolList }) satisfies ListToolsResult,
   'tools/call': async (params, rt) => {
     const name = string(params, 'name');
     const tool = tools.find((t) => t.name === name);
@@ -74,8 +76,8 @@ const shared: Record<string, Method> = {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcError(ErrorCode.InvalidParams, 'params.arguments must be an object.');
     return callTool(tool, args as Record<string, unknown>, rt);
   },
-  'resources/list': (_, rt) => ({ resources: postResources(rt.site) }),
-  'resources/templates/list': () => ({ resourceTemplates: [] }),
+  'resources/list': (_, rt) => ({ resources: postResources(rt.site) }) satisfies ListResourcesResult,
+  'resources/templates/list': () => ({ resourceTemplates: [] }) satisfies ListResourceTemplatesResult,
   'resources/read': (params, rt, exchange) => {
     const uri = string(params, 'uri');
     const post = rt.site.posts.find((p) => postItem(rt.site, p).markdown_url === uri);
@@ -85,7 +87,7 @@ const shared: Record<string, Method> = {
     }
     // The resource is the post's Markdown twin (D21, D37): the same bytes as its .md URL.
     const text = twinMarkdown(rt.site, pagePath.post(post.slug)) ?? `# ${post.title}\n\n${post.content_markdown}`;
-    return { contents: [{ uri, mimeType: 'text/markdown', text }] };
+    return { contents: [{ uri, mimeType: 'text/markdown', text }] } satisfies ReadResourceResult;
   },
 };
 

@@ -20,7 +20,8 @@ function parseIndex(json: string): SearchIndexFile {
   } catch (error) {
     throw new SearchIndexError(`The search index is not valid JSON (${(error as Error).message}). ${fix}`);
   }
-  if (file?.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`The search index has format ${JSON.stringify(file?.format)}, expected "${SEARCH_INDEX_FORMAT}". ${fix}`);
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw new SearchIndexError(`The search index is not a JSON object. ${fix}`);
+  if (file.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`The search index has format ${JSON.stringify(file.format ?? null)}, expected "${SEARCH_INDEX_FORMAT}". ${fix}`);
   if (file.version !== SEARCH_INDEX_VERSION) throw new SearchIndexError(`The search index is version ${file.version}; this folio reads version ${SEARCH_INDEX_VERSION}. ${fix}`);
   if (!file.data?.orama || !file.data.vocabulary || typeof file.data.site_url !== 'string') throw new SearchIndexError(`The search index has no data. ${fix}`);
   return file as SearchIndexFile;
