@@ -298,7 +298,7 @@ function report(result) {
     `Measured ${result.date} with \`${result.command}\` at commit \`${m.commit}\`${m.dirty ? ' (with uncommitted changes under build/)' : ''}.`,
     '',
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.ramGiB.toFixed(0)} GiB RAM; ${m.os}; Node ${m.node}.`,
-    `- Load average before / after: ${result.load.before.map((x) => x.toFixed(2)).join(', ')} / ${result.load.after.map((x) => x.toFixed(2)).join(', ')} (other work on the machine shows up here; the tools run interleaved so it spreads over all of them)${result.nice ? `; the bench and every measured command ran at niceness ${result.nice}` : ''}.`,
+    `- Load average before / after: ${result.load.before.map((x) => x.toFixed(2)).join(', ')} / ${result.load.after?.map((x) => x.toFixed(2)).join(', ') ?? '– (the run stopped early)'} (other work on the machine shows up here; the tools run interleaved so it spreads over all of them)${result.nice ? `; the bench and every measured command ran at niceness ${result.nice}` : ''}.`,
     `- Peers: ${result.peers.join('; ')}.`,
     `- Peak RSS: ${m.gnuTime ? 'GNU time\'s maximum resident set size, and the sum over the process tree sampled every 50 ms, whichever is larger' : 'the sum over the process tree sampled every 50 ms (GNU time is not installed)'}. Wall time is the child process from spawn to exit, Node start-up included.`,
     `- Corpora: bench/corpus.js generator ${GENERATOR_VERSION}, seeded; posts of about 1 KB with front-matter (title, date, tags), lists, GFM tables, code blocks and internal links, plus site.yaml, a profile, 3 services and 4 projects.`,
@@ -379,7 +379,7 @@ function report(result) {
     lines.push(`\`node --cpu-prof bin/folio.js build …\`, summarised by \`node bench/profile.js bench/.corpora/folio-${s.size}.cpuprofile --phases ${PHASES.join(',')}\`. Inclusive times of async functions count only the stretches they run on the stack.`, '');
     for (const p of s.profile) lines.push(...(p.failed ? [p.failed, ''] : []), p.markdown, '');
   }
-  lines.push(`Total bench time: ${(result.totalMs / 60000).toFixed(1)} min.`, '', MARK_END);
+  lines.push(result.totalMs ? `Total bench time: ${(result.totalMs / 60000).toFixed(1)} min.` : 'The run stopped early; these are the sizes it finished.', '', MARK_END);
   return lines.join('\n');
 }
 
