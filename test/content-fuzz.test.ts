@@ -344,7 +344,7 @@ describe('random corruptions of valid content (in process)', () => {
           throw new Error(`${corruptions.map((c) => c.name).join(' + ')}:\n  ${bad.join('\n  ')}\n${problems.map(formatProblem).join('\n')}`);
         }
       }),
-      { numRuns: fuzzRuns(150), seed, interruptAfterTimeLimit: fuzzBudget(20_000), markInterruptAsFailure: false },
+      { numRuns: fuzzRuns(150), seed, interruptAfterTimeLimit: fuzzBudget(10_000), markInterruptAsFailure: false },
     );
     recordFigures({ name: 'content: corruptions (in process)', target: 'buildSite over a 10-file site', inputs, requests: 0, failures, seed, ms: Math.round(performance.now() - started) });
     const report = details.failed ? `${fc.defaultReportMessage(details)}\n${String((details.errorInstance as Error | undefined)?.message)}` : '';

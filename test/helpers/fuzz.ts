@@ -168,6 +168,12 @@ export interface CheckContext {
   excuse5xx?: (req: RawRequest, res: RawResponse) => boolean;
   /** Whether POST /mcp is deployed, so that /mcp failures must be the envelope too (default true). */
   mcp?: boolean;
+  /**
+   * Whether every failure outside the 404 page is the envelope (folio serve:
+   * respond() answers 405 everywhere), or only those under /api/ and at /mcp
+   * (a CDN answers other methods on its plain files itself). Default true.
+   */
+  envelopeEverywhere?: boolean;
 }
 
 const ERROR_CODES = new Set(['not_found', 'invalid_request', 'method_not_allowed', 'unsupported_media_type', 'payload_too_large', 'internal_error', 'gone']);
@@ -206,8 +212,9 @@ export function violations(req: RawRequest, res: RawResponse, ctx: CheckContext)
     if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')) out.push(`redirects off-site or nowhere: Location "${location}"`);
   }
   if (res.status >= 400 && !refusedByParser(req, res)) {
-    const page = res.status === 404 && /^text\/(html|markdown)/.test(type) && !isEnvelopeAddress(req.target, ctx.mcp ?? true);
-    if (!page) out.push(...envelopeProblems(req, res, type));
+    const envelopeAddress = isEnvelopeAddress(req.target, ctx.mcp ?? true);
+    const page = res.status === 404 && /^text\/(html|markdown)/.test(type) && !envelopeAddress;
+    if (!page && (envelopeAddress || (ctx.envelopeEverywhere ?? true))) out.push(...envelopeProblems(req, res, type));
   }
   return out;
 }
@@ -266,6 +273,8 @@ export interface FuzzFigures {
   requests: number;
   /** Inputs that were not valid HTTP and were refused by the HTTP parser before folio saw them. */
   refused?: number;
+  /** Inputs not sent, by the reason the runtime cannot take them. */
+  excluded?: Record<string, number>;
   failures: number;
   seed: number;
   ms: number;
@@ -305,10 +314,13 @@ export interface RequestFuzzOptions {
   canaries?: readonly string[];
   excuse5xx?: CheckContext['excuse5xx'];
   mcp?: boolean;
+  envelopeEverywhere?: boolean;
   /** Real slugs and ids, so that paths reach the handlers behind them. */
   slugs?: readonly string[];
   /** A GET target that must answer 200 between inputs, to prove the server still answers. */
   probe?: string;
+  /** Inputs this runtime cannot take for a known reason outside folio: the reason, or null to send it. */
+  exclude?: (req: RawRequest) => string | null;
   note?: string;
 }
 
@@ -316,11 +328,12 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
   const seed = options.seed ?? fuzzSeed();
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   const probe = options.probe ?? '/api/v1';
-  const ctx: CheckContext = { canaries: options.canaries ?? [], excuse5xx: options.excuse5xx, mcp: options.mcp };
+  const ctx: CheckContext = { canaries: options.canaries ?? [], excuse5xx: options.excuse5xx, mcp: options.mcp, envelopeEverywhere: options.envelopeEverywhere };
   let requests = 0;
   let failures = 0;
   let inputs = 0;
   let refused = 0;
+  const excluded: Record<string, number> = {};
   const started = performance.now();
   const alive = async () => {
     requests++;
@@ -329,6 +342,11 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
   };
   const property = fc.asyncProperty(requestArb(options.slugs), async (req) => {
     inputs++;
+    const reason = options.exclude?.(req);
+    if (reason) {
+      excluded[reason] = (excluded[reason] ?? 0) + 1;
+      return;
+    }
     let res: RawResponse;
     try {
       requests++;
@@ -360,6 +378,7 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
     inputs,
     requests,
     refused,
+    excluded,
     failures: failures + (finalAlive ? 0 : 1),
     seed,
     ms: Math.round(performance.now() - started),
