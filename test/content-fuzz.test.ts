@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Source } from '../build/content/frontmatter.js';
-import { loadContent, type ContentSources } from '../build/content/load.js';
+import type { ContentSources } from '../build/content/load.js';
 import { ContentError, formatProblem, type Problem } from '../build/content/problems.js';
 import { buildSite } from '../build/site.js';
 import { fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
