@@ -13,12 +13,28 @@ export function encodeIds(ids: readonly number[]): string {
     .join(',');
 }
 
+/** The value of a base-36 digit's char code (0-9, a-z). */
+function digit(c: number): number {
+  return c <= 57 ? c - 48 : c - 87;
+}
+
+/** One pass over the characters: no split, no substrings (a common word's postings run to thousands of ids). */
 export function decodeIds(text: string): Int32Array {
   if (text === '') return new Int32Array(0);
-  const parts = text.split(',');
-  const ids = new Int32Array(parts.length);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
+  const ids = new Int32Array(count);
   let id = 0;
-  for (let i = 0; i < parts.length; i++) ids[i] = id += parseInt(parts[i]!, 36);
+  let gap = 0;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      ids[n++] = id += gap;
+      gap = 0;
+    } else gap = gap * 36 + digit(c);
+  }
+  ids[n] = id + gap;
   return ids;
 }
 
@@ -35,13 +51,29 @@ export function encodeCounts(counts: Readonly<Record<number, number>>): string {
     .join(',');
 }
 
-export function decodeCounts(text: string): Map<number, number> {
-  const counts = new Map<number, number>();
+/**
+ * Occurrences aligned with `ids` (the word's postings, ascending): 1 unless
+ * `text` gives more. One pass over the characters, merged with `ids`.
+ */
+export function decodeCounts(text: string, ids: ArrayLike<number>): Float64Array {
+  const tfs = new Float64Array(ids.length).fill(1);
   let id = 0;
-  for (const pair of text.split(',')) {
-    const colon = pair.indexOf(':');
-    id += parseInt(pair.slice(0, colon), 36);
-    counts.set(id, parseInt(pair.slice(colon + 1), 36));
+  let value = 0;
+  let at = 0;
+  const put = (count: number) => {
+    while (at < ids.length && ids[at]! < id) at++;
+    if (at < ids.length && ids[at] === id) tfs[at] = count;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58) {
+      id += value; // ':' ends the gap
+      value = 0;
+    } else if (c === 44) {
+      put(value); // ',' ends the count
+      value = 0;
+    } else value = value * 36 + digit(c);
   }
-  return counts;
+  if (text !== '') put(value);
+  return tfs;
 }

@@ -46,8 +46,19 @@ class Engine implements SearchEngine {
     private readonly vocabulary: Vocabulary,
   ) {}
 
+  /** Tokens of words seen in queries and snippets; cleared when large, since queries can bring any word. */
+  private tokens = new Map<string, string>();
+
   /** A word's index token ("" for a stop word), as the index made it. */
-  private token = (word: string): string => this.db.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
+  private token = (word: string): string => {
+    let token = this.tokens.get(word);
+    if (token === undefined) {
+      if (this.tokens.size > 50_000) this.tokens.clear();
+      token = this.db.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
+      this.tokens.set(word, token);
+    }
+    return token;
+  };
 
   private known(token: string): boolean {
     const { indexes } = this.db.data.index as unknown as FolioIndex;

@@ -77,8 +77,8 @@ class LazyNode {
   private encoded: string | null;
   private set: Set<number> | null = null;
   private list: Int32Array | null = null;
-  /** Occurrences per posting, aligned with `ids`; null when every one is 1. Filled by scoreTokens. */
-  tfs: Float64Array | null | undefined;
+  /** Each posting's score for this word, aligned with `ids`, and the parameters it was computed with. Filled by scoreTokens. */
+  contributions: { key: string; values: Float64Array } | undefined;
 
   constructor(segment: string, postings: string) {
     this.k = segment[0] ?? '';
@@ -104,7 +104,7 @@ class LazyNode {
     this.set = value;
     this.list = null;
     this.encoded = null;
-    this.tfs = undefined;
+    this.contributions = undefined;
   }
 }
 Object.setPrototypeOf(LazyNode.prototype, Node.prototype);
@@ -114,18 +114,22 @@ function postings(node: RadixNode): ArrayLike<number> {
   return node instanceof LazyNode ? node.ids : [...node.d];
 }
 
-/** Occurrences of the node's token per posting (null: all 1), cached on a loaded node. */
-function termFrequencies(node: RadixNode, ids: ArrayLike<number>, counts: Counts | undefined): Float64Array | null {
-  if (node instanceof LazyNode && node.tfs !== undefined) return node.tfs;
-  let tfs: Float64Array | null = null;
-  if (counts) {
-    // A loaded index keeps them encoded (./codec.ts); the build's index, as objects.
-    const byId = typeof counts === 'string' ? decodeCounts(counts) : new Map(Object.entries(counts).map(([id, n]) => [Number(id), n]));
-    tfs = new Float64Array(ids.length);
-    for (let i = 0; i < ids.length; i++) tfs[i] = byId.get(ids[i]!) ?? 1;
+/**
+ * Each posting's BM25+ score for the node's word: idf·(d + tf·(k+1)) / (tf + norm).
+ * Every factor is fixed for a loaded index, so a loaded node keeps the array
+ * and a query only adds it up.
+ */
+function contributions(node: RadixNode, ids: ArrayLike<number>, counts: Counts | undefined, idf: number, norm: Float64Array, { k, d }: Relevance, key: string): Float64Array {
+  if (node instanceof LazyNode && node.contributions?.key === key) return node.contributions.values;
+  // A loaded index keeps the counts encoded (./codec.ts); the build's index, as objects.
+  const tfs = counts === undefined ? undefined : typeof counts === 'string' ? decodeCounts(counts, ids) : Float64Array.from(ids, (id) => (counts as Record<number, number>)[id] ?? 1);
+  const values = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const tf = tfs === undefined ? 1 : tfs[i]!;
+    values[i] = (idf * (d + tf * (k + 1))) / (tf + norm[ids[i]!]!);
   }
-  if (node instanceof LazyNode) node.tfs = tfs;
-  return tfs;
+  if (node instanceof LazyNode) node.contributions = { key, values };
+  return values;
 }
 
 /** Per document, the length part of BM25+'s denominator: k·(1 − b + b·length/average). Cached per field. */
@@ -282,10 +286,11 @@ export function scoreTokens(
   tokens: readonly string[],
   properties: readonly string[],
   boost: Partial<Record<string, number>>,
-  { k, b, d }: Relevance,
+  relevance: Relevance,
   docsCount: number,
   into?: Float64Array,
 ): { scores: Float64Array; matched: number[] } {
+  const { k, b, d } = relevance;
   const scores = into && into.length > docsCount ? into : new Float64Array(docsCount + 1);
   const matched: number[] = [];
   for (const prop of properties) {
@@ -298,13 +303,13 @@ export function scoreTokens(
       const node = exactNode(field.node, token);
       if (!node) continue;
       const ids = postings(node);
-      const tfs = termFrequencies(node, ids, Object.hasOwn(frequencies, token) ? frequencies[token] : undefined);
       const idf = Math.log(1 + (docsCount - ids.length + 0.5) / (ids.length + 0.5)) * weight;
+      const counts = Object.hasOwn(frequencies, token) ? frequencies[token] : undefined;
+      const values = contributions(node, ids, counts, idf, norm, relevance, `${weight} ${docsCount} ${k} ${b} ${d}`);
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i]!;
-        const tf = tfs === null ? 1 : tfs[i]!;
         if (scores[id] === 0) matched.push(id);
-        scores[id]! += (idf * (d + tf * (k + 1))) / (tf + norm[id]!);
+        scores[id]! += values[i]!;
       }
     }
   }
