@@ -78,7 +78,7 @@ class LazyNode {
   private set: Set<number> | null = null;
   private list: Int32Array | null = null;
   /** Each posting's score for this word, aligned with `ids`, and the parameters it was computed with. Filled by scoreTokens. */
-  contributions: { key: string; values: Float64Array } | undefined;
+  contributions: { key: string; values: Float32Array } | undefined;
 
   constructor(segment: string, postings: string) {
     this.k = segment[0] ?? '';
@@ -119,11 +119,12 @@ function postings(node: RadixNode): ArrayLike<number> {
  * Every factor is fixed for a loaded index, so a loaded node keeps the array
  * and a query only adds it up.
  */
-function contributions(node: RadixNode, ids: ArrayLike<number>, counts: Counts | undefined, idf: number, norm: Float64Array, { k, d }: Relevance, key: string): Float64Array {
+function contributions(node: RadixNode, ids: ArrayLike<number>, counts: Counts | undefined, idf: number, norm: Float64Array, { k, d }: Relevance, key: string): Float32Array {
   if (node instanceof LazyNode && node.contributions?.key === key) return node.contributions.values;
   // A loaded index keeps the counts encoded (./codec.ts); the build's index, as objects.
   const tfs = counts === undefined ? undefined : typeof counts === 'string' ? decodeCounts(counts, ids) : Float64Array.from(ids, (id) => (counts as Record<number, number>)[id] ?? 1);
-  const values = new Float64Array(ids.length);
+  // Single precision: half the memory a long-lived isolate spends on cached words, and scores are shown to three decimals.
+  const values = new Float32Array(ids.length);
   for (let i = 0; i < ids.length; i++) {
     const tf = tfs === undefined ? 1 : tfs[i]!;
     values[i] = (idf * (d + tf * (k + 1))) / (tf + norm[ids[i]!]!);
