@@ -263,6 +263,13 @@ describe('JSON-RPC errors (D36)', () => {
     expect((await rpc(await modern('resources/read', { uri }))).error).toMatchObject({ code: -32602, data: { uri } });
   });
 
+  it('answers an argument nested 100,000 deep with a tool error, not an internal one', async () => {
+    const deep = `${'['.repeat(100_000)}1${']'.repeat(100_000)}`;
+    const body = await rpc(await mcp(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"site_list_posts","arguments":{"tag":${deep}}}}`));
+    expect(body.result.isError).toBe(true);
+    expect(JSON.parse(body.result.content[0].text).error.message).toContain('not an array');
+  });
+
   it('returns a tool failure in the result, not as a JSON-RPC error', async () => {
     const body = await rpc(await mcp({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: 'nope' } } }));
     expect(body.result.isError).toBe(true);

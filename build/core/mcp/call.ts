@@ -23,6 +23,14 @@ function invalid(site: Site, message: string, hint: string): CallToolResult {
   return { content: [{ type: 'text', text: jsonText(errorBody(site, 'invalid_request', message, hint)) }], isError: true };
 }
 
+/** A JSON value in a few words; never the whole value (it may be nested 100,000 deep). */
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return String(value);
+}
+
 /** The API request a tool's arguments make, or the problem with the arguments. */
 function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): { target: string } | { problem: CallToolResult } {
   const operation = operations.find((op) => op.operationId === tool.operationId)!;
@@ -43,7 +51,7 @@ function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): {
     }
     const type = spec.schema.type === 'integer' ? 'number' : 'string';
     if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
-      return { problem: invalid(site, `The argument \`${name}\` must be ${spec.schema.type === 'integer' ? 'an integer' : 'a string'}, not ${JSON.stringify(value)}.`, describeRange(spec)) };
+      return { problem: invalid(site, `The argument \`${name}\` must be ${spec.schema.type === 'integer' ? 'an integer' : 'a string'}, not ${describe(value)}.`, describeRange(spec)) };
     }
     // The API validates the value itself, and answers with its own message and hint.
     if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(String(value)));
