@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from './helpers/corpus.js';
-import { fuzzSeed, recordFigures } from './helpers/fuzz.js';
+import { fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
 import { tempDir, treeHash } from './helpers/site.js';
 
 const run = promisify(execFile);
@@ -194,7 +194,7 @@ describe('a build killed at random points (D40)', () => {
     const before = await treeHash(out);
     const seed = fuzzSeed();
     // Delays across start-up, reading, rendering and writing of an 800-post build.
-    const delays = fc.sample(fc.integer({ min: 50, max: 2500 }), { seed, numRuns: 4 });
+    const delays = fc.sample(fc.integer({ min: 50, max: 2500 }), { seed, numRuns: fuzzRuns(4) });
     let interrupted = 0;
     for (const delay of delays) {
       const child = spawn(process.execPath, [CLI, 'build', '--content', big, '--out', out, '--now', '2026-11-22'], { stdio: 'ignore' });

@@ -64,6 +64,7 @@ describe('random requests against wrangler pages dev', () => {
     const { details, figures, report } = await fuzzRequests({
       name: 'requests: wrangler pages dev',
       base: target.url,
+      label: 'wrangler pages dev on 127.0.0.1',
       numRuns: fuzzRuns(250),
       timeLimitMs: fuzzBudget(25_000),
       canaries: [CANARY, 'root:x:0:0:'],

@@ -112,6 +112,7 @@ describe('random requests against folio serve', () => {
     const { details, figures, report } = await fuzzRequests({
       name: 'requests: folio serve',
       base,
+      label: 'folio serve on 127.0.0.1',
       numRuns: fuzzRuns(400),
       timeLimitMs: fuzzBudget(12_000),
       canaries: [CANARY, PASSWD],

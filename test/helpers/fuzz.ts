@@ -308,6 +308,8 @@ export function recordFigures(figures: FuzzFigures): void {
 export interface RequestFuzzOptions {
   name: string;
   base: string;
+  /** What the figures call the target (default: the base URL). */
+  label?: string;
   numRuns: number;
   timeLimitMs: number;
   seed?: number;
@@ -374,7 +376,7 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
   agent.destroy();
   const figures: FuzzFigures = {
     name: options.name,
-    target: options.base,
+    target: options.label ?? options.base,
     inputs,
     requests,
     refused,
