@@ -169,11 +169,18 @@ async function coldBuilds(ctx, runs) {
   // the machine spreads over every tool rather than landing on one.
   for (let i = 1; i <= runs; i++) {
     for (const t of list) {
-      if (t.skip || results[t.id].error) continue;
+      if (t.skip || (results[t.id].error && !results[t.id].failedMs)) continue;
       t.prepare();
       const [cmd, args, cwd, extraEnv] = t.cmd();
       try {
-        const r = await measure(cmd, args, { cwd, env: extraEnv });
+        const r = await measure(cmd, args, { cwd, env: extraEnv, allowFailure: true });
+        if (r.code !== 0) {
+          // A failed build is timed too: how long the work took before it gave up.
+          results[t.id].error = r.stderr.trim().split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ') || `exit code ${r.code}`;
+          (results[t.id].failedMs ??= []).push(r.ms);
+          log(`  ${ctx.size} posts, run ${i}/${runs}: ${t.name}: failed after ${(r.ms / 1000).toFixed(2)} s: ${results[t.id].error}`);
+          continue;
+        }
         const { files, bytes } = countFiles(t.out);
         results[t.id].runs.push({ ms: r.ms, cpuMs: r.cpuMs, peakRss: r.peakRss, files, bytes, ownMs: t.id === 'folio' ? folioOwnMs(r.stdout) : null });
         log(`  ${ctx.size} posts, run ${i}/${runs}: ${t.name}: ${(r.ms / 1000).toFixed(2)} s, ${(r.peakRss / 2 ** 20).toFixed(0)} MiB, ${files} files`);
@@ -312,7 +319,8 @@ function report(result) {
     lines.push('| Tool | Wall (median) | min – max | CPU (user + sys) | Peak RSS | Files written | Bytes written | folio ÷ tool |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const t of Object.values(c)) {
       if (t.skip || t.error) {
-        lines.push(`| ${t.name} | ${t.skip ? `skipped: ${t.skip}` : `failed: ${t.error}`} | | | | | | |`);
+        const after = t.failedMs ? ` after ${sec(median(t.failedMs))} (median of ${t.failedMs.length})` : '';
+        lines.push(`| ${t.name} | ${t.skip ? `skipped: ${t.skip}` : `failed${after}: ${t.error}`} | | | | | | |`);
         continue;
       }
       lines.push(`| ${t.name} | ${sec(t.ms)} | ${sec(t.min)} – ${sec(t.max)} | ${sec(t.cpuMs)} | ${mib(t.peakRss)} | ${t.files.toLocaleString('en')} | ${kib(t.bytes)} | ${t.id === 'folio' ? '1.00×' : ratio(f?.ms, t.ms)} |`);
