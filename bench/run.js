@@ -85,7 +85,8 @@ function ensureHugo() {
   const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
   const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', 'hugo'], { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }) : update;
   version = found();
-  return version ? { version } : { skip: `Hugo is not installed and \`apt-get install -y hugo\` failed (exit ${install.status}).` };
+  if (version) return { version };
+  return { skip: install.status === 0 ? '`apt-get install -y hugo` succeeded but `hugo` is not on PATH.' : `Hugo is not installed and \`apt-get install -y hugo\` failed (exit ${install.status}).` };
 }
 
 // ---------- the tools under test ----------
