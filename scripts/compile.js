@@ -3,8 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  // The rendering worker is its own entry: worker_threads start it from a file (build/emit/workers.ts).
-  entryPoints: { cli: 'build/cli.ts', 'render-worker': 'build/emit/render-worker.ts' },
+  // The rendering and writing workers are entries of their own: worker_threads start them from files (build/emit/workers.ts, atomic.ts).
+  entryPoints: { cli: 'build/cli.ts', 'render-worker': 'build/emit/render-worker.ts', 'write-worker': 'build/emit/write-worker.ts' },
   outdir: 'lib',
   bundle: true,
   platform: 'node',

@@ -1,8 +1,12 @@
 // Writes a whole output directory atomically (D40): everything goes into a
 // fresh sibling directory, which replaces the old one only when complete.
+import { spawn } from 'node:child_process';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { MANIFEST_PATH } from '../core/files.js';
+import type { WriteBatch, WriteOp, WriteReply } from './write-worker.js';
+import { workerScript } from './workers.js';
 
 export interface OutputFile {
   path: string;
@@ -28,13 +32,46 @@ export async function recoverOutput(outDir: string): Promise<void> {
   if (old && !(await stat(out).catch(() => null))) await rename(join(dirname(out), old), out);
 }
 
-/** Removes staging directories left by a build that was killed. */
+function trashPrefix(out: string): string {
+  return `.${basename(out)}.folio-old-`;
+}
+
+/**
+ * Removes a directory in a process of its own that outlives this one.
+ * Unlinking tens of thousands of files can take longer than the whole build
+ * on a slow disk, and nothing waits for it: the new output is already in place.
+ */
+function removeInBackground(dir: string): void {
+  try {
+    const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', dir], { detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // It stays until the next build sweeps it.
+  }
+}
+
+/** The replaced output: out of the way at once (a rename), removed in the background. */
+async function discard(out: string, old: string): Promise<void> {
+  const trash = join(dirname(out), `${trashPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
+  try {
+    await rename(old, trash);
+  } catch {
+    await rm(old, { recursive: true, force: true });
+    return;
+  }
+  removeInBackground(trash);
+}
+
+/** Removes staging directories left by a build that was killed, and replaced outputs still on disk. */
 async function sweep(out: string): Promise<void> {
   await recoverOutput(out);
   const parent = dirname(out);
   const prefix = stagingPrefix(out);
   const names = await readdir(parent).catch(() => [] as string[]);
   await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => rm(join(parent, n), { recursive: true, force: true })));
+  // A remover may still be at work on these; another one in the background does no harm.
+  for (const n of names.filter((n) => n.startsWith(trashPrefix(out)))) removeInBackground(join(parent, n));
 }
 
 const REASONS: Record<string, [reason: string, fix: string]> = {
@@ -96,6 +133,151 @@ export interface Staging {
   abort(): Promise<void>;
 }
 
+/** Where the files of a staging directory are written from. */
+interface Writer {
+  /** Queues a write; resolves when there is room for the next one, rejects after a failed one. */
+  write(path: string, body: Uint8Array | string): Promise<void>;
+  link(path: string, from: string): Promise<void>;
+  /** Waits for every queued write; rejects with the first failure. */
+  flush(): Promise<{ files: number; bytes: number }>;
+  close(): Promise<void>;
+}
+
+/** Asynchronous writes on this thread, at most CONCURRENCY at once. */
+function fsWriter(staging: string): Writer {
+  const dirs = new Map<string, Promise<unknown>>([[staging, Promise.resolve()]]);
+  const ensureDir = (dir: string): Promise<unknown> => {
+    let made = dirs.get(dir);
+    if (!made) {
+      made = mkdir(dir, { recursive: true });
+      dirs.set(dir, made);
+    }
+    return made;
+  };
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  let files = 0;
+  let bytes = 0;
+  const queue = async (task: () => Promise<void>) => {
+    if (failure) throw failure;
+    const p: Promise<void> = task()
+      .catch((error) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
+    if (failure) throw failure;
+  };
+  return {
+    write: (path, body) =>
+      queue(async () => {
+        const full = join(staging, path);
+        await ensureDir(dirname(full));
+        await writeFile(full, body);
+        files++;
+        bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      }),
+    link: (path, from) =>
+      queue(async () => {
+        const full = join(staging, path);
+        await ensureDir(dirname(full));
+        await link(from, full).catch(() => copyFile(from, full));
+        files++;
+      }),
+    async flush() {
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+      return { files, bytes };
+    },
+    async close() {
+      failure ??= new Error('The build was stopped.');
+      await Promise.allSettled(inFlight);
+    },
+  };
+}
+
+const BATCH_FILES = 128;
+const BATCH_BYTES = 4 * 1024 * 1024;
+const BATCHES_IN_FLIGHT = 8;
+
+/**
+ * Synchronous writes on a thread of their own (write-worker.ts), in batches,
+ * so the main thread spends its time on respond() rather than on system
+ * calls. Null when the compiled worker is not there (the TypeScript sources
+ * without a compile), and then fsWriter does the same work.
+ */
+function threadWriter(staging: string): Writer | null {
+  const script = workerScript('write-worker');
+  if (!script) return null;
+  const worker = new Worker(script);
+  let ops: WriteOp[] = [];
+  let size = 0;
+  let id = 0;
+  let pending = 0;
+  let files = 0;
+  let bytes = 0;
+  let failure: Error | null = null;
+  let closed = false;
+  let wake: (() => void) | null = null;
+  const nudge = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  worker.on('message', (reply: WriteReply) => {
+    pending--;
+    if (reply.error) failure ??= Object.assign(new Error(reply.error.message), { code: reply.error.code, path: reply.error.path });
+    nudge();
+  });
+  worker.on('error', (error) => {
+    failure ??= error;
+    nudge();
+  });
+  worker.on('exit', (code) => {
+    if (!closed) failure ??= new Error(`The writing thread stopped (exit code ${code}).`);
+    pending = 0;
+    nudge();
+  });
+  const send = () => {
+    if (!ops.length) return;
+    worker.postMessage({ id: id++, ops } satisfies WriteBatch);
+    pending++;
+    ops = [];
+    size = 0;
+  };
+  const until = async (ready: () => boolean) => {
+    while (!ready() && !failure) await new Promise<void>((resolve) => (wake = resolve));
+    if (failure) throw failure;
+  };
+  const add = async (op: WriteOp, length: number) => {
+    if (failure) throw failure;
+    ops.push(op);
+    size += length;
+    files++;
+    if (ops.length >= BATCH_FILES || size >= BATCH_BYTES) send();
+    if (pending >= BATCHES_IN_FLIGHT) await until(() => pending < BATCHES_IN_FLIGHT);
+  };
+  return {
+    write(path, body) {
+      const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      bytes += length;
+      return add({ op: 'write', path: join(staging, path), body }, length);
+    },
+    link: (path, from) => add({ op: 'link', path: join(staging, path), from }, 0),
+    async flush() {
+      send();
+      await until(() => pending === 0);
+      return { files, bytes };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await worker.terminate();
+    },
+  };
+}
+
 const outputErrors = (out: string) => (error: unknown) => {
   const e = error as NodeJS.ErrnoException;
   throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? OutputError.from(out, e) : error;
@@ -115,58 +297,21 @@ export async function openStaging(outDir: string): Promise<Staging> {
   } catch (error) {
     fail(error);
   }
-  const dirs = new Map<string, Promise<unknown>>([[staging, Promise.resolve()]]);
-  const ensureDir = (dir: string): Promise<unknown> => {
-    let made = dirs.get(dir);
-    if (!made) {
-      made = mkdir(dir, { recursive: true });
-      dirs.set(dir, made);
-    }
-    return made;
-  };
-  const inFlight = new Set<Promise<void>>();
-  let failure: unknown = null;
-  let files = 0;
-  let bytes = 0;
+  const writer = threadWriter(staging) ?? fsWriter(staging);
   let closed = false;
-  const queue = async (task: () => Promise<void>) => {
-    if (failure) throw failure;
-    const p: Promise<void> = task()
-      .catch((error) => {
-        failure ??= error;
-      })
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
-    while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
-    if (failure) throw failure;
-  };
   const abort = async () => {
-    failure ??= new Error('The build was stopped.');
-    await Promise.allSettled(inFlight);
+    await writer.close();
     if (!closed || (await stat(staging).catch(() => null))) await rm(staging, { recursive: true, force: true });
   };
   return {
     dir: staging,
     abort,
-    write: (path, body) =>
-      queue(async () => {
-        const full = join(staging, path);
-        await ensureDir(dirname(full));
-        await writeFile(full, body);
-        files++;
-        bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-      }).catch(fail),
-    reuse: (path, from) =>
-      queue(async () => {
-        const full = join(staging, path);
-        await ensureDir(dirname(full));
-        await link(from, full).catch(() => copyFile(from, full));
-        files++;
-      }).catch(fail),
+    write: (path, body) => writer.write(path, body).catch(fail),
+    reuse: (path, from) => writer.link(path, from).catch(fail),
     async commit() {
       try {
-        await Promise.all(inFlight);
-        if (failure) throw failure;
+        const { files, bytes } = await writer.flush();
+        await writer.close();
         closed = true;
         // Swap: the old dist stays whole until the new one is complete.
         const old = `${staging}-old`;
@@ -181,7 +326,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
           if (hadOld) await rename(old, out);
           throw error;
         }
-        if (hadOld) await rm(old, { recursive: true, force: true });
+        if (hadOld) await discard(out, old);
         return { files, bytes };
       } catch (error) {
         await abort();

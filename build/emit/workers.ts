@@ -22,8 +22,8 @@ export const MIN_JOBS_FOR_WORKERS = 200;
  * The compiled worker: beside the compiled CLI (lib/), or, when folio runs
  * from its TypeScript sources (the tests), the one `npm run compile` wrote.
  */
-export function workerScript(): string | null {
-  for (const candidate of ['./render-worker.js', '../../lib/render-worker.js']) {
+export function workerScript(name = 'render-worker'): string | null {
+  for (const candidate of [`./${name}.js`, `../../lib/${name}.js`]) {
     const file = fileURLToPath(new URL(candidate, import.meta.url));
     if (existsSync(file)) return file;
   }
