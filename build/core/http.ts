@@ -45,22 +45,41 @@ export function request(method: string, target: string, headers: Headers = {}, b
 }
 
 /**
- * A strong ETag derived from the bytes of the body (D18). cyrb53-style 53-bit
- * hash run twice with different seeds, plus the length: synchronous and free
- * of node:crypto so the same code runs in the build, Node and Workers.
+ * A strong ETag derived from the bytes of the body (D18): two cyrb53-style
+ * 53-bit hashes with different constants, plus the length. Synchronous and
+ * free of node:crypto so the same code runs in the build, Node and Workers.
+ * One pass, a 32-bit word at a time (each word mixed first, so a change in
+ * any byte reaches every bit): the build hashes every response it writes,
+ * 290 MB at 10,000 posts (issue 8).
  */
 export function etag(body: Uint8Array): string {
-  return `"${hash53(body, 0x9e3779b9).toString(36)}${hash53(body, 0x85ebca6b).toString(36)}-${body.length.toString(36)}"`;
+  let a1 = 0xdeadbeef ^ 0x9e3779b9;
+  let a2 = 0x41c6ce57 ^ 0x9e3779b9;
+  let b1 = 0xdeadbeef ^ 0x85ebca6b;
+  let b2 = 0x41c6ce57 ^ 0x85ebca6b;
+  const n = body.length;
+  const words = n - (n & 3);
+  let i = 0;
+  for (; i < words; i += 4) {
+    let c = body[i]! | (body[i + 1]! << 8) | (body[i + 2]! << 16) | (body[i + 3]! << 24);
+    c = Math.imul(c ^ (c >>> 15), 0x2c1b3c6d);
+    c ^= c >>> 12;
+    a1 = Math.imul(a1 ^ c, 2654435761);
+    a2 = Math.imul(a2 ^ c, 1597334677);
+    b1 = Math.imul(b1 ^ c, 2246822519);
+    b2 = Math.imul(b2 ^ c, 3266489917);
+  }
+  for (; i < n; i++) {
+    const c = body[i]!;
+    a1 = Math.imul(a1 ^ c, 2654435761);
+    a2 = Math.imul(a2 ^ c, 1597334677);
+    b1 = Math.imul(b1 ^ c, 2246822519);
+    b2 = Math.imul(b2 ^ c, 3266489917);
+  }
+  return `"${final53(a1, a2).toString(36)}${final53(b1, b2).toString(36)}-${n.toString(36)}"`;
 }
 
-function hash53(bytes: Uint8Array, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < bytes.length; i++) {
-    const c = bytes[i]!;
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
+function final53(h1: number, h2: number): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
