@@ -73,7 +73,7 @@ ${tagCloud(site, tag)}`;
 }
 
 /** Per site: each tag's posts as indexes into site.posts, for related() (issue 8: it was O(posts²) per build). */
-const tagIndex = new WeakMap<Site, { byTag: Map<string, number[]>; counts: Uint16Array }>();
+const tagIndex = new WeakMap<Site, { byTag: Map<string, number[]>; counts: Uint16Array; found: Map<string, Post[]> }>();
 
 /** Up to three other posts that share the most tags, newest first among equals. */
 function related(site: Site, post: Post): Post[] {
@@ -81,9 +81,12 @@ function related(site: Site, post: Post): Post[] {
   if (!index) {
     const byTag = new Map<string, number[]>();
     site.posts.forEach((p, i) => p.tags.forEach((t) => (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i)));
-    index = { byTag, counts: new Uint16Array(site.posts.length) };
+    index = { byTag, counts: new Uint16Array(site.posts.length), found: new Map() };
     tagIndex.set(site, index);
   }
+  // The page, its twin and llms-full.txt all ask for the same post's list.
+  const known = index.found.get(post.slug);
+  if (known) return known;
   const { byTag, counts } = index;
   const touched: number[] = [];
   for (const t of post.tags) {
@@ -101,6 +104,7 @@ function related(site: Site, post: Post): Post[] {
   }
   const out = best.map((i) => site.posts[i]!);
   for (const i of touched) counts[i] = 0;
+  index.found.set(post.slug, out);
   return out;
 }
 
