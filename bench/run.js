@@ -14,6 +14,7 @@
 //   BENCH_REPORT=path        where to write the report (default BENCHMARKS.md; "-" prints only)
 //   BENCH_NICE=-10           run the bench (and so every measured child) at this niceness, ahead of
 //                            other work on a shared machine (negative values need root)
+//   BENCH_COMMIT=abc1234     the commit to name in the report when running from a `git archive` snapshot
 //   BENCH_QUIET_WAIT=0       before each size, wait up to this many seconds for the 1-minute
 //                            load average to fall below BENCH_QUIET_LOAD (default 1.0)
 import { spawnSync } from 'node:child_process';
@@ -316,7 +317,7 @@ function report(result) {
   for (const s of result.sizes) {
     const c = s.cold;
     const f = c.folio;
-    lines.push(`### ${s.size.toLocaleString('en')} posts (median of ${s.runs} runs)`, '');
+    lines.push(`### ${s.size.toLocaleString('en')} posts (${s.runs === 1 ? 'one run' : `median of ${s.runs} runs`})`, '');
     lines.push('| Tool | Wall (median) | min – max | CPU (user + sys) | Peak RSS | Files written | Bytes written | folio ÷ tool |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const t of Object.values(c)) {
       if (t.skip || t.error) {
