@@ -76,12 +76,15 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
     // one unmeasured edit, repeated until it is served, proves the watcher live.
     await sleep(2000);
     const warm = `dev-warm-up-${Date.now().toString(36)}`;
+    const warmMark = output.length;
     const warmUntil = performance.now() + START_TIMEOUT_MS;
     for (let seen = false; !seen; ) {
       if (performance.now() > warmUntil) throw new Error(`folio dev never served an edit of ${post}: ${output.slice(-500)}`);
       appendFileSync(post, `\nA warm-up sentence (${warm}).\n`);
       seen = await until(target, warm, 10_000).then(() => true, () => false);
     }
+    const warmReportedBy = performance.now() + EDIT_TIMEOUT_MS;
+    while (!/→ [^\n]* in \d+ ms/.test(output.slice(warmMark)) && performance.now() < warmReportedBy) await sleep(20);
     await sleep(500);
     const times = [];
     const own = [];
@@ -90,10 +93,15 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
       const mark = output.length;
       const t = performance.now();
       appendFileSync(post, `\nA sentence added while folio dev runs (${needle}).\n`);
-      await until(target, needle, EDIT_TIMEOUT_MS);
+      await until(target, needle, EDIT_TIMEOUT_MS).catch((error) => {
+        throw new Error(`edit ${i}: ${error.message}; folio dev printed since the edit: ${JSON.stringify(output.slice(mark).slice(-400))}`);
+      });
       times.push(performance.now() - t);
+      // folio dev reports "<time> posts/x.md changed → … in N ms" once the
+      // rebuild is done; the next edit waits for it, so edits never overlap.
+      const reportedBy = performance.now() + EDIT_TIMEOUT_MS;
+      while (!/→ [^\n]* in \d+ ms/.test(output.slice(mark)) && performance.now() < reportedBy) await sleep(20);
       await sleep(300);
-      // folio dev reports "<time> posts/x.md changed → … in N ms".
       const reported = [...output.slice(mark).matchAll(/→ [^\n]* in (\d+) ms/g)].map((m) => Number(m[1]));
       if (reported.length) own.push(reported.reduce((a, b) => a + b, 0));
       log(`  folio dev: edit ${i}/${edits} served after ${times.at(-1).toFixed(0)} ms${reported.length ? ` (folio dev reports ${reported.join(' + ')} ms)` : ''}`);
