@@ -156,7 +156,8 @@ const WRONG: Record<string, [string, string[]][]> = {
 };
 
 /** DUPLICATE: the first top-level line again (a duplicate key). */
-const BAD_YAML = ['DUPLICATE', 'title: "unclosed', 'tags: [a, b', 'bad: value: other', '\tindented: with a tab', '- a list item at the top', 'key: {a: 1', '&anchor x: *nope', 'x: @reserved', '{ a', 'x: "\\q"'];
+const YAML_BOMB = 'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]';
+const BAD_YAML = ['DUPLICATE', YAML_BOMB, 'title: "unclosed', 'tags: [a, b', 'bad: value: other', '\tindented: with a tab', '- a list item at the top', 'key: {a: 1', '&anchor x: *nope', 'x: @reserved', '{ a', 'x: "\\q"'];
 
 function kindOf(path: string): string {
   if (path === 'site.yaml') return 'site';
@@ -375,6 +376,25 @@ describe('inputs the fuzzer found (regressions)', () => {
     const at = yaml.indexOf('Consulting');
     const tree = { ...base, 'site.yaml': Buffer.concat([yaml.subarray(0, at), Buffer.from([0xff]), yaml.subarray(at)]) };
     expect(build(tree)).toEqual([expect.stringMatching(/^fz\/site\.yaml:1:\d+: This file is not valid UTF-8\.\n {2}hint: Save it as UTF-8/)]);
+  });
+
+  it('site.yaml with an alias whose anchor is missing is reported at the alias (it threw a ReferenceError)', () => {
+    const yaml = `${text(base['site.yaml']!)}\n&anchor x: *nope\n`;
+    const line = yaml.split('\n').length - 1;
+    expect(build({ ...base, 'site.yaml': yaml })).toEqual([expect.stringMatching(new RegExp(`^fz/site\\.yaml:${line}:12: This is not valid YAML: Unresolved alias .*nope\\.\\n {2}hint: An alias`))]);
+  });
+
+  it('a YAML bomb (aliases of aliases) in site.yaml or in front-matter is reported, not expanded', () => {
+    const yaml = `${text(base['site.yaml']!)}\n${YAML_BOMB}\n`;
+    expect(build({ ...base, 'site.yaml': yaml })).toEqual([expect.stringMatching(/^fz\/site\.yaml:\d+:\d+: This is not valid YAML: Excessive alias count/)]);
+    const post = text(base['posts/first-post.md']!).replace('---\n', `---\n${YAML_BOMB}\n`);
+    expect(build({ ...base, 'posts/first-post.md': post })).toEqual([expect.stringMatching(/^fz\/posts\/first-post\.md:3:\d+: The front-matter is not valid YAML: Excessive alias count/)]);
+  });
+
+  it('an unresolved alias in front-matter is reported at its line, not 1:1', () => {
+    const post = text(base['posts/first-post.md']!).replace('summary: One sentence on what happened.', 'summary: *nope');
+    const line = post.split('\n').findIndex((l) => l.includes('*nope')) + 1;
+    expect(build({ ...base, 'posts/first-post.md': post })).toEqual([expect.stringMatching(new RegExp(`^fz/posts/first-post\\.md:${line}:10: The front-matter is not valid YAML: Unresolved alias`))]);
   });
 
   it('site.yaml holding a NUL byte is reported as binary', () => {

@@ -59,10 +59,12 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
   } catch (error) {
     const e = error as { message?: string; linePos?: [{ line: number; col: number }] };
     const at = e.linePos?.[0];
+    // Alias errors come from toJS() without a position: find the alias in the front-matter.
+    const alias = at ? null : aliasAt(text.slice(0, text.indexOf('\n---', 3) + 1), String(e.message));
     problems.push({
       file: source.file,
-      line: at ? at.line + lineOffset : 1,
-      column: at ? at.col : 1,
+      line: at ? at.line + lineOffset : (alias?.line ?? 1),
+      column: at ? at.col : (alias?.column ?? 1),
       message: `The front-matter is not valid YAML: ${yamlMessage(String(e.message ?? error))}`,
       hint: 'Check indentation and quote values that contain a colon, e.g. title: "SSH: the long way round".',
     });
@@ -91,12 +93,20 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
     problems.push({ file: source.file, line: at?.line ?? 1, column: at?.col ?? 1, message: `This is not valid YAML: ${yamlMessage(error.message)}`, hint: 'Check indentation and quote values that contain a colon.' });
     return null;
   }
-  const data = doc.toJS() ?? {};
-  if (typeof data !== 'object' || Array.isArray(data)) {
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (error) {
+    // An alias without its anchor, or too many aliases (a YAML bomb): toJS() throws.
+    const message = String((error as Error).message);
+    problems.push({ file: source.file, ...(aliasAt(source.text, message) ?? OPEN), message: `This is not valid YAML: ${yamlMessage(message)}`, hint: 'An alias (*name) must come after its anchor (&name), and may not repeat a node more than 100 times.' });
+    return null;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     problems.push({ file: source.file, ...OPEN, message: 'This file must be a map of fields.', hint: 'Write one `field: value` per line.' });
     return null;
   }
-  return { source, data, body: '', bodyLine: 1, position: locate(doc, lines, 0) };
+  return { source, data: data as Record<string, unknown>, body: '', bodyLine: 1, position: locate(doc, lines, 0) };
 }
 
 function locate(doc: Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
@@ -116,6 +126,16 @@ function locate(doc: Document | undefined, lines: LineCounter, lineOffset: numbe
 }
 
 /** The parser's first line, without the position it repeats (we give it as path:line:column). */
+/** Line and column of the alias a YAML alias error names ("…: name"), else of the first alias. */
+function aliasAt(text: string, message: string): { line: number; column: number } | null {
+  const name = /: ([^\s:]+)$/.exec(message)?.[1];
+  const escaped = name?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = (escaped && new RegExp(`\\*${escaped}(?![^\\s,\\]}])`).exec(text)) || /(?<=^|[\s[{,:])\*[^\s,\]}]+/m.exec(text);
+  if (!match) return null;
+  const before = text.slice(0, match.index).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
 function yamlMessage(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.?$/, '.');
 }
