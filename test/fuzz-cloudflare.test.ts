@@ -31,13 +31,15 @@ afterAll(async () => {
  * Requests the local Pages runtime itself mishandles before any function
  * runs (seen with wrangler 4.40.2): TRACE, a forbidden method in Fetch, hangs
  * the asset server; LINK and M-SEARCH get workerd's own 501; a target that is
- * not origin-form ("*", "\\x", "http://host/x") gets wrangler's own 500.
+ * not origin-form ("*", "\\x", "http://host/x") gets wrangler's own 500; a raw
+ * "#" (a fragment, which no client sends) is parsed unpredictably.
  * A path with an empty segment is the known bug below.
  */
 function wranglerCannotTake(req: RawRequest): string | null {
   if (req.method === 'TRACE') return 'TRACE (forbidden in Fetch; hangs the wrangler asset server)';
   if (req.method === 'LINK' || req.method === 'M-SEARCH') return 'an extension method workerd does not implement (its own 501)';
   if (!req.target.startsWith('/')) return 'a target not in origin-form (wrangler answers its own 500)';
+  if (req.target.includes('#')) return 'a raw # in the target (not HTTP: clients never send a fragment; wrangler resolves what follows)';
   // As the runtime reads it: a backslash is a slash to a WHATWG URL parser.
   const raw = req.target.split('?')[0]!;
   if (/\/\//.test(raw) || /\/\//.test(raw.replace(/\\/g, '/'))) return 'an empty path segment (known bug: the functions do not run)';
