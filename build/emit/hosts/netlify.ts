@@ -10,7 +10,7 @@ import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
 import { cloudflareStatic } from './cloudflare.js';
-import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedPaths, type QueryPath } from './plan.js';
+import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedRules, type QueryPath } from './plan.js';
 
 /** The path prefix of the folio function (functions/_netlify/folio.ts `config.path`). */
 export const NETLIFY_FUNCTION = '/_folio/netlify';
@@ -45,18 +45,36 @@ export function queryRules(qp: QueryPath): NetlifyRedirect[] {
   return rules;
 }
 
+/** A Netlify `from` as a regex: a `:placeholder` is one whole segment, `*` the rest. */
+export function netlifyPattern(from: string): RegExp {
+  const source = from
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * Pages negotiate on Accept (D21): past their index.html, to the function.
+ * A placeholder takes a whole segment, so `/blog/:item` also takes the twins
+ * beside the pages (/blog/x.md): the function answers those from their files.
+ */
+function pageRules(site: Site, manifest: Manifest): NetlifyRedirect[] {
+  return negotiatedRules(site, manifest).map(({ path }) => ({ from: path, to: toFunction(path), force: true }));
+}
+
 export function netlifyRedirects(site: Site, manifest: Manifest): NetlifyRedirect[] {
   const { plain, queried } = apiRoutes(manifest);
   const inCloudflare = new Set(cloudflareStatic(site, manifest).map((r) => r.path));
+  const pages = pageRules(site, manifest);
   return [
     ...queried.flatMap(queryRules),
-    // Operations without query parameters ignore any query (D11).
+    // Operations without query parameters ignore any query (D11); per-item ones reach the function through /*.
     ...plain.map((r) => ({ from: r.path, to: fileUrl(r.file), force: true })),
-    // Pages negotiate on Accept (D21): past their index.html, to the function.
-    ...negotiatedPaths(site, manifest).map((path) => ({ from: path, to: toFunction(path), force: true })),
+    ...pages,
     // Extension-less documents the shared _redirects does not already rewrite.
     ...fileRoutes(site, manifest)
-      .filter((r) => fileUrl(r.file) !== r.path && !inCloudflare.has(r.path))
+      .filter((r) => fileUrl(r.file) !== r.path && !inCloudflare.has(r.path) && !pages.some((p) => netlifyPattern(p.from).test(r.path)))
       .map((r) => ({ from: r.path, to: fileUrl(r.file), force: false })),
     // Anything without a file: the core (errors, any paging, search, MCP, 404).
     { from: '/*', to: `${NETLIFY_FUNCTION}/:splat`, force: false },
@@ -70,9 +88,11 @@ export function netlifyRedirects(site: Site, manifest: Manifest): NetlifyRedirec
  */
 export function netlifyHeaders(site: Site, manifest: Manifest): { for: string; headers: Headers }[] {
   const inCloudflare = new Set(cloudflareStatic(site, manifest).map((r) => r.path));
+  // Files under a forced page rule (twins of posts, tags, projects) are the function's to answer.
+  const forced = pageRules(site, manifest).map((p) => netlifyPattern(p.from));
   const rules = new Map<string, Headers>();
   const add = (path: string, headers: Headers) => {
-    if (!rules.has(path)) rules.set(path, headers);
+    if (!rules.has(path) && !forced.some((re) => re.test(path))) rules.set(path, headers);
   };
   for (const r of fileRoutes(site, manifest)) {
     if (!inCloudflare.has(r.path)) add(r.path, r.headers);

@@ -6,6 +6,7 @@ import type { Manifest } from '../../core/files.js';
 import { request, type Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import { staticTarget } from '../../core/static.js';
+import { pagePath, twinPath } from '../../core/urls.js';
 
 /** A request path answered by one file with one header set. */
 export interface FileRoute {
@@ -69,22 +70,107 @@ export function negotiatedPaths(site: Site, manifest: Manifest): string[] {
   return Object.keys(manifest.routes).filter((target) => !target.includes('?') && !isApiPath(target) && isNegotiated(site, manifest, target));
 }
 
-/** The query parameters an API path declares, or null when it is not an operation. */
-export function declaredQuery(path: string): string[] | null {
-  const version = path.split('/')[2] ?? '';
-  const ops = routeTable[version];
-  const match = ops ? matchOperation(ops, path.slice(`/api/${version}`.length)) : null;
-  return match ? match.operation.parameters.filter((p) => p.in === 'query').map((p) => p.name) : null;
+/** The one segment of an item's address: a post slug, tag or project id. */
+export const ITEM = ':item';
+
+/**
+ * The address shapes whose number of members grows with the content: a page
+ * per post, tag and project, and its Markdown twin. Host rules name these
+ * shapes, never their members, so a config's rule count stays the same
+ * however many posts there are (hosts cap rules, not sites).
+ */
+export const ITEM_SHAPES: readonly string[] = [pagePath.tag(ITEM), pagePath.post(ITEM), pagePath.project(ITEM)].flatMap((p) => [p, twinPath(p)]);
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A shape as an unanchored regex: the item is one segment without a dot, as slugs are (D5). */
+export function shapeSource(shape: string): string {
+  return escapeRegex(shape).replace(ITEM, '[^/.]+');
 }
 
-/** Every precomputed API answer, grouped by path: the routes a query-matching rewrite can reach. */
+const shapeRegexes = ITEM_SHAPES.map((shape) => [shape, new RegExp(`^${shapeSource(shape)}$`)] as const);
+
+/** The item shape a path is a member of, or null for a one-off address (/, /blog, /llms.txt). */
+export function shapeOf(path: string): string | null {
+  return shapeRegexes.find(([, re]) => re.test(path))?.[0] ?? null;
+}
+
+/**
+ * Paths reduced to their shapes: a shape stands for its members only when
+ * every manifest route of that shape is in the list and all share one `key`
+ * (e.g. one header set); otherwise the members stay one by one.
+ */
+export function byShape<T extends { path: string }>(manifest: Manifest, items: readonly T[], key: (item: T) => string = () => ''): { path: string; shape: boolean; item: T }[] {
+  const members = new Map<string, T[]>();
+  for (const item of items) {
+    const shape = shapeOf(item.path);
+    if (shape) members.set(shape, [...(members.get(shape) ?? []), item]);
+  }
+  const whole = new Set<string>();
+  for (const [shape, list] of members) {
+    const all = Object.keys(manifest.routes).filter((target) => shapeOf(target) === shape).length;
+    if (list.length === all && new Set(list.map(key)).size === 1) whole.add(shape);
+  }
+  const out: { path: string; shape: boolean; item: T }[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const shape = shapeOf(item.path);
+    if (shape && whole.has(shape)) {
+      if (!seen.has(shape)) out.push({ path: shape, shape: true, item });
+      seen.add(shape);
+    } else out.push({ path: item.path, shape: false, item });
+  }
+  return out;
+}
+
+function operationAt(path: string) {
+  const version = path.split('/')[2] ?? '';
+  const ops = routeTable[version];
+  return ops ? (matchOperation(ops, path.slice(`/api/${version}`.length))?.operation ?? null) : null;
+}
+
+/** Negotiated pages as rules: one per item shape, one per one-off page. */
+export function negotiatedRules(site: Site, manifest: Manifest): { path: string; shape: boolean }[] {
+  return byShape(manifest, negotiatedPaths(site, manifest).map((path) => ({ path }))).map(({ path, shape }) => ({ path, shape }));
+}
+
+/** The query parameters an API path declares, or null when it is not an operation. */
+export function declaredQuery(path: string): string[] | null {
+  const operation = operationAt(path);
+  return operation ? operation.parameters.filter((p) => p.in === 'query').map((p) => p.name) : null;
+}
+
+/** An operation with a path parameter (/posts/{slug}) has one answer per item: the function serves those from their files. */
+export function isItemOperation(path: string): boolean {
+  return operationAt(path)?.parameters.some((p) => p.in === 'path') ?? false;
+}
+
+/**
+ * A query a host rule may name: every value is one of its parameter's enum
+ * (a project status). Tags and offsets grow with the content, so their
+ * precomputed answers are left to the function, which reads the same file.
+ */
+function isFixedQuery(path: string, query: [string, string][]): boolean {
+  const params = operationAt(path)?.parameters ?? [];
+  return query.every(([k, v]) => {
+    const schema = params.find((p) => p.name === k)?.schema;
+    return schema?.type === 'string' && (schema.enum?.includes(v) ?? false);
+  });
+}
+
+/**
+ * The precomputed API answers a host rule may name, grouped by path: one-off
+ * operations, and queries of fixed values. Per-item answers (/posts/{slug})
+ * and queries whose values grow with the content (tag, offset) are left out:
+ * the function answers them from the same files.
+ */
 export function apiRoutes(manifest: Manifest): { plain: FileRoute[]; queried: QueryPath[] } {
   const byPath = new Map<string, QueryPath>();
   const plain: FileRoute[] = [];
   for (const target of Object.keys(manifest.routes)) {
     const q = target.indexOf('?');
     const path = q === -1 ? target : target.slice(0, q);
-    if (!isApiPath(path)) continue;
+    if (!isApiPath(path) || isItemOperation(path)) continue;
     const declared = declaredQuery(path) ?? [];
     if (declared.length === 0) {
       plain.push(route(manifest, target));
@@ -93,7 +179,7 @@ export function apiRoutes(manifest: Manifest): { plain: FileRoute[]; queried: Qu
     let entry = byPath.get(path);
     if (!entry) byPath.set(path, (entry = { path, declared, targets: [] }));
     const query = q === -1 ? [] : [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => [k, v] as [string, string]);
-    entry.targets.push({ ...route(manifest, target), path, query });
+    if (isFixedQuery(path, query)) entry.targets.push({ ...route(manifest, target), path, query });
   }
   const queried = [...byPath.values()].map((entry) => ({
     ...entry,

@@ -9,7 +9,7 @@ import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
 import { VERCEL } from './limits.js';
-import { apiRoutes, fileRoutes, fileUrl, negotiatedPaths, type QueryRoute } from './plan.js';
+import { apiRoutes, byShape, fileRoutes, fileUrl, negotiatedRules, shapeSource, type FileRoute, type QueryRoute } from './plan.js';
 
 /** The function (api/folio.ts) and the query parameter carrying the original path. */
 export const VERCEL_FUNCTION = '/api/folio';
@@ -29,7 +29,7 @@ export interface VercelRoute {
   missing?: Condition[];
   headers?: Headers;
   continue?: boolean;
-  handle?: 'filesystem';
+  handle?: 'filesystem' | 'hit';
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,17 +62,22 @@ function headerRoutes(routes: { path: string; headers: Headers }[]): VercelRoute
   return out;
 }
 
-/** Pages in as few routes as fit: one capture group carries the matched path to the function. */
-function pageRoutes(paths: string[]): VercelRoute[] {
+/**
+ * Pages in as few routes as fit: one capture group carries the matched path
+ * to the function. An item shape is one route however many items it has;
+ * its item takes no dot, so the twins beside the pages stay files.
+ */
+function pageRoutes(rules: { path: string; shape: boolean }[]): VercelRoute[] {
   const out: VercelRoute[] = [];
-  if (paths.includes('/')) out.push({ src: '^/$', dest: toFunction('/') });
+  if (rules.some((r) => r.path === '/')) out.push({ src: '^/$', dest: toFunction('/') });
   const dest = toFunction('$1');
+  for (const r of rules.filter((r) => r.shape)) out.push({ src: `^(${shapeSource(r.path)})/?$`, dest });
   let chunk: string[] = [];
   const flush = () => {
     if (chunk.length) out.push({ src: `^(${chunk.join('|')})/?$`, dest });
     chunk = [];
   };
-  for (const path of paths.filter((p) => p !== '/').map(escape)) {
+  for (const path of rules.filter((r) => !r.shape && r.path !== '/').map((r) => escape(r.path))) {
     if (`^(${[...chunk, path].join('|')})/?$`.length > VERCEL.sourceLength) flush();
     chunk.push(path);
   }
@@ -90,22 +95,38 @@ function queryRoute(target: QueryRoute, declared: string[]): VercelRoute {
   return { ...route, dest: fileUrl(target.file), headers: target.headers };
 }
 
+/**
+ * Headers of the files of an item shape (the twins of posts, tags, projects):
+ * one route per shape in Vercel's `hit` phase, which runs only when a file
+ * was found, so a missing item's 404 from the function keeps its own headers.
+ */
+function shapeHeaderRoutes(shapes: { path: string; item: FileRoute }[]): VercelRoute[] {
+  if (shapes.length === 0) return [];
+  return [{ handle: 'hit' }, ...shapes.map((s) => ({ src: `^${shapeSource(s.path)}$`, headers: s.item.headers, continue: true }))];
+}
+
 export function vercelRoutes(site: Site, manifest: Manifest): VercelRoute[] {
   const files = fileRoutes(site, manifest).filter((r) => !r.path.startsWith('/.well-known/') || fileUrl(r.file) === r.path);
   const { plain, queried } = apiRoutes(manifest);
+  const own = byShape(
+    manifest,
+    files.filter((r) => fileUrl(r.file) === r.path),
+    (r) => JSON.stringify(r.headers),
+  );
   return [
     // Files served at their own path: their headers, then on to the files.
-    ...headerRoutes(files.filter((r) => fileUrl(r.file) === r.path)),
+    ...headerRoutes(own.filter((r) => !r.shape).map((r) => r.item)),
     // Extension-less documents outside /.well-known live in a folder's index file.
     ...files.filter((r) => fileUrl(r.file) !== r.path).map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
-    // Precomputed API answers: exact query strings (D8-D11), then plain paths.
+    // Precomputed API answers: exact query strings of fixed values (D8-D11), then one-off paths.
     ...queried.flatMap((qp) => qp.targets.map((t) => queryRoute(t, qp.declared))),
     ...plain.map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
     // Pages negotiate on Accept (D21): to the function, before their index.html.
-    ...pageRoutes(negotiatedPaths(site, manifest)),
+    ...pageRoutes(negotiatedRules(site, manifest)),
     { handle: 'filesystem' as const },
     // Anything without a file: the core (errors, any paging, search, MCP, 404).
     { src: '^(/.*)$', dest: toFunction('$1') },
+    ...shapeHeaderRoutes(own.filter((r) => r.shape)),
   ];
 }
 
