@@ -7,6 +7,7 @@ import { jsonText } from './core/http.js';
 import { startDev } from './dev.js';
 import { build, type BuildResult } from './emit/build.js';
 import { defaultCacheDir } from './emit/cache.js';
+import { HOSTS, parseHosts, type Host } from './emit/hosts/limits.js';
 import { formatBytes, paint, ProgressBar, terminal, type Paint } from './progress.js';
 import { startServer } from './serve.js';
 
@@ -35,6 +36,15 @@ function parsePort(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError(`"${value}" is not a port number (0–65535).`);
   return n;
+}
+
+/** --host, repeatable and comma-separated: the hosts whose limits fail the build (hosts/limits.ts). */
+function collectHosts(value: string, previous: Host[] = []): Host[] {
+  try {
+    return [...new Set([...previous, ...parseHosts([value])])];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 function parseCount(value: string): number {
@@ -92,7 +102,8 @@ export function program(): Command {
     .option('--no-cache', 'render everything and ask for every response, without reading or writing the cache')
     .option('--workers <n>', 'rendering threads besides the main one (default: one fewer than the cores)', parseCount)
     .option('--timings', 'also print how long each phase took')
-    .action(async (opts: BuildFlags & { timings?: boolean }) => {
+    .option('--host <name>', `a host you deploy to (${HOSTS.join(', ')}; repeatable or comma-separated): its limits fail the build, the others' only warn`, collectHosts)
+    .action(async (opts: BuildFlags & { timings?: boolean; host?: Host[] }) => {
       const now = buildClock(opts.now);
       const term = terminal();
       const bar = new ProgressBar(term);
@@ -105,6 +116,13 @@ export function program(): Command {
           cache: opts.cache === false ? false : (opts.cacheDir ?? defaultCacheDir(opts.out)),
           workers: opts.workers,
           progress: (phase, done, total) => bar.update(phase, done, total),
+          hosts: {
+            deploy: opts.host ?? [],
+            warn: (message) => {
+              bar.clear();
+              console.error(`folio: warning: ${message}`);
+            },
+          },
         });
         bar.clear();
         console.log(buildSummary(result, opts.out, paint(term.color)));

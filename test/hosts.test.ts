@@ -18,7 +18,7 @@ import type { Site } from '../build/core/model.js';
 import { respond } from '../build/core/respond.js';
 import { build, memoryRuntime } from '../build/emit/build.js';
 import { cloudflare, cloudflareStatic } from '../build/emit/hosts/cloudflare.js';
-import { checkCloudflareHeaders, checkCloudflareRedirects, checkCloudflareRoutes, checkHostLimits, checkNetlify, checkVercel, CLOUDFLARE, HostLimitError } from '../build/emit/hosts/limits.js';
+import { checkCloudflareHeaders, checkCloudflareRedirects, checkCloudflareRoutes, checkHostLimits, checkNetlify, checkVercel, CLOUDFLARE, HostLimitError, parseHosts } from '../build/emit/hosts/limits.js';
 import { NETLIFY_FUNCTION, netlify, netlifyHeaders, netlifyRedirects, type NetlifyRedirect } from '../build/emit/hosts/netlify.js';
 import { fileRoutes, fileUrl, negotiatedPaths } from '../build/emit/hosts/plan.js';
 import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
@@ -173,6 +173,28 @@ describe('host limits (D39)', () => {
     expect(error).toBeInstanceOf(HostLimitError);
     expect((error as Error).message).toMatch(/^The build output would not deploy:\n {2}- _routes\.json has 121 include and exclude rules/);
     expect((error as Error).message).toMatch(/previous output was left as it was/);
+  });
+
+  it('only fails for the hosts deployed to; the others are warned about (D39)', () => {
+    const files = [
+      { path: '_routes.json', body: routes(120) },
+      { path: 'netlify.toml', body: '[[redirects]]\n'.repeat(10_001) },
+    ];
+    const warnings: string[] = [];
+    expect(() => checkHostLimits(files, manifest, ['vercel'], (w) => warnings.push(w))).not.toThrow();
+    expect(warnings[0]).toMatch(/^_routes\.json has 121 include and exclude rules/);
+    expect(warnings).toContain('netlify.toml has 10001 redirect rules; Netlify advises against 10000 and fails deploys whose rules are too large.');
+    expect(warnings.at(-1)).toMatch(/^cloudflare, netlify would refuse this output; the build goes on because --host does not name them/);
+    warnings.length = 0;
+    expect(() => checkHostLimits(files, manifest, ['netlify'], (w) => warnings.push(w))).toThrow(/^The build output would not deploy:\n {2}- netlify\.toml has 10001 redirect rules[^]*previous output/);
+    expect(warnings.join('\n')).toMatch(/_routes\.json has 121/);
+    expect(warnings.join('\n')).not.toMatch(/netlify\.toml/);
+  });
+
+  it('reads --host values repeated or comma-separated, and names the hosts it knows', () => {
+    expect(parseHosts(['vercel', 'Netlify,cloudflare'])).toEqual(['cloudflare', 'netlify', 'vercel']);
+    expect(parseHosts(['netlify'])).toEqual(['netlify']);
+    expect(() => parseHosts(['fly'])).toThrow(/"fly" is not a host folio writes files for\. Use --host cloudflare, --host netlify, --host vercel/);
   });
 });
 
@@ -359,19 +381,39 @@ describe('Vercel printer', () => {
 });
 
 describe('a build past a host limit (D39, D40)', () => {
-  it('exits 1 with the limit, the file and the fix, and leaves the previous dist as it was', async () => {
+  // A site URL so long that the API's Link header passes Vercel's 32,768 characters.
+  const siteUrl = `https://example.com/${'a'.repeat(33_000)}`;
+  const folio = (out: string, ...args: string[]) =>
+    spawnSync(process.execPath, ['bin/folio.js', 'build', '--out', out, '--now', '2026-11-22', '--site-url', siteUrl, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+  it('exits 1 with the limit, the file and the fix for a host named with --host, and leaves the previous dist as it was', async () => {
     const out = join(await tempDir('folio-limits-'), 'dist');
     await build({ content: 'content', out, now: NOW });
     const before = await treeHash(out);
-    // A site URL so long that the API's Link header passes Vercel's 32,768 characters.
-    const siteUrl = `https://example.com/${'a'.repeat(33_000)}`;
-    const run = spawnSync(process.execPath, ['bin/folio.js', 'build', '--out', out, '--now', '2026-11-22', '--site-url', siteUrl], { encoding: 'utf8', timeout: 60_000 });
+    const run = folio(out, '--host', 'netlify,vercel');
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^folio: The build output would not deploy:\n {2}- vercel\.json: the link header of \S+ is 33081 characters long; Vercel allows 32768\./);
-    expect(run.stderr).toMatch(/… and \d+ more like these\.\nThe previous output was left as it was/);
+    expect(run.stderr).toMatch(/Vercel allows 32768\.\n(?:.*\n)*The previous output was left as it was/);
     expect(await treeHash(out)).toEqual(before);
     await rm(join(out, '..'), { recursive: true, force: true });
   }, 60_000);
+
+  it('warns and builds when the host past its limit is not named, or no host is', async () => {
+    const out = join(await tempDir('folio-limits-'), 'dist');
+    for (const args of [[], ['--host', 'cloudflare', '--host', 'netlify']]) {
+      await rm(out, { recursive: true, force: true });
+      const run = folio(out, ...args);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/^folio: warning: vercel\.json: the link header of \S+ is 33081 characters long; Vercel allows 32768\.$/m);
+      expect(run.stderr).toMatch(/^folio: warning: vercel would refuse this output; the build goes on because --host does not name it/m);
+      expect(run.stderr).not.toMatch(/would not deploy/);
+      expect(JSON.parse(await readFile(join(out, 'vercel.json'), 'utf8')).routes.length).toBeGreaterThan(0);
+    }
+    const unknown = folio(out, '--host', 'fly');
+    expect(unknown.status, "a usage error").toBe(2);
+    expect(unknown.stderr).toMatch(/"fly" is not a host folio writes files for/);
+    await rm(join(out, '..'), { recursive: true, force: true });
+  }, 120_000);
 });
 
 describe('the Netlify and Vercel functions (D38)', () => {

@@ -19,7 +19,7 @@ import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadState, RecordCache, saveState } from './cache.js';
 import { readContentFast, type Remembered } from './documents.js';
 import { digestSite, mustAsk, planBuild, type BuildState, type Plan } from './incremental.js';
-import { hostFiles } from './hosts/index.js';
+import { hostFiles, type HostOptions } from './hosts/index.js';
 import { searchIndexArtifact } from './search-index.js';
 
 export interface BuildOptions {
@@ -27,6 +27,8 @@ export interface BuildOptions {
   out: string;
   now: Date;
   siteUrl?: string;
+  /** The hosts deployed to, whose limits fail the build; the others' only warn (hosts/index.ts). */
+  hosts?: HostOptions;
   /**
    * The cache directory (cache.ts): rendered records, and the state of the
    * last build of `out` for incremental builds. Off unless given; the CLI
@@ -54,7 +56,7 @@ export interface BuildResult {
 }
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
-export type Artifact = (site: Site, manifest: Manifest) => OutputFile[] | Promise<OutputFile[]>;
+export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions) => OutputFile[] | Promise<OutputFile[]>;
 export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact];
 
 /** The runtime copy of the model: rendered HTML stays in the pages, not in the functions' data. */
@@ -88,6 +90,7 @@ export interface EmitOptions {
   previous?: BuildState | null;
   plan?: Plan;
   progress?: (done: number, total: number) => void;
+  hosts?: HostOptions;
 }
 
 export interface EmitResult {
@@ -187,7 +190,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: headerSet(missing.headers) };
   }
   await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
-  for (const artifact of artifacts) for (const file of await artifact(site, manifest)) await extra(file.path, file.body);
+  for (const artifact of artifacts) for (const file of await artifact(site, manifest, options)) await extra(file.path, file.body);
   await extra(MANIFEST_PATH, jsonText(manifest));
   const phases = { respond: respondMs, artifacts: performance.now() - phaseStart - respondMs };
 
@@ -257,7 +260,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('assemble');
     const staging = await openStaging(out);
     try {
-      const emitted = await emit(site, { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)) }, { previous, plan, progress: (d, t) => options.progress?.('write', d, t) });
+      const emitted = await emit(site, { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)) }, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();

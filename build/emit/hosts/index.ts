@@ -4,12 +4,21 @@ import type { Manifest } from '../../core/files.js';
 import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
 import { cloudflare } from './cloudflare.js';
-import { checkHostLimits } from './limits.js';
+import { checkHostLimits, type Host } from './limits.js';
 import { netlify } from './netlify.js';
 import { vercel } from './vercel.js';
 
-export function hostFiles(site: Site, manifest: Manifest): OutputFile[] {
+export interface HostOptions {
+  /** The hosts the author deploys to (`folio build --host`): their limits fail the build. None by default. */
+  deploy?: readonly Host[];
+  /** Where the other hosts' limit problems go; by default stderr, as `folio: warning: …`. */
+  warn?: (message: string) => void;
+}
+
+const toStderr = (message: string) => void process.stderr.write(`folio: warning: ${message}\n`);
+
+export function hostFiles(site: Site, manifest: Manifest, options: { hosts?: HostOptions } = {}): OutputFile[] {
   const files = [...cloudflare(site, manifest), ...netlify(site, manifest), ...vercel(site, manifest)];
-  checkHostLimits(files, manifest);
+  checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr);
   return files;
 }

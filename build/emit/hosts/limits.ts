@@ -171,16 +171,48 @@ export function checkNetlify(body: string, file = 'netlify.toml'): string[] {
   return redirects > NETLIFY.redirects ? [`${file} has ${redirects} redirect rules; Netlify advises against ${NETLIFY.redirects} and fails deploys whose rules are too large.`] : [];
 }
 
-/** Every host's files at once; throws one error that lists every problem. */
-export function checkHostLimits(files: OutputFile[], manifest: Manifest): void {
+/** The hosts folio writes files for, as `folio build --host` names them. */
+export const HOSTS = ['cloudflare', 'netlify', 'vercel'] as const;
+export type Host = (typeof HOSTS)[number];
+
+/** Every host's problems with the files, by host. */
+export function hostProblems(files: OutputFile[], manifest: Manifest): Record<Host, string[]> {
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const problems = [
-    ...checkCloudflareHeaders(text(byPath.get('_headers'))),
-    ...checkCloudflareRedirects(text(byPath.get('_redirects'))),
-    ...(byPath.has('_routes.json') ? checkCloudflareRoutes(text(byPath.get('_routes.json'))) : []),
-    ...checkCloudflareFiles(manifest, files.length + 2),
-    ...(byPath.has('vercel.json') ? checkVercel(text(byPath.get('vercel.json'))) : []),
-    ...checkNetlify(text(byPath.get('netlify.toml'))),
-  ];
-  if (problems.length) throw new HostLimitError(problems);
+  return {
+    cloudflare: [
+      ...checkCloudflareHeaders(text(byPath.get('_headers'))),
+      ...checkCloudflareRedirects(text(byPath.get('_redirects'))),
+      ...(byPath.has('_routes.json') ? checkCloudflareRoutes(text(byPath.get('_routes.json'))) : []),
+      ...checkCloudflareFiles(manifest, files.length + 2),
+    ],
+    netlify: checkNetlify(text(byPath.get('netlify.toml'))),
+    vercel: byPath.has('vercel.json') ? checkVercel(text(byPath.get('vercel.json'))) : [],
+  };
+}
+
+/**
+ * Checks every host's files. The problems of the hosts in `deploy` throw one
+ * error that lists them all; the others' are handed to `warn`, one line
+ * each: a limit such as Cloudflare's file count is a fact of a plan and of
+ * the site's size, which matters only to an author who deploys there.
+ */
+export function checkHostLimits(files: OutputFile[], manifest: Manifest, deploy: readonly Host[] = HOSTS, warn: (message: string) => void = () => {}): void {
+  const problems = hostProblems(files, manifest);
+  const warnings = [...new Set(HOSTS.filter((h) => !deploy.includes(h)).flatMap((h) => problems[h]))];
+  for (const w of warnings.slice(0, LISTED)) warn(w);
+  if (warnings.length > LISTED) warn(`… and ${warnings.length - LISTED} more like these.`);
+  if (warnings.length) {
+    const hosts = HOSTS.filter((h) => !deploy.includes(h) && problems[h].length);
+    warn(`${hosts.join(', ')} would refuse this output; the build goes on because --host does not name ${hosts.length === 1 ? 'it' : 'them'} (docs/hosts.md#host-limits).`);
+  }
+  const failing = deploy.flatMap((h) => problems[h]);
+  if (failing.length) throw new HostLimitError(failing);
+}
+
+/** `--host` values: names, repeated or comma-separated; an unknown name is an error that lists the known ones. */
+export function parseHosts(values: readonly string[]): Host[] {
+  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((n) => !(HOSTS as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`"${unknown.join('", "')}" is not a host folio writes files for. Use --host ${HOSTS.join(', --host ')} (or a comma-separated list).`);
+  return HOSTS.filter((h) => names.includes(h));
 }
