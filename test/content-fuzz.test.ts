@@ -313,7 +313,7 @@ describe('random corruptions of valid content (in process)', () => {
     expect(buildSite(sourcesOf(base, 'fz'), { now: NOW }).posts.length).toBe(POSTS.length);
   });
 
-  it('every corruption is reported as path:line:column with a hint, and allowed changes still build', { timeout: 60_000 }, () => {
+  it('every corruption is reported as path:line:column with a hint, and allowed changes still build', { timeout: fuzzBudget(60_000) }, () => {
     const seed = fuzzSeed();
     let inputs = 0;
     let failures = 0;
@@ -473,7 +473,7 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('exit 1, every problem as path:line:column with a hint, no stack trace, the previous dist byte-identical', { timeout: 120_000 }, async () => {
+  it('exit 1, every problem as path:line:column with a hint, no stack trace, the previous dist byte-identical', { timeout: fuzzBudget(120_000) }, async () => {
     const seed = fuzzSeed();
     const runs = fuzzRuns(3);
     const samples = fc.sample(fc.array(corruptionArb(Object.keys(base)), { minLength: 2, maxLength: 4 }).filter((cs) => cs.some((c) => c.error)), { seed, numRuns: runs });
@@ -494,7 +494,7 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
     recordFigures({ name: 'content: corruptions (CLI)', target: 'folio build over a previous dist', inputs: samples.length, requests: 0, failures, seed, ms: Math.round(performance.now() - started) });
   });
 
-  it('a huge file nested 200,000 deep, and a 4 MB binary: reported, exit 1, the previous dist byte-identical', { timeout: 120_000 }, async () => {
+  it('a huge file nested 200,000 deep, and a 4 MB binary: reported, exit 1, the previous dist byte-identical', { timeout: fuzzBudget(120_000) }, async () => {
     const dir = join(work, 'huge');
     await cp(join(work, 'good'), dir, { recursive: true });
     const deep = `---\ntitle: Deep\ndate: 2025-01-01\n---\n\n${'> '.repeat(200_000)}deep\n`;

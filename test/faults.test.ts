@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from './helpers/corpus.js';
-import { fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
+import { fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
 import { tempDir, treeHash } from './helpers/site.js';
 
 const run = promisify(execFile);
@@ -185,7 +185,7 @@ describe('an output directory that cannot be written (D40)', () => {
 });
 
 describe('a build killed at random points (D40)', () => {
-  it('leaves the previous dist byte-identical, and the next build succeeds and sweeps the staging it left', { timeout: 120_000 }, async () => {
+  it('leaves the previous dist byte-identical, and the next build succeeds and sweeps the staging it left', { timeout: fuzzBudget(120_000) }, async () => {
     const big = await writeCorpus(join(work, 'big'), { posts: 600 });
     const parent = join(work, 'killed');
     const out = join(parent, 'dist');

@@ -62,7 +62,7 @@ describe('paths with an empty segment on Cloudflare Pages (D13, D15, D17)', () =
 });
 
 describe('random requests against wrangler pages dev', () => {
-  it('never answer 5xx, answer API and MCP failures with the envelope, never leave dist/', { timeout: 120_000 }, async () => {
+  it('never answer 5xx, answer API and MCP failures with the envelope, never leave dist/', { timeout: fuzzBudget(120_000) }, async () => {
     const { details, figures, report } = await fuzzRequests({
       name: 'requests: wrangler pages dev',
       base: target.url,

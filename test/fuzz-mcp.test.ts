@@ -213,7 +213,7 @@ async function expectEnvelope(res: RawResponse, status: number, code: string) {
 // ------------------------------------------------------------ tests
 
 describe('random JSON-RPC bodies and headers to POST /mcp', () => {
-  it('answer a JSON-RPC response, a 202 or the envelope; never 5xx, -32603 or a crash', { timeout: 60_000 }, async () => {
+  it('answer a JSON-RPC response, a 202 or the envelope; never 5xx, -32603 or a crash', { timeout: fuzzBudget(60_000) }, async () => {
     const seed = fuzzSeed();
     let inputs = 0;
     let requests = 0;
