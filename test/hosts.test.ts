@@ -24,6 +24,7 @@ import { fileRoutes, fileUrl, negotiatedPaths } from '../build/emit/hosts/plan.j
 import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
 import { startServer } from '../build/serve.js';
 import { originHandler } from '../functions/_shared/origin.js';
+import { writeCorpus } from './helpers/corpus.js';
 import { buildInto, NOW, tempDir, treeHash } from './helpers/site.js';
 
 let dist: string;
@@ -378,6 +379,81 @@ describe('Vercel printer', () => {
     // Every twin, document and fixed-value query: pages and per-item API answers are the function's.
     expect(files).toBeGreaterThan(30);
   });
+});
+
+/** Every rule each host's files hold: what its limits count. */
+function ruleCounts(b: Built) {
+  const files = [...cloudflare(b.site, b.manifest), ...netlify(b.site, b.manifest), ...vercel(b.site, b.manifest)];
+  const toml = parseToml(text(files, 'netlify.toml')) as { redirects: unknown[]; headers: unknown[] };
+  const routes = JSON.parse(text(files, '_routes.json')) as { include: string[]; exclude: string[] };
+  return {
+    netlifyRedirects: toml.redirects.length,
+    netlifyHeaders: toml.headers.length,
+    vercelRoutes: (JSON.parse(text(files, 'vercel.json')) as { routes: unknown[] }).routes.length,
+    cloudflareRoutes: routes.include.length + routes.exclude.length,
+    cloudflareHeaders: parseHeaders(text(files, '_headers')).size,
+  };
+}
+
+/** Every target of a built site, with the requests a pattern rule might get wrong beside each: unknown items, other tags, paging. */
+function siteCorpus(m: Manifest): string[] {
+  const out = new Set<string>();
+  for (const target of Object.keys(m.routes)) {
+    out.add(target);
+    const [path, query] = target.split('?');
+    // A trailing slash on the API and pages; the core refuses it on documents (/mcp/server-card/), which hosts normalise away (docs/hosts.md).
+    if (path!.startsWith('/api/') || path!.startsWith('/blog/')) out.add(`${path}/`);
+    out.add(`${path}?utm_source=x`);
+    if (query) out.add(`${path}?${query.toUpperCase()}`);
+  }
+  for (const extra of ['/blog/no-such-post', '/blog/no-such-post.md', '/blog/tags/no-such-tag', '/blog/tags/no-such-tag.md', '/projects/none', '/projects/none.md', '/api/v1/posts/no-such-post', '/api/v1/posts?tag=no-such-tag', '/api/v1/posts?offset=7', '/api/v1/posts?offset=999999', '/api/v1/posts?limit=3&offset=20']) out.add(extra);
+  return [...out];
+}
+
+describe('a generated site of a few hundred posts (D39)', () => {
+  const sites: Built[] = [];
+  beforeAll(async () => {
+    for (const posts of [150, 300]) {
+      const work = await tempDir('folio-hosts-grow-');
+      // Tags grow with the posts too: one per ten.
+      const content = await writeCorpus(join(work, 'content'), { posts, tags: posts / 10 });
+      const out = join(work, 'dist');
+      const result = await build({ content, out, now: NOW, hosts: { warn: () => {} } });
+      sites.push({ site: result.site, dist: out, manifest: JSON.parse(await readFile(join(out, MANIFEST_PATH), 'utf8')) as Manifest });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const b of sites) await rm(join(b.dist, '..'), { recursive: true, force: true });
+  });
+
+  it('keeps every host file to the same number of rules for twice the posts', () => {
+    const [small, large] = sites.map(ruleCounts);
+    expect(Object.keys(sites[1]!.manifest.routes).length).toBeGreaterThan(Object.keys(sites[0]!.manifest.routes).length + 450);
+    expect(large).toEqual(small);
+    // And stays far below every host's cap.
+    expect(small!.netlifyRedirects).toBeLessThan(40);
+    expect(small!.vercelRoutes).toBeLessThan(60);
+  });
+
+  it('replays every target, and its neighbours, on Netlify and Vercel as the core answers them (D38)', async () => {
+    for (const b of sites) {
+      const targets = siteCorpus(b.manifest);
+      const rules = netlifyRedirects(b.site, b.manifest);
+      const routes = vercelRoutes(b.site, b.manifest);
+      const viaNetlify = await expectFaithful((t) => netlifyRoute(rules, t, b.manifest), (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`), b, targets);
+      const viaVercel = await expectFaithful((t) => vercelRoute(routes, t, b.manifest), (dest) => dest.startsWith(VERCEL_FUNCTION), b, targets);
+      // Site-wide documents and the one-off API answers are files on both; on Vercel every twin is too.
+      expect(viaNetlify).toBeGreaterThan(20);
+      expect(viaVercel).toBeGreaterThan(b.site.posts.length);
+      for (const post of b.site.posts.slice(0, 5)) {
+        const page = `/blog/${post.slug}`;
+        expect(netlifyRoute(rules, page, b.manifest)).toBe(`${NETLIFY_FUNCTION}${page}`);
+        expect(vercelRoute(routes, page, b.manifest)).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
+        expect(vercelRoute(routes, `${page}.md`, b.manifest)).toBe(`${page}.md`);
+        expect(vercelFileHeaders(routes, `${page}.md`, `${page.slice(1)}.md`)).toEqual(b.manifest.header_sets[b.manifest.routes[`${page}.md`]![1]]);
+      }
+    }
+  }, 120_000);
 });
 
 describe('a build past a host limit (D39, D40)', () => {
