@@ -41,7 +41,10 @@ export interface DevOptions {
 
 export interface RebuildReport {
   ok: boolean;
+  /** From the change to the new responses being served. */
   ms: number;
+  /** Until the artifacts (search index, host files) were written too. */
+  totalMs?: number;
   /** Content files added, changed or removed (as shown in messages). */
   sources: { added: string[]; changed: string[]; removed: string[] };
   /** Output files added, changed or removed, relative to the output directory. */
@@ -201,7 +204,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     }
   };
 
-  const rebuildInPlace = async (started: number, before: Map<string, string>): Promise<RebuildReport> => {
+  /** The responses, the model and the manifest; `later` writes the artifacts (search index, host files) and completes the report. */
+  const rebuildInPlace = async (started: number, before: Map<string, string>): Promise<{ report: RebuildReport; later?: () => Promise<string[]> }> => {
     const previous = state!;
     const read = await readContentFast(sources, { cache: records, memo, workers: options.workers });
     let site;
@@ -210,7 +214,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       problems = error.problems;
-      return report(started, before, {});
+      return { report: report(started, before, {}) };
     }
     problems = [];
     const plan = planBuild(previous.digest, digestSite(site));
@@ -219,17 +223,26 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       await forgetState(cacheDir, out);
       stateSaved = false;
     }
-    const emitted = await emit(site, inPlaceSink(out), { previous, plan });
-    await Promise.all(emitted.removed.map((f) => removeFile(out, f)));
+    const emitted = await emit(site, inPlaceSink(out), { previous, plan, deferArtifacts: true });
     state = emitted.state;
     const earlier = new Set([...[...previous.routes.values()].map((r) => r.file), ...previous.extras.keys()]);
     const written = new Set(emitted.written);
     const targets = [...state.routes].filter(([, r]) => written.has(r.file)).map(([t]) => t);
-    return report(started, before, {
+    const r = report(started, before, {
       full: plan.all ? plan.reason : null,
-      files: { added: emitted.written.filter((f) => !earlier.has(f)), changed: emitted.written.filter((f) => earlier.has(f)), removed: emitted.removed },
+      files: { added: emitted.written.filter((f) => !earlier.has(f)), changed: emitted.written.filter((f) => earlier.has(f)), removed: [] },
       targets,
     });
+    const later = async () => {
+      const more = await emitted.artifacts!();
+      await Promise.all(emitted.removed.map((f) => removeFile(out, f)));
+      r.files.added.push(...more.filter((f) => !earlier.has(f)));
+      r.files.changed.push(...more.filter((f) => earlier.has(f)));
+      r.files.removed.push(...emitted.removed);
+      r.totalMs = performance.now() - started;
+      return more;
+    };
+    return { report: r, later };
   };
 
   // ----- the servers -----
@@ -338,7 +351,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   };
 
   let running: Promise<unknown> = Promise.resolve();
-  const waiting: ((r: RebuildReport) => void)[] = [];
+  const waiting: { resolve(r: RebuildReport): void; reject(error: unknown): void }[] = [];
   const rebuild = (paths: string[]): Promise<RebuildReport> => {
     const job = running.then(async () => {
       const started = performance.now();
@@ -351,17 +364,29 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         else if (FOLDERS.has(path) || path === '') reloadAll = true;
       }
       if (reloadAll) sources = await loadContent(options.content);
-      const r = state ? await rebuildInPlace(started, before) : await fullBuild(started, before);
+      const { report: r, later } = state ? await rebuildInPlace(started, before) : { report: await fullBuild(started, before), later: undefined };
       const trigger = [...r.sources.added.map((f) => `${f} added`), ...r.sources.changed.map((f) => `${f} changed`), ...r.sources.removed.map((f) => `${f} removed`)].join(', ') || 'no content change';
       printReport(r, trigger);
       if (r.files.added.length + r.files.changed.length + r.files.removed.length > 0 || !hadState) await restartInner();
       broadcast(r.targets.length > 500 || !r.ok || !hadState ? { all: true, targets: [] } : { all: false, targets: r.targets });
+      if (later) {
+        // The pages are served already; the search index and the host files follow.
+        const more = await later();
+        if (more.length || r.files.removed.length) {
+          const gone = r.files.removed.length ? `, ${r.files.removed.length} removed` : '';
+          log(p.dim(`  then ${more.length} artifact file${more.length === 1 ? '' : 's'} (search index, host files)${gone} in ${Math.round(r.totalMs! - r.ms)} ms`));
+          for (const f of r.files.removed.slice(0, SHOWN_FILES)) log(p.red(`  - ${f}`));
+          await restartInner();
+        }
+      }
       if (saveTimer) clearTimeout(saveTimer);
       saveTimer = setTimeout(() => void persist(), 1000);
-      for (const w of waiting.splice(0)) w(r);
+      for (const w of waiting.splice(0)) w.resolve(r);
       return r;
     });
-    running = job.catch(() => undefined);
+    running = job.catch((error) => {
+      for (const w of waiting.splice(0)) w.reject(error);
+    });
     return job;
   };
 
@@ -407,7 +432,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   return {
     url,
     rebuild,
-    nextRebuild: () => new Promise((resolve) => waiting.push(resolve)),
+    nextRebuild: () => new Promise((resolve, reject) => waiting.push({ resolve, reject })),
     async close() {
       watcher?.close();
       if (timer) clearTimeout(timer);

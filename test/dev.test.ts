@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devPolicy, startDev, withLiveReload, type DevSession } from '../build/dev.js';
+import { devPolicy, startDev, withLiveReload, type DevSession, type RebuildReport } from '../build/dev.js';
 import { build } from '../build/emit/build.js';
 import { copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
@@ -33,6 +33,15 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
   await rm(content, { recursive: true, force: true });
 });
+
+/** The next rebuild the watcher starts; on a timeout, the error carries what folio dev printed. */
+function nextRebuild(): Promise<RebuildReport> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no rebuild within 120 s; folio dev printed:\n${lines.join('\n')}`)), 120_000);
+  });
+  return Promise.race([dev.nextRebuild(), timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Every file of the output, as text, that mentions the dev server's own addresses. */
 async function devTraces(dir: string): Promise<string[]> {
@@ -112,10 +121,10 @@ describe('folio dev', () => {
 
   it('rebuilds on a change, says what changed, tells open pages, and matches a clean build', SLOW, async () => {
     const stream = await collectEvents(`${dev.url}/_folio/dev/events`, 'change');
-    const next = dev.nextRebuild();
+    const next = nextRebuild();
     await appendFile(join(content, 'posts', `${POST}.md`), '\nA paragraph written while folio dev was watching.\n');
     const report = await next;
-    expect(report.ok).toBe(true);
+    expect(report.ok, lines.join('\n')).toBe(true);
     expect(report.full).toBeNull();
     expect(report.sources.changed).toEqual([relative(process.cwd(), join(content, 'posts', `${POST}.md`))]);
     expect(report.files.changed).toContain(`blog/${POST}/index.html`);
@@ -134,14 +143,14 @@ describe('folio dev', () => {
   });
 
   it('adds and removes files for a new post, and keeps the last good build while the content is broken', SLOW, async () => {
-    const added = dev.nextRebuild();
+    const added = nextRebuild();
     await writeFile(join(content, 'posts/written-in-dev.md'), '---\ntitle: Written in dev\ndate: 2026-11-21\ntags: [email]\n---\n\nA post written while folio dev was watching.\n');
     const a = await added;
     expect(a.files.added).toContain('blog/written-in-dev/index.html');
     expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(200);
 
     const before = await treeHash(out);
-    const broken = dev.nextRebuild();
+    const broken = nextRebuild();
     await writeFile(join(content, 'posts/written-in-dev.md'), '---\ndate: 2026-11-21\n---\n\nNo title now.\n');
     const b = await broken;
     expect(b.ok).toBe(false);
@@ -152,7 +161,7 @@ describe('folio dev', () => {
     expect(await page.text()).toContain('written-in-dev.md:1:1');
     expect(await treeHash(out)).toEqual(before);
 
-    const removed = dev.nextRebuild();
+    const removed = nextRebuild();
     await rm(join(content, 'posts/written-in-dev.md'));
     const r = await removed;
     expect(r.ok).toBe(true);

@@ -91,6 +91,12 @@ export interface EmitOptions {
   plan?: Plan;
   progress?: (done: number, total: number) => void;
   hosts?: HostOptions;
+  /**
+   * Return once the responses, the model and the manifest are written, and
+   * leave the artifacts (search index, host files) to `result.artifacts()`:
+   * folio dev serves the change first and finishes the slow part after.
+   */
+  deferArtifacts?: boolean;
 }
 
 export interface EmitResult {
@@ -105,8 +111,10 @@ export interface EmitResult {
   written: string[];
   /** Files of the previous build that this one no longer has. */
   removed: string[];
-  /** Milliseconds: asking for every target, then the rest (404, model, artifacts, manifest). */
+  /** Milliseconds: asking for every target, then the artifacts. */
   phases: { respond: number; artifacts: number };
+  /** With deferArtifacts: writes the artifacts and completes this result (files, bytes, removed); resolves with the files it wrote. */
+  artifacts?: () => Promise<string[]>;
 }
 
 const sha1 = (body: Uint8Array | string) => createHash('sha1').update(body).digest('base64');
@@ -114,7 +122,7 @@ const sha1 = (body: Uint8Array | string) => createHash('sha1').update(body).dige
 /**
  * Every precomputable response, streamed into `sink` as it is made: each GET
  * target of each family (D38), the not-found page, the runtime model, the
- * artifacts, then the manifest. With a previous build, targets the plan does
+ * manifest, then the artifacts. With a previous build, targets the plan does
  * not ask for keep their file, and files whose bytes did not change are
  * reused rather than written.
  */
@@ -190,16 +198,32 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: headerSet(missing.headers) };
   }
   await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
-  for (const artifact of artifacts) for (const file of await artifact(site, manifest, options)) await extra(file.path, file.body);
-  await extra(MANIFEST_PATH, jsonText(manifest));
-  const phases = { respond: respondMs, artifacts: performance.now() - phaseStart - respondMs };
+  const manifestText = jsonText(manifest);
+  await extra(MANIFEST_PATH, manifestText);
+  const result: EmitResult = { manifest, state, files: 0, bytes: 0, asked, written, removed: [], phases: { respond: respondMs, artifacts: 0 } };
 
-  const removed: string[] = [];
-  if (previous) {
-    for (const { file } of previous.routes.values()) if (!kept.has(file)) removed.push(file);
-    for (const file of previous.extras.keys()) if (!kept.has(file)) removed.push(file);
-  }
-  return { manifest, state, files: kept.size, bytes, asked, written, removed, phases };
+  const finish = async () => {
+    const started = performance.now();
+    const from = written.length;
+    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options)) await extra(file.path, file.body);
+    // An artifact may add to the manifest; then it is written again, whole.
+    const after = jsonText(manifest);
+    if (after !== manifestText) {
+      bytes -= Buffer.byteLength(manifestText);
+      await extra(MANIFEST_PATH, after);
+    }
+    if (previous) {
+      for (const { file } of previous.routes.values()) if (!kept.has(file)) result.removed.push(file);
+      for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);
+    }
+    result.files = kept.size;
+    result.bytes = bytes;
+    result.phases.artifacts = performance.now() - started;
+    return written.slice(from);
+  };
+  if (options.deferArtifacts) result.artifacts = finish;
+  else await finish();
+  return result;
 }
 
 /** Every file of the site in memory (tests, and callers that write elsewhere). */
