@@ -25,7 +25,8 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 async function fetchText(url) {
   try {
-    const res = await fetch(url);
+    // Bounded: a request caught by the dev server's restart must not hang the bench.
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
     return res.ok ? await res.text() : null;
   } catch {
     return null;
