@@ -33,10 +33,11 @@ async function fetchText(url) {
   }
 }
 
-/** Polls until `url` serves a body containing `needle`; resolves the elapsed ms. */
-async function until(url, needle, timeoutMs) {
+/** Polls until `url` serves a body containing `needle`; resolves the elapsed ms. Stops early once `alive()` is false. */
+async function until(url, needle, timeoutMs, alive = () => true) {
   const t0 = performance.now();
   while (performance.now() - t0 < timeoutMs) {
+    if (!alive()) throw new Error(`folio dev exited while waiting for ${url} to serve "${needle}"`);
     const body = await fetchText(url);
     if (body?.includes(needle)) return performance.now() - t0;
     await sleep(POLL_MS);
@@ -57,6 +58,7 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
   if (flags.has('port')) args.push('--port', '0');
   if (flags.has('now')) args.push('--now', now);
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const alive = () => child.exitCode === null && child.signalCode === null;
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -71,7 +73,7 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
     if (!url) throw new Error(`folio dev printed no URL within ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`);
     const slug = basename(post, '.md');
     const target = `${url}/api/v1/posts/${slug}`;
-    await until(target, '"slug"', START_TIMEOUT_MS);
+    await until(target, '"slug"', START_TIMEOUT_MS, alive);
     const startMs = performance.now() - t0;
     // A recursive fs.watch may still be setting up after the first answer:
     // one unmeasured edit, repeated until it is served, proves the watcher live.
@@ -82,7 +84,8 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
     for (let seen = false; !seen; ) {
       if (performance.now() > warmUntil) throw new Error(`folio dev never served an edit of ${post}: ${output.slice(-500)}`);
       appendFileSync(post, `\nA warm-up sentence (${warm}).\n`);
-      seen = await until(target, warm, 10_000).then(() => true, () => false);
+      if (!alive()) throw new Error(`folio dev exited during the warm-up edit: ${output.slice(-500)}`);
+      seen = await until(target, warm, 10_000, alive).then(() => true, () => false);
     }
     const warmReportedBy = performance.now() + EDIT_TIMEOUT_MS;
     while (!/→ [^\n]* in \d+ ms/.test(output.slice(warmMark)) && performance.now() < warmReportedBy) await sleep(20);
@@ -94,7 +97,7 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
       const mark = output.length;
       const t = performance.now();
       appendFileSync(post, `\nA sentence added while folio dev runs (${needle}).\n`);
-      await until(target, needle, EDIT_TIMEOUT_MS).catch((error) => {
+      await until(target, needle, EDIT_TIMEOUT_MS, alive).catch((error) => {
         throw new Error(`edit ${i}: ${error.message}; folio dev printed since the edit: ${JSON.stringify(output.slice(mark).slice(-400))}`);
       });
       times.push(performance.now() - t);
@@ -109,7 +112,7 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
     }
     return { startMs, ms: median(times), runs: times, ownMs: own.length ? median(own) : null, pollMs: POLL_MS };
   } finally {
-    if (child.exitCode === null) {
+    if (alive()) {
       const hard = setTimeout(() => child.kill('SIGKILL'), 5_000);
       const exited = new Promise((ok) => child.once('exit', ok));
       child.kill('SIGTERM');
