@@ -200,6 +200,7 @@ function fsWriter(staging: string): Writer {
 const BATCH_FILES = 128;
 const BATCH_BYTES = 4 * 1024 * 1024;
 const BATCHES_IN_FLIGHT = 8;
+const LARGE_FILE = 1024 * 1024;
 
 /**
  * Synchronous writes on a thread of their own (write-worker.ts), in batches,
@@ -258,21 +259,38 @@ function threadWriter(staging: string): Writer | null {
     if (ops.length >= BATCH_FILES || size >= BATCH_BYTES) send();
     if (pending >= BATCHES_IN_FLIGHT) await until(() => pending < BATCHES_IN_FLIGHT);
   };
+  // Large files are written from here: a copy to the thread would double them in memory.
+  const direct = new Set<Promise<void>>();
+  const writeHere = (full: string, body: Uint8Array | string) => {
+    const p: Promise<void> = mkdir(dirname(full), { recursive: true })
+      .then(() => writeFile(full, body))
+      .catch((error) => {
+        failure ??= error;
+      })
+      .finally(() => direct.delete(p));
+    direct.add(p);
+  };
   return {
     write(path, body) {
       const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       bytes += length;
-      return add({ op: 'write', path: join(staging, path), body }, length);
+      if (length < LARGE_FILE) return add({ op: 'write', path: join(staging, path), body }, length);
+      if (failure) return Promise.reject(failure);
+      files++;
+      writeHere(join(staging, path), body);
+      return Promise.resolve();
     },
     link: (path, from) => add({ op: 'link', path: join(staging, path), from }, 0),
     async flush() {
       send();
+      await Promise.all(direct);
       await until(() => pending === 0);
       return { files, bytes };
     },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.allSettled(direct);
       await worker.terminate();
     },
   };
