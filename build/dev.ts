@@ -293,16 +293,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         res.end(body);
       });
     });
-    // A request caught by a restart of the inner server: say so, or cut the reply if it had begun.
     upstream.on('error', () => {
-      if (res.headersSent) res.destroy();
-      else {
-        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-        res.end('folio dev: the site server restarted; reload the page.');
-      }
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('folio dev: the site server restarted; reload the page.');
     });
-    // A client that went away is no reason to stop the dev server.
-    res.on('error', () => undefined);
     req.pipe(upstream);
   };
 
