@@ -302,9 +302,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   const [cache, sources] = await Promise.all([options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null), options.sources ?? loadContent(options.content)]);
   lap('load');
+  let saved = false;
   try {
     const read = await readContentFast(sources, { cache, memo: options.memo, workers: options.workers, progress: (d, t) => options.progress?.('render', d, t) });
     lap('render');
+    // The records are final: save them now, so their serialized copies are
+    // garbage before the responses are made rather than on top of them.
+    if (!options.records && cache) {
+      await cache.save();
+      saved = true;
+    }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl });
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
@@ -335,6 +342,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       throw error;
     }
   } finally {
-    if (!options.records) await cache?.save();
+    if (!options.records && !saved) await cache?.save();
   }
 }

@@ -95,9 +95,12 @@ export class RecordCache {
 
   /** Opens the cache in `dir`; a missing, stale or unreadable cache is an empty one. */
   static async open(dir: string): Promise<RecordCache> {
+    // Records of other code would all miss: do not even read them.
+    const current = (await readFile(join(dir, `records-${FORMAT}`, 'FINGERPRINT'), 'utf8').catch(() => '')) === codeFingerprint();
     const shards = await Promise.all(
       Array.from({ length: SHARDS }, async (_, i): Promise<Shard> => {
         const entries = new Map<string, DocumentRecord>();
+        if (!current) return { entries, used: new Set(), dirty: true };
         try {
           const data = deserialize(await readFile(join(dir, `records-${FORMAT}`, `${i.toString(16)}.bin`))) as [string, DocumentRecord][];
           for (const [k, v] of data) entries.set(k, v);
@@ -140,6 +143,7 @@ export class RecordCache {
     const dir = join(this.dir, `records-${FORMAT}`);
     try {
       await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'FINGERPRINT'), codeFingerprint());
       await Promise.all(
         this.shards.map(async (shard, i) => {
           const stale = shard.entries.size !== shard.used.size;
