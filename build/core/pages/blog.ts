@@ -90,17 +90,29 @@ function related(site: Site, post: Post): Post[] {
   const { byTag, counts } = index;
   const touched: number[] = [];
   for (const t of post.tags) {
-    for (const i of byTag.get(t) ?? []) if (counts[i]++ === 0) touched.push(i);
+    const list = byTag.get(t);
+    if (!list) continue;
+    for (let n = 0; n < list.length; n++) {
+      const i = list[n]!;
+      if (counts[i]++ === 0) touched.push(i);
+    }
   }
   // The three best by (shared tags desc, position in site.posts asc), in one pass.
-  const better = (a: number, b: number) => counts[a]! > counts[b]! || (counts[a] === counts[b] && a < b);
   const best: number[] = [];
-  for (const i of touched) {
+  let worst = 0;
+  for (let n = 0; n < touched.length; n++) {
+    const i = touched[n]!;
+    const c = counts[i]!;
+    // Fewer shared tags than the third best so far: it cannot enter.
+    if (best.length === 3 && c < worst) continue;
     if (site.posts[i]!.slug === post.slug) continue;
     let at = best.length;
-    while (at > 0 && better(i, best[at - 1]!)) at--;
-    if (at < 3) best.splice(at, 0, i);
-    if (best.length > 3) best.pop();
+    while (at > 0 && (counts[best[at - 1]!]! < c || (counts[best[at - 1]!] === c && i < best[at - 1]!))) at--;
+    if (at < 3) {
+      best.splice(at, 0, i);
+      if (best.length > 3) best.pop();
+      worst = counts[best[best.length - 1]!]!;
+    }
   }
   const out = best.map((i) => site.posts[i]!);
   for (const i of touched) counts[i] = 0;
