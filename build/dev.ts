@@ -69,6 +69,8 @@ const RELOAD_PATH = '/_folio/dev/reload.js';
 const EVENTS_PATH = '/_folio/dev/events';
 const FOLDERS = new Set(['services', 'posts', 'projects']);
 const SHOWN_FILES = 8;
+/** How long open pages get to reload before the artifacts (search index, host files) take the thread. */
+const RELOAD_GRACE_MS = 150;
 
 /** The client half of live reload: reload when this page's path, or the stylesheet, changed. */
 const RELOAD_SCRIPT = `// folio dev live reload (never part of a build)
@@ -370,7 +372,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       if (r.files.added.length + r.files.changed.length + r.files.removed.length > 0 || !hadState) await restartInner();
       broadcast(r.targets.length > 500 || !r.ok || !hadState ? { all: true, targets: [] } : { all: false, targets: r.targets });
       if (later) {
-        // The pages are served already; the search index and the host files follow.
+        // The pages are served already; the search index and the host files
+        // follow. They keep this thread busy for a while, so first give open
+        // pages a moment to fetch what they were just told changed.
+        await new Promise((resolve) => setTimeout(resolve, RELOAD_GRACE_MS));
         const more = await later();
         if (more.length || r.files.removed.length) {
           const gone = r.files.removed.length ? `, ${r.files.removed.length} removed` : '';
