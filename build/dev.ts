@@ -270,35 +270,40 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       return;
     }
     const url = new URL(target.url);
+    // Each reply is read whole before it is sent on: a request caught by a
+    // restart of the inner server then gets a clean 502, never half a body,
+    // and nothing is ever written to a reply that has ended.
+    let settled = false;
+    const send = (status: number, headers: Record<string, string | string[] | undefined>, body: Buffer | string | undefined) => {
+      if (settled) return;
+      settled = true;
+      res.writeHead(status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    const restarted = () => send(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'folio dev: the site server restarted; reload the page.');
     const upstream = httpRequest({ host: url.hostname, port: url.port, method: req.method, path: req.url, headers: { ...req.headers, host: url.host }, agent: false }, (reply) => {
-      const type = String(reply.headers['content-type'] ?? '');
-      if (!type.startsWith('text/html')) {
-        res.writeHead(reply.statusCode ?? 502, reply.headers);
-        reply.pipe(res);
-        return;
-      }
-      // A page: the dev policy and no caching, and on GET the reload script.
-      const headers: Record<string, string | string[] | undefined> = { ...reply.headers, 'cache-control': 'no-store' };
-      for (const name of ['etag', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
-      const policy = headers['content-security-policy'];
-      if (typeof policy === 'string') headers['content-security-policy'] = devPolicy(policy);
       const chunks: Buffer[] = [];
       reply.on('data', (c: Buffer) => chunks.push(c));
+      reply.on('error', restarted);
+      reply.on('aborted', restarted);
       reply.on('end', () => {
-        if (req.method === 'HEAD') {
-          res.writeHead(reply.statusCode ?? 502, headers);
-          res.end();
-          return;
-        }
+        const status = reply.statusCode ?? 502;
+        const headers: Record<string, string | string[] | undefined> = { ...reply.headers };
+        for (const name of ['transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+        if (!String(reply.headers['content-type'] ?? '').startsWith('text/html')) return send(status, headers, Buffer.concat(chunks));
+        // A page: the dev policy and no caching, and the reload script.
+        for (const name of ['etag', 'content-length']) delete headers[name];
+        headers['cache-control'] = 'no-store';
+        const policy = headers['content-security-policy'];
+        if (typeof policy === 'string') headers['content-security-policy'] = devPolicy(policy);
+        if (req.method === 'HEAD') return send(status, headers, undefined);
         const body = Buffer.from(withLiveReload(Buffer.concat(chunks).toString('utf8')));
-        res.writeHead(reply.statusCode ?? 502, { ...headers, 'content-length': String(body.length) });
-        res.end(body);
+        send(status, { ...headers, 'content-length': String(body.length) }, body);
       });
     });
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('folio dev: the site server restarted; reload the page.');
-    });
+    upstream.on('error', restarted);
+    // A client that went away is no reason to stop the dev server.
+    res.on('error', () => undefined);
     req.pipe(upstream);
   };
 

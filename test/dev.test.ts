@@ -172,6 +172,38 @@ describe('folio dev', () => {
     await expectSameAsClean();
   });
 
+  it('keeps answering while it rebuilds: a request caught by a restart gets a whole reply or a 502, never a crash', SLOW, async () => {
+    const statuses: number[] = [];
+    const failures: string[] = [];
+    let polling = true;
+    const poll = (async () => {
+      // Bounded in count and time.
+      for (let i = 0; polling && i < 5000; i++) {
+        try {
+          const res = await fetch(`${dev.url}/api/v1/posts/${POST}`, { signal: AbortSignal.timeout(60_000) });
+          const body = await res.text();
+          statuses.push(res.status);
+          if (res.status === 200) JSON.parse(body);
+        } catch (error) {
+          failures.push(String(error));
+        }
+      }
+    })();
+    for (let edit = 0; edit < 3; edit++) {
+      const next = nextRebuild();
+      await appendFile(join(content, 'posts', `${POST}.md`), `\nEdit ${edit} while a client polls.\n`);
+      expect((await next).ok, lines.join('\n')).toBe(true);
+    }
+    polling = false;
+    await poll;
+    expect(failures).toEqual([]);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 200 && s !== 502)).toEqual([]);
+    const after = await fetch(`${dev.url}/api/v1/posts/${POST}`);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain('Edit 2 while a client polls.');
+  });
+
   describe.skipIf(!existsSync(CHROMIUM))('in a real browser', () => {
     let profile: string;
     let context: BrowserContext;
