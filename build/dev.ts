@@ -62,6 +62,8 @@ export interface DevSession {
   rebuild(paths: string[]): Promise<RebuildReport>;
   /** Resolves with the report of the next rebuild the watcher starts. */
   nextRebuild(): Promise<RebuildReport>;
+  /** Resolves once no rebuild runs or waits (every change so far is in the output, artifacts included). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,8 +71,9 @@ const RELOAD_PATH = '/_folio/dev/reload.js';
 const EVENTS_PATH = '/_folio/dev/events';
 const FOLDERS = new Set(['services', 'posts', 'projects']);
 const SHOWN_FILES = 8;
-/** How long open pages get to reload before the artifacts (search index, host files) take the thread. */
+/** Quiet time (no request) that open pages get to reload before the artifacts (search index, host files) take the thread, and its limit. */
 const RELOAD_GRACE_MS = 150;
+const MAX_GRACE_MS = 5000;
 
 /** The client half of live reload: reload when this page's path, or the stylesheet, changed. */
 const RELOAD_SCRIPT = `// folio dev live reload (never part of a build)
@@ -160,6 +163,12 @@ function sourceFiles(sources: ContentSources): Map<string, string> {
   return new Map(all.map((s) => [s.file, s.text]));
 }
 
+function sameSources(a: Map<string, string>, b: Map<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [file, text] of a) if (b.get(file) !== text) return false;
+  return true;
+}
+
 export async function startDev(options: DevOptions): Promise<DevSession> {
   const out = resolve(options.out);
   const p = paint(options.color ?? false);
@@ -207,7 +216,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   };
 
   /** The responses, the model and the manifest; `later` writes the artifacts (search index, host files) and completes the report. */
-  const rebuildInPlace = async (started: number, before: Map<string, string>): Promise<{ report: RebuildReport; later?: () => Promise<string[]> }> => {
+  const rebuildInPlace = async (started: number, before: Map<string, string>): Promise<{ report: RebuildReport; later?: () => Promise<string[]>; skip?: () => void }> => {
     const previous = state!;
     const read = await readContentFast(sources, { cache: records, memo, workers: options.workers });
     let site;
@@ -230,21 +239,30 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const earlier = new Set([...[...previous.routes.values()].map((r) => r.file), ...previous.extras.keys()]);
     const written = new Set(emitted.written);
     const targets = [...state.routes].filter(([, r]) => written.has(r.file)).map(([t]) => t);
+    // Responses that are gone go now; artifacts that are gone, once the artifacts ran.
+    const gone = [...emitted.removed];
+    await Promise.all(gone.map((f) => removeFile(out, f)));
     const r = report(started, before, {
       full: plan.all ? plan.reason : null,
-      files: { added: emitted.written.filter((f) => !earlier.has(f)), changed: emitted.written.filter((f) => earlier.has(f)), removed: [] },
+      files: { added: emitted.written.filter((f) => !earlier.has(f)), changed: emitted.written.filter((f) => earlier.has(f)), removed: gone },
       targets,
     });
     const later = async () => {
       const more = await emitted.artifacts!();
-      await Promise.all(emitted.removed.map((f) => removeFile(out, f)));
+      const alsoGone = emitted.removed.slice(gone.length);
+      await Promise.all(alsoGone.map((f) => removeFile(out, f)));
       r.files.added.push(...more.filter((f) => !earlier.has(f)));
       r.files.changed.push(...more.filter((f) => earlier.has(f)));
-      r.files.removed.push(...emitted.removed);
+      r.files.removed.push(...alsoGone);
       r.totalMs = performance.now() - started;
       return more;
     };
-    return { report: r, later };
+    // Another change is waiting: its rebuild writes the artifacts instead. Until
+    // then the previous ones are on disk, and the state must say so.
+    const skip = () => {
+      for (const [file, entry] of previous.extras) if (!emitted.state.extras.has(file)) emitted.state.extras.set(file, entry);
+    };
+    return { report: r, later, skip };
   };
 
   // ----- the servers -----
@@ -307,7 +325,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     req.pipe(upstream);
   };
 
+  let lastRequest = 0;
   const front = createServer((req, res) => {
+    lastRequest = performance.now();
     const path = (req.url ?? '/').split('?')[0];
     if (path === EVENTS_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -359,8 +379,14 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
 
   let running: Promise<unknown> = Promise.resolve();
   const waiting: { resolve(r: RebuildReport): void; reject(error: unknown): void }[] = [];
+  let queued = 0;
+  // Set while the artifacts on disk are older than the responses (a rebuild left them to the next one).
+  let artifactsBehind = false;
+  const changesWaiting = () => queued > 0 || pending.size > 0 || timer !== null;
   const rebuild = (paths: string[]): Promise<RebuildReport> => {
+    queued++;
     const job = running.then(async () => {
+      queued--;
       const started = performance.now();
       const before = sourceFiles(sources);
       const hadState = state !== null;
@@ -371,22 +397,32 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         else if (FOLDERS.has(path) || path === '') reloadAll = true;
       }
       if (reloadAll) sources = await loadContent(options.content);
-      const { report: r, later } = state ? await rebuildInPlace(started, before) : { report: await fullBuild(started, before), later: undefined };
+      // Editors and fs.watch often report one save twice: the second finds nothing new.
+      // Unless a skipped rebuild left its artifacts to this one.
+      if (state && problems.length === 0 && !artifactsBehind && sameSources(before, sourceFiles(sources))) return report(started, before, {});
+      const { report: r, later, skip } = state ? await rebuildInPlace(started, before) : { report: await fullBuild(started, before), later: undefined, skip: undefined };
       const trigger = [...r.sources.added.map((f) => `${f} added`), ...r.sources.changed.map((f) => `${f} changed`), ...r.sources.removed.map((f) => `${f} removed`)].join(', ') || 'no content change';
       printReport(r, trigger);
       if (r.files.added.length + r.files.changed.length + r.files.removed.length > 0 || !hadState) await restartInner();
       broadcast(r.targets.length > 500 || !r.ok || !hadState ? { all: true, targets: [] } : { all: false, targets: r.targets });
       if (later) {
         // The pages are served already; the search index and the host files
-        // follow. They keep this thread busy for a while, so first give open
-        // pages a moment to fetch what they were just told changed.
-        await new Promise((resolve) => setTimeout(resolve, RELOAD_GRACE_MS));
-        const more = await later();
-        if (more.length || r.files.removed.length) {
-          const gone = r.files.removed.length ? `, ${r.files.removed.length} removed` : '';
-          log(p.dim(`  then ${more.length} artifact file${more.length === 1 ? '' : 's'} (search index, host files)${gone} in ${Math.round(r.totalMs! - r.ms)} ms`));
-          for (const f of r.files.removed.slice(0, SHOWN_FILES)) log(p.red(`  - ${f}`));
-          await restartInner();
+        // follow. They keep this thread busy for a while, so first let open
+        // pages fetch what they were just told changed: wait until no request
+        // has come for a moment (at most a few seconds).
+        const waitFrom = performance.now();
+        do await new Promise((resolve) => setTimeout(resolve, RELOAD_GRACE_MS));
+        while (performance.now() - lastRequest < RELOAD_GRACE_MS && performance.now() - waitFrom < MAX_GRACE_MS && !changesWaiting());
+        if (changesWaiting()) {
+          skip!();
+          artifactsBehind = true;
+        } else {
+          const more = await later();
+          artifactsBehind = false;
+          if (more.length) {
+            log(p.dim(`  then ${more.length} artifact file${more.length === 1 ? '' : 's'} (search index, host files) in ${Math.round(r.totalMs! - r.ms)} ms`));
+            await restartInner();
+          }
         }
       }
       if (saveTimer) clearTimeout(saveTimer);
@@ -443,6 +479,13 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     url,
     rebuild,
     nextRebuild: () => new Promise((resolve, reject) => waiting.push({ resolve, reject })),
+    async idle() {
+      for (;;) {
+        await running;
+        if (!changesWaiting()) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async close() {
       watcher?.close();
       if (timer) clearTimeout(timer);

@@ -204,6 +204,24 @@ describe('folio dev', () => {
     expect(await after.text()).toContain('Edit 2 while a client polls.');
   });
 
+  it('leaves the artifacts to the next rebuild when another change waits, and still ends as a clean build', SLOW, async () => {
+    await writeFile(join(content, 'posts/short-lived.md'), '---\ntitle: Short-lived\ndate: 2026-11-21\ntags: [email]\n---\n\nA post that is about to go.\n');
+    await dev.rebuild(['posts/short-lived.md']);
+    // Two changes in a row: the second is queued while the first is still being served.
+    await rm(join(content, 'posts/short-lived.md'));
+    const first = dev.rebuild(['posts/short-lived.md']);
+    await appendFile(join(content, 'posts', `${POST}.md`), '\nAn edit that arrived while the last one was being written.\n');
+    const second = dev.rebuild([`posts/${POST}.md`]);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.files.removed).toContain('blog/short-lived/index.html');
+    expect(a.totalMs, 'the first rebuild left its artifacts to the next').toBeUndefined();
+    expect(b.ok).toBe(true);
+    // The watcher saw both files change too; once it has caught up, the output is a clean build's.
+    await dev.idle();
+    expect(existsSync(join(out, 'blog/short-lived'))).toBe(false);
+    await expectSameAsClean();
+  });
+
   describe.skipIf(!existsSync(CHROMIUM))('in a real browser', () => {
     let profile: string;
     let context: BrowserContext;

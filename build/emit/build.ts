@@ -115,7 +115,13 @@ export interface EmitResult {
   removed: string[];
   /** Milliseconds: asking for every target, then the artifacts. */
   phases: { respond: number; artifacts: number };
-  /** With deferArtifacts: writes the artifacts and completes this result (files, bytes, removed); resolves with the files it wrote. */
+  /**
+   * With deferArtifacts: writes the artifacts and completes this result
+   * (files, bytes, and the removed files of the previous build's artifacts;
+   * its removed responses are in `removed` already); resolves with the files
+   * it wrote. A caller that never calls it must keep the previous build's
+   * artifact entries in `state.extras`, as folio dev does.
+   */
   artifacts?: () => Promise<string[]>;
 }
 
@@ -228,6 +234,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const manifestText = jsonText(manifest);
   await extra(MANIFEST_PATH, manifestText);
   const result: EmitResult = { manifest, state, files: 0, bytes: 0, asked, written, removed: [], phases: { respond: respondMs, artifacts: 0 } };
+  // The previous build's responses that are gone are known now; its artifacts only after they ran.
+  if (previous) for (const { file } of previous.routes.values()) if (!kept.has(file)) result.removed.push(file);
 
   const finish = async () => {
     const started = performance.now();
@@ -239,10 +247,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
       bytes -= Buffer.byteLength(manifestText);
       await extra(MANIFEST_PATH, after);
     }
-    if (previous) {
-      for (const { file } of previous.routes.values()) if (!kept.has(file)) result.removed.push(file);
-      for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);
-    }
+    if (previous) for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);
     result.files = kept.size;
     result.bytes = bytes;
     result.phases.artifacts = performance.now() - started;
