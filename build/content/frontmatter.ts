@@ -1,8 +1,11 @@
-// Splits a Markdown file into front-matter and body with gray-matter, and
-// parses the YAML with `yaml` so that every key keeps its line and column.
+// Splits a Markdown file into front-matter and body with gray-matter. The
+// YAML is read by a fast path (quickYaml) when it can be, and by `yaml`, which
+// keeps every key's line and column, for anything else and for the positions
+// of a problem, which are only asked for when a field is wrong (issue 8).
 import matter from 'gray-matter';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from './problems.js';
+import { quickYaml } from './quick-yaml.js';
 
 export interface Source {
   /** Path as shown in messages, relative to the working directory. */
@@ -40,6 +43,7 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
     return null;
   }
   let doc: Document | undefined;
+  let yamlText: string | undefined;
   let lineOffset = 1;
   const lines = new LineCounter();
   let file: matter.GrayMatterFile<string>;
@@ -49,6 +53,9 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
         yaml: (raw: string) => {
           // gray-matter hands over the text after the opening `---`, usually from its newline.
           lineOffset = raw.startsWith('\n') ? 0 : 1;
+          yamlText = raw;
+          const quick = quickYaml(raw);
+          if (quick.ok) return quick.value ?? {};
           doc = parseDocument(raw, { lineCounter: lines, uniqueKeys: true });
           if (doc.errors.length) throw doc.errors[0];
           const value = doc.toJS();
@@ -75,7 +82,9 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
     return null;
   }
   const bodyLine = text.slice(0, text.length - file.content.length).split('\n').length;
-  return { source, data: file.data as Record<string, unknown>, body: file.content, bodyLine, position: locate(doc, lines, lineOffset) };
+  // The fast path keeps no positions: parse again with them only when a problem needs one.
+  const document = () => (doc ??= yamlText === undefined ? undefined : parseDocument(yamlText, { lineCounter: lines, uniqueKeys: true }));
+  return { source, data: file.data as Record<string, unknown>, body: file.content, bodyLine, position: locate(document, lines, lineOffset) };
 }
 
 /** A whole YAML file (site.yaml), with the same positions as front-matter. */
@@ -106,12 +115,12 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
     problems.push({ file: source.file, ...OPEN, message: 'This file must be a map of fields.', hint: 'Write one `field: value` per line.' });
     return null;
   }
-  return { source, data: data as Record<string, unknown>, body: '', bodyLine: 1, position: locate(doc, lines, 0) };
+  return { source, data: data as Record<string, unknown>, body: '', bodyLine: 1, position: locate(() => doc, lines, 0) };
 }
 
-function locate(doc: Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
+function locate(doc: () => Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
   return (key, index) => {
-    const contents = doc?.contents;
+    const contents = doc()?.contents;
     if (isMap(contents)) {
       for (const pair of contents.items) {
         if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
