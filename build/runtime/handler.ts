@@ -1,17 +1,16 @@
 // The host-neutral function: precomputed files first (query strings and
 // Accept mapped by the core's rule), respond() for everything else. Cloudflare,
 // Netlify, Vercel and `folio serve` wrap it in a few lines each.
-import { MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { internalError } from '../core/errors.js';
 import type { Reply, Req } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
-import { openSearchIndex } from '../core/search/index.js';
 import { staticTarget } from '../core/static.js';
+import type { ReadAsset } from './search.js';
 
-/** Reads a file of dist/ by its path relative to dist (no leading slash). */
-export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
+export type { ReadAsset };
 
 export interface HandlerOptions {
   /** Opens the prebuilt search index, given the asset reader (default: dist/_folio/search-index.json). */
@@ -20,11 +19,16 @@ export interface HandlerOptions {
 
 const decoder = new TextDecoder();
 
-/** The prebuilt index (D12), read through the host's asset reader. */
+/**
+ * The prebuilt index (D12), read through the host's asset reader. The engine
+ * and Orama are imported here, on the first search, not when the function
+ * starts (./search.ts): most requests never search. Hosts bundle the function
+ * into one script; the import() keeps that chunk from being evaluated until
+ * it is needed.
+ */
 export async function openSearch(read: ReadAsset): Promise<SearchEngine> {
-  const bytes = await read(SEARCH_INDEX_PATH);
-  if (!bytes) throw new Error(`${SEARCH_INDEX_PATH} is missing from the deployed files; run \`folio build\` and deploy all of dist/.`);
-  return openSearchIndex(decoder.decode(bytes));
+  const { openSearch: open } = await import('./search.js');
+  return open(read);
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
