@@ -22,7 +22,7 @@ import { codeFingerprint, loadState, RecordCache, saveState } from './cache.js';
 import { readContentFast, type Remembered } from './documents.js';
 import { digestSite, mustAsk, planBuild, type BuildState, type Plan } from './incremental.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
-import { searchIndexArtifact } from './search-index.js';
+import { prepareSearchIndex, searchIndexArtifact } from './search-index.js';
 
 export interface BuildOptions {
   content: string;
@@ -162,6 +162,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const previous = options.previous ?? null;
   const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
   const rt = memoryRuntime(site);
+  // The search index needs only the model: it is made on its own thread while the responses are.
+  prepareSearchIndex(site);
   const manifest: Manifest = { version: 1, site_url: site.config.site_url, header_sets: [], routes: {}, fallbacks: {} };
   const setIndex = new Map<string, number>();
   const headerSet = (headers: Headers) => {
