@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 
 await build({
   // The rendering and writing workers are entries of their own: worker_threads start them from files (build/emit/workers.ts, atomic.ts).
-  entryPoints: { cli: 'build/cli.ts', 'render-worker': 'build/emit/render-worker.ts', 'write-worker': 'build/emit/write-worker.ts' },
+  entryPoints: { cli: 'build/cli.ts', 'render-worker': 'build/emit/render-worker.ts', 'write-worker': 'build/emit/write-worker.ts', 'search-worker': 'build/emit/search-worker.ts' },
   outdir: 'lib',
   bundle: true,
   platform: 'node',

@@ -1,7 +1,10 @@
 // The search index (D12), built once per build from the site model and
 // written to dist/_folio/search-index.json; the functions load it on the
 // first search. Build-only: node:crypto and the Orama insert path stay here.
+// On a large site it is built on a thread of its own (search-worker.ts),
+// started with the build's responses rather than after them (issue 8).
 import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { insert, save } from '@orama/orama';
 import { SEARCH_INDEX_PATH } from '../core/files.js';
 import type { Site } from '../core/model.js';
@@ -11,6 +14,7 @@ import { createSearchDb, splitWords, WORD_SPLIT, type SearchDocument } from '../
 import { vocabularyOf } from '../core/search/typo.js';
 import type { SearchType } from '../core/runtime.js';
 import type { OutputFile } from './atomic.js';
+import { workerScript } from './workers.js';
 
 /**
  * Markdown to plain text, one block per line. Line-based on purpose: the
@@ -42,52 +46,113 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
-/** Every post, project and service as a search document, in the order of the site model. */
-export function searchDocuments(site: Site): SearchDocument[] {
+/** A search document before its body is reduced to plain text: what the search worker is sent. */
+export type SearchSource = Omit<SearchDocument, 'body' | 'stored'> & { type: SearchType; key: string; markdown: string; extra: string[]; url: string; api_url: string };
+
+/** Every post, project and service to index, in the order of the site model (cheap: no text is reduced here). */
+export function searchSources(site: Site): SearchSource[] {
   const base = site.config.site_url;
   const relative = (url: string) => (url.startsWith(base) ? url.slice(base.length) : url);
-  const doc = (type: SearchType, id: string, title: string, summary: string, tags: string[], body: string, url: string, apiUrl: string): SearchDocument => ({
-    id: `${type}:${id}`,
+  const source = (type: SearchType, key: string, title: string, summary: string, tags: string[], markdown: string, extra: string[], url: string, apiUrl: string): SearchSource => ({
+    id: `${type}:${key}`,
+    type,
+    key,
     title,
     summary,
     tags: tags.join(' '),
-    body,
-    stored: [type, id, title, summary, relative(url), relative(apiUrl), body] satisfies StoredDoc,
+    markdown,
+    extra,
+    url: relative(url),
+    api_url: relative(apiUrl),
   });
   return [
     ...site.posts.map((p) => {
       const item = postItem(site, p);
-      return doc('post', p.slug, p.title, p.summary, p.tags, plainText(p.content_markdown), item.url, item.api_url);
+      return source('post', p.slug, p.title, p.summary, p.tags, p.content_markdown, [], item.url, item.api_url);
     }),
     ...site.projects.map((p) => {
       const item = projectItem(site, p);
-      return doc('project', p.id, p.title, p.summary, [...p.tags, p.status], plainText(p.body_markdown), item.url, item.api_url);
+      return source('project', p.id, p.title, p.summary, [...p.tags, p.status], p.body_markdown, [], item.url, item.api_url);
     }),
     ...site.services.map((s) => {
       const item = serviceResource(site, s);
-      const body = [plainText(s.body_markdown), ...s.best_fit].join('\n');
-      return doc('service', s.id, s.title, s.summary, [], body, item.url, item.api_url);
+      return source('service', s.id, s.title, s.summary, [], s.body_markdown, s.best_fit, item.url, item.api_url);
     }),
   ];
 }
 
-/** The text of the index file: versioned, with a SHA-256 of its data. */
-export function buildSearchIndex(site: Site): string {
+/** A source as the index stores it: the body as plain text (a service's best-fit list counts as body). */
+function toDocument(s: SearchSource): SearchDocument {
+  const body = [plainText(s.markdown), ...s.extra].join('\n');
+  return { id: s.id, title: s.title, summary: s.summary, tags: s.tags, body, stored: [s.type, s.key, s.title, s.summary, s.url, s.api_url, body] satisfies StoredDoc };
+}
+
+/** Every post, project and service as a search document, in the order of the site model. */
+export function searchDocuments(site: Site): SearchDocument[] {
+  return searchSources(site).map(toDocument);
+}
+
+/** The text of the index file: versioned, with a SHA-256 of its data. Pure; search-worker.ts runs it too. */
+export function indexText(sources: readonly SearchSource[], siteUrl: string): string {
   const db = createSearchDb();
-  const documents = searchDocuments(site);
+  const documents = sources.map(toDocument);
   const words = new Set<string>();
   for (const d of documents) {
     insert(db, d as never);
     for (const text of [d.title, d.summary, d.tags, d.body]) for (const w of splitWords(text).split(WORD_SPLIT)) words.add(w);
   }
-  const data: SearchIndexData = { site_url: site.config.site_url, orama: save(db) as never, vocabulary: vocabularyOf(words) };
+  const data: SearchIndexData = { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyOf(words) };
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
   // Written around the data's own text, so the hash covers exactly those bytes.
   return `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${documents.length},"data":${dataText}}\n`;
 }
 
+/** The text of the index file for a site, on this thread. */
+export function buildSearchIndex(site: Site): string {
+  return indexText(searchSources(site), site.config.site_url);
+}
+
+/** Below this many documents a thread costs more to start than the index takes to build. */
+const MIN_DOCUMENTS_FOR_THREAD = 300;
+
+/** What the search worker answers. */
+export type SearchWorkerReply = { text: string } | { error: string };
+
+function onThread(script: string, sources: SearchSource[], siteUrl: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: { sources, siteUrl } });
+    worker.once('message', (reply: SearchWorkerReply) => {
+      void worker.terminate();
+      if ('text' in reply) resolve(reply.text);
+      else reject(new Error(`The search index thread failed: ${reply.error}`));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The search index thread stopped (exit code ${code}) before it answered.`)));
+  });
+}
+
+const started = new WeakMap<Site, Promise<string>>();
+
+/**
+ * Starts building the site's index on a thread of its own, so that it is
+ * made while the build asks for the responses; searchIndexArtifact then
+ * takes the result. Small sites, and folio run from its TypeScript sources
+ * without the compiled worker, build it on this thread when it is asked for.
+ */
+export function prepareSearchIndex(site: Site): void {
+  if (started.has(site)) return;
+  const script = site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
+  if (!script) return;
+  const text = onThread(script, searchSources(site), site.config.site_url);
+  // Handled when the artifact awaits it; never an unhandled rejection before then.
+  text.catch(() => undefined);
+  started.set(site, text);
+}
+
 /** Registered in build.ts's `artifacts`. */
-export function searchIndexArtifact(site: Site): OutputFile[] {
-  return [{ path: SEARCH_INDEX_PATH, body: buildSearchIndex(site) }];
+export async function searchIndexArtifact(site: Site): Promise<OutputFile[]> {
+  const text = started.get(site);
+  started.delete(site);
+  return [{ path: SEARCH_INDEX_PATH, body: text ? await text : buildSearchIndex(site) }];
 }

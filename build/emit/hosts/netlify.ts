@@ -67,6 +67,7 @@ export function netlifyRedirects(site: Site, manifest: Manifest): NetlifyRedirec
   const { plain, queried } = apiRoutes(manifest);
   const inCloudflare = new Set(cloudflareStatic(site, manifest).map((r) => r.path));
   const pages = pageRules(site, manifest);
+  const paged = pages.map((p) => netlifyPattern(p.from));
   return [
     ...queried.flatMap(queryRules),
     // Operations without query parameters ignore any query (D11); per-item ones reach the function through /*.
@@ -74,7 +75,7 @@ export function netlifyRedirects(site: Site, manifest: Manifest): NetlifyRedirec
     ...pages,
     // Extension-less documents the shared _redirects does not already rewrite.
     ...fileRoutes(site, manifest)
-      .filter((r) => fileUrl(r.file) !== r.path && !inCloudflare.has(r.path) && !pages.some((p) => netlifyPattern(p.from).test(r.path)))
+      .filter((r) => fileUrl(r.file) !== r.path && !inCloudflare.has(r.path) && !paged.some((re) => re.test(r.path)))
       .map((r) => ({ from: r.path, to: fileUrl(r.file), force: false })),
     // Anything without a file: the core (errors, any paging, search, MCP, 404).
     { from: '/*', to: `${NETLIFY_FUNCTION}/:splat`, force: false },

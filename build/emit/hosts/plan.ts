@@ -53,21 +53,42 @@ export function isNegotiated(site: Site, manifest: Manifest, path: string): bool
 }
 
 /**
+ * The manifest's query-less targets outside /api, split by whether they are
+ * negotiated: asked once per manifest (every printer needs them, and at
+ * 10,000 posts that is some 30,000 questions), again only if routes are added.
+ */
+function pageTargets(site: Site, manifest: Manifest): { files: string[]; negotiated: string[] } {
+  const targets = Object.keys(manifest.routes);
+  const known = planned.get(manifest);
+  if (known && known.site === site && known.count === targets.length) return known;
+  const files: string[] = [];
+  const negotiated: string[] = [];
+  for (const target of targets) {
+    if (target.includes('?') || isApiPath(target)) continue;
+    (isNegotiated(site, manifest, target) ? negotiated : files).push(target);
+  }
+  const value = { site, count: targets.length, files, negotiated };
+  planned.set(manifest, value);
+  return value;
+}
+const planned = new WeakMap<Manifest, { site: Site; count: number; files: string[]; negotiated: string[] }>();
+
+/**
  * Addresses a CDN can answer from a file alone, for any method it serves
  * files for: outside /api (whose every method, query and error must come in
  * the envelope), not negotiated, no query. Shortest paths first, so a host
  * with a rule budget serves the site-wide documents statically before twins.
  */
 export function fileRoutes(site: Site, manifest: Manifest): FileRoute[] {
-  return Object.keys(manifest.routes)
-    .filter((target) => !target.includes('?') && !isApiPath(target) && !isNegotiated(site, manifest, target))
-    .map((target) => route(manifest, target))
-    .sort((a, b) => a.path.split('/').length - b.path.split('/').length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return pageTargets(site, manifest)
+    .files.map((target) => ({ route: route(manifest, target), depth: target.split('/').length }))
+    .sort((a, b) => a.depth - b.depth || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : 0))
+    .map((r) => r.route);
 }
 
 /** Paths whose answer depends on Accept, in manifest order. */
 export function negotiatedPaths(site: Site, manifest: Manifest): string[] {
-  return Object.keys(manifest.routes).filter((target) => !target.includes('?') && !isApiPath(target) && isNegotiated(site, manifest, target));
+  return [...pageTargets(site, manifest).negotiated];
 }
 
 /** The one segment of an item's address: a post slug, tag or project id. */
@@ -101,25 +122,35 @@ export function shapeOf(path: string): string | null {
  * (e.g. one header set); otherwise the members stay one by one.
  */
 export function byShape<T extends { path: string }>(manifest: Manifest, items: readonly T[], key: (item: T) => string = () => ''): { path: string; shape: boolean; item: T }[] {
+  const shapes = items.map((item) => shapeOf(item.path));
   const members = new Map<string, T[]>();
-  for (const item of items) {
-    const shape = shapeOf(item.path);
-    if (shape) members.set(shape, [...(members.get(shape) ?? []), item]);
+  items.forEach((item, i) => {
+    const shape = shapes[i];
+    if (!shape) return;
+    const list = members.get(shape);
+    if (list) list.push(item);
+    else members.set(shape, [item]);
+  });
+  const routesOf = new Map<string, number>();
+  if (members.size) {
+    for (const target of Object.keys(manifest.routes)) {
+      const shape = shapeOf(target);
+      if (shape && members.has(shape)) routesOf.set(shape, (routesOf.get(shape) ?? 0) + 1);
+    }
   }
   const whole = new Set<string>();
   for (const [shape, list] of members) {
-    const all = Object.keys(manifest.routes).filter((target) => shapeOf(target) === shape).length;
-    if (list.length === all && new Set(list.map(key)).size === 1) whole.add(shape);
+    if (list.length === routesOf.get(shape) && new Set(list.map(key)).size === 1) whole.add(shape);
   }
   const out: { path: string; shape: boolean; item: T }[] = [];
   const seen = new Set<string>();
-  for (const item of items) {
-    const shape = shapeOf(item.path);
+  items.forEach((item, i) => {
+    const shape = shapes[i];
     if (shape && whole.has(shape)) {
       if (!seen.has(shape)) out.push({ path: shape, shape: true, item });
       seen.add(shape);
     } else out.push({ path: item.path, shape: false, item });
-  }
+  });
   return out;
 }
 
