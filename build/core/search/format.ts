@@ -6,7 +6,7 @@ import type { SearchType } from '../runtime.js';
 
 export const SEARCH_INDEX_FORMAT = 'folio-search-index';
 /** Bump whenever the shape of `data` or the tokenizer changes: an old index is then refused, not misread. */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /** The searchable fields, each with its weight: a title match outranks a tag match, which outranks a body match (D12). */
 export const FIELD_BOOST = { title: 4, tags: 2, summary: 1.5, body: 1 } as const;
@@ -44,7 +44,8 @@ export interface SearchIndexData {
   orama: {
     internalDocumentIDStore: { internalIdToId: string[] };
     index: Record<SearchField, CompactField>;
-    docs: StoredDoc[];
+    /** Every StoredDoc as a line of JSON, ASCII only, in internal id order (./orama.ts encodeDocs). */
+    docs: string;
     sorting: unknown;
     pinning: unknown;
     language: string;

@@ -63,28 +63,45 @@ export function exactNode(tree: RadixNode, token: string): RadixNode | undefined
 }
 
 /**
- * An Orama radix node whose postings stay delta-coded until first read, so
- * loading an index builds only the tree: materializing a Set per word was
- * most of the load time. It has RadixNode's prototype (find, insert… work
- * unchanged); `d`, the Set Orama reads, is built on first access.
+ * An Orama radix node that decodes itself as far as it is read: its postings
+ * stay delta-coded until first read, and its children stay the index file's
+ * arrays until first walked, so loading an index builds only the top of each
+ * tree and a query builds the path to its words. It has RadixNode's
+ * prototype (find, insert… work unchanged); `d`, the Set Orama reads, and
+ * `c`, the children Map, are built on first access.
  */
 class LazyNode {
   k: string;
   s: string;
-  c = new Map<string, RadixNode>();
   e: boolean;
-  w = '';
+  w: string;
   private encoded: string | null;
   private set: Set<number> | null = null;
   private list: Int32Array | null = null;
+  private children: Map<string, RadixNode> | null = null;
+  private rawChildren: CompactNode[] | null;
   /** Each posting's score for this word, aligned with `ids`, and the parameters it was computed with. Filled by scoreTokens. */
   contributions: { key: string; values: Float32Array } | undefined;
 
-  constructor(segment: string, postings: string) {
+  constructor([segment, postings, children]: CompactNode, parent: string) {
     this.k = segment[0] ?? '';
     this.s = segment;
     this.e = postings !== '';
+    this.w = parent + segment;
     this.encoded = postings;
+    this.rawChildren = children;
+  }
+
+  get c(): Map<string, RadixNode> {
+    if (this.children) return this.children;
+    this.children = decodeChildren(this.rawChildren ?? [], this.w);
+    this.rawChildren = null;
+    return this.children;
+  }
+
+  set c(value: Map<string, RadixNode>) {
+    this.children = value;
+    this.rawChildren = null;
   }
 
   /** Internal ids, ascending. */
@@ -108,6 +125,13 @@ class LazyNode {
   }
 }
 Object.setPrototypeOf(LazyNode.prototype, Node.prototype);
+
+/** A node's children from the index file, keyed by first letter; each decodes its own children when walked. */
+function decodeChildren(children: readonly CompactNode[], parent: string): Map<string, RadixNode> {
+  const map = new Map<string, RadixNode>();
+  for (const child of children) map.set(child[0][0]!, new LazyNode(child, parent) as unknown as RadixNode);
+  return map;
+}
 
 /** The postings of a node, whichever kind it is. */
 function postings(node: RadixNode): ArrayLike<number> {
@@ -171,11 +195,12 @@ function encodeNode(node: RadixNode): CompactNode {
   return [node.s, encodeIds(ids), [...node.c.values()].map(encodeNode)];
 }
 
-function decodeNode([segment, postings, children]: CompactNode, parent: string, isRoot = false): RadixNode {
-  const node = isRoot ? new RadixTree() : (new LazyNode(segment, postings) as unknown as RadixNode);
-  node.w = parent + segment;
-  for (const child of children) node.c.set(child[0][0]!, decodeNode(child, node.w));
-  return node;
+/** A loaded field's tree: the root, and below it nodes that decode as they are walked. */
+function decodeTree([segment, , children]: CompactNode): RadixNode {
+  const root = new RadixTree();
+  root.w = segment;
+  root.c = decodeChildren(children, segment);
+  return root;
 }
 
 const baseIndex = components.index.createIndex();
@@ -248,7 +273,7 @@ const folioIndex = {
       fieldLengths: {},
     };
     for (const [prop, field] of Object.entries(raw)) {
-      index.indexes[prop] = { type: 'Radix', node: decodeNode(field.tree, '', true), isArray: false };
+      index.indexes[prop] = { type: 'Radix', node: decodeTree(field.tree), isArray: false };
       index.searchableProperties.push(prop);
       index.searchablePropertiesWithTypes[prop] = 'string';
       index.frequencies[prop] = field.counts;
@@ -321,9 +346,11 @@ export function scoreTokens(
 
 interface FolioDocs {
   sharedInternalDocumentStore: unknown;
-  /** By internal id; index 0 unused. */
+  /** By internal id; index 0 unused. A loaded store fills it from `lines` as hits need documents. */
   docs: (StoredDoc | undefined)[];
   count: number;
+  /** A loaded index's documents, still encoded (see encodeDocs). */
+  lines?: DocLines;
 }
 
 /** What the build inserts: the searchable fields, and the stored tuple. */
@@ -336,7 +363,57 @@ export interface SearchDocument {
   stored: StoredDoc;
 }
 
+/** Characters JSON would keep as they are but that make the whole index text two bytes a character once decoded. */
+const NON_ASCII = /[\u007f-\uffff]/g;
+
+/**
+ * The stored documents as one string: a JSON array per line, in internal id
+ * order, with every character beyond ASCII written as a \u escape. Opening
+ * the index then parses one string instead of seven per document (three
+ * quarters of the file is their text, and allocating it was most of the
+ * open), keeps the file ASCII so it decodes at a byte a character, and a
+ * document is parsed only when it is a hit.
+ */
+export function encodeDocs(docs: readonly StoredDoc[]): string {
+  return docs.map((doc) => JSON.stringify(doc).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('\n');
+}
+
+/** encodeDocs' text, each line parsed on first use. */
+class DocLines {
+  private readonly starts: Int32Array;
+
+  constructor(private readonly text: string) {
+    this.starts = text === '' ? new Int32Array(1) : lineStarts(text);
+  }
+
+  get count(): number {
+    return this.starts.length - 1;
+  }
+
+  /** The document of line `i` (0-based). */
+  line(i: number): StoredDoc | undefined {
+    const { starts } = this;
+    if (!(i >= 0 && i < starts.length - 1)) return undefined;
+    return JSON.parse(this.text.slice(starts[i]!, starts[i + 1]! - 1)) as StoredDoc;
+  }
+}
+
+/** Where each line of `text` begins, and one past its end: JSON escapes every newline inside a string, so each one ends a document. */
+function lineStarts(text: string): Int32Array {
+  const starts: number[] = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  starts.push(text.length + 1);
+  return Int32Array.from(starts);
+}
+
 const baseDocs = components.documentsStore.createDocumentsStore();
+
+/** The stored document of an internal id, decoded on first use. */
+export function storedDoc(store: FolioDocs, internalId: number): StoredDoc | undefined {
+  let doc = store.docs[internalId];
+  if (doc === undefined && store.lines) doc = store.docs[internalId] = store.lines.line(internalId - 1);
+  return doc;
+}
 
 const folioDocs = {
   ...baseDocs,
@@ -347,8 +424,17 @@ const folioDocs = {
     store.count++;
     return true;
   },
-  save: (store: FolioDocs): StoredDoc[] => store.docs.slice(1) as StoredDoc[],
-  load: (sharedInternalDocumentStore: unknown, raw: StoredDoc[]): FolioDocs => ({ sharedInternalDocumentStore, docs: [undefined, ...raw], count: raw.length }),
+  get: (store: FolioDocs, internalId: number) => storedDoc(store, internalId),
+  getMultiple: (store: FolioDocs, internalIds: number[]) => internalIds.map((id) => storedDoc(store, id)),
+  getAll(store: FolioDocs) {
+    for (let id = 1; id <= store.count; id++) storedDoc(store, id);
+    return store.docs;
+  },
+  save: (store: FolioDocs): string => encodeDocs(store.docs.slice(1) as StoredDoc[]),
+  load: (sharedInternalDocumentStore: unknown, raw: string): FolioDocs => {
+    const lines = new DocLines(raw);
+    return { sharedInternalDocumentStore, docs: [], count: lines.count, lines };
+  },
 };
 
 /** An empty database with folio's components; the same call at build and at run time. */
