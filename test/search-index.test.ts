@@ -8,6 +8,8 @@ import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, SearchIndexError } from '../build/core/search/index.js';
+import { DocLines, encodeDocs } from '../build/core/search/docs.js';
+import type { StoredDoc } from '../build/core/search/format.js';
 import { withinOneEdit } from '../build/core/search/typo.js';
 import { buildSearchIndex, plainText } from '../build/emit/search-index.js';
 import { buildInto } from './helpers/site.js';
@@ -41,6 +43,24 @@ describe('the index file', () => {
     expect(ids).toContain('post:email-deliverability-b2b-saas');
     expect(ids).not.toContain('post:socket-activation-zero-downtime');
     expect(ids.filter((id) => id.startsWith('post:'))).toHaveLength(built.site.posts.length);
+  });
+});
+
+describe('the stored documents', () => {
+  it('are ASCII in the file, one line each, and read back character for character', () => {
+    const file = JSON.parse(text);
+    const docs: string = file.data.orama.docs;
+    expect(docs).toMatch(/^[\x20-\x7e\n]*$/);
+    expect(docs.split('\n')).toHaveLength(file.documents);
+    const tricky: StoredDoc = ['post', 'naive-cafe', 'Naïve “café” — ✓ 😀', 'Line\nbreak\u2028 and \\ "quotes"', '/blog/naive-cafe', '/api/v1/posts/naive-cafe', 'Ünïcödé\tbody'];
+    const encoded = encodeDocs([tricky, tricky]);
+    expect(encoded).toMatch(/^[\x20-\x7e\n]*$/);
+    const lines = new DocLines(encoded);
+    expect(lines.count).toBe(2);
+    expect(lines.get(2)).toEqual(tricky);
+    expect(lines.get(0)).toBeUndefined();
+    expect(lines.get(3)).toBeUndefined();
+    expect(new DocLines('').count).toBe(0);
   });
 });
 
@@ -92,7 +112,40 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.every((p) => p.startsWith('build/core/')), inputs.join(', ')).toBe(true);
     const externals = new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)));
-    expect([...externals].sort()).toEqual(['@orama/orama', '@orama/orama/trees', '@orama/stemmers/english']);
+    // Of Orama, only the tokenizer: its index, trees and sorter are build-time code (issue 5).
+    expect([...externals].sort()).toEqual(['@orama/orama/components', '@orama/stemmers/english']);
+  });
+});
+
+describe('the search chunk of the functions (issue 5)', () => {
+  /** esbuild's metafile for `entry`, bundled as a host bundles a function, or with its packages left out. */
+  const meta = async (entry: string, packages?: 'external') =>
+    (await esbuild({ entryPoints: [entry], bundle: true, write: false, metafile: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], packages, logLevel: 'silent' })).metafile;
+
+  it('is not loaded until the first search: the handler reaches it by import() only', async () => {
+    const { inputs } = await meta('build/runtime/handler.ts', 'external');
+    // What the handler loads when the function starts: its static imports, transitively.
+    const eager = new Set<string>();
+    const visit = (path: string) => {
+      if (eager.has(path) || !inputs[path]) return;
+      eager.add(path);
+      for (const i of inputs[path]!.imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+    };
+    visit('build/runtime/handler.ts');
+    expect([...eager].filter((p) => p.startsWith('build/core/search/') || p === 'build/runtime/search.ts')).toEqual([]);
+    const statics = [...eager].flatMap((p) => inputs[p]!.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path));
+    expect(statics.filter((p) => p.startsWith('@orama/'))).toEqual([]);
+    expect(inputs['build/runtime/handler.ts']!.imports).toContainEqual(expect.objectContaining({ path: 'build/runtime/search.ts', kind: 'dynamic-import' }));
+  });
+
+  it("holds the engine, Orama's tokenizer and the stemmer, and nothing of the build", async () => {
+    // What ends up in the bundle (esbuild lists the modules it tree-shook away too, at zero bytes).
+    const output = Object.values((await meta('build/runtime/search.ts')).outputs)[0]!;
+    const inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p);
+    const ours = inputs.filter((p) => !p.startsWith('node_modules/'));
+    expect(ours.every((p) => p.startsWith('build/core/') || p === 'build/runtime/search.ts'), ours.join(', ')).toBe(true);
+    const orama = inputs.filter((p) => p.startsWith('node_modules/'));
+    expect(orama.every((p) => /^node_modules\/@orama\/(orama\/dist\/[^/]+\/(components\.js|components\/(tokenizer\/|defaults)|errors|utils)|stemmers\/)/.test(p)), orama.join(', ')).toBe(true);
   });
 });
 

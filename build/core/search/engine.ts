@@ -1,10 +1,17 @@
 // The run-time search engine (D12): opens the prebuilt index once and answers
-// queries from it alone. No build-only dependency may be imported here.
-import { load, type AnyOrama } from '@orama/orama';
+// queries from it alone. No build-only dependency may be imported here, and
+// of Orama only the tokenizer: the index is Orama's save() output with
+// folio's components (./orama.ts), read here by those components' own
+// decoders (./score.ts, ./docs.ts) instead of through Orama's create() and
+// load(), which would bring Orama's every index, tree and sorter along.
+import type { Tokenizer } from '@orama/orama';
 import type { SearchEngine, SearchHit } from '../runtime.js';
-import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile, type StoredDoc } from './format.js';
-import { createSearchDb, exactNode, scoreTokens, splitWords, WORD_SPLIT, type FolioIndex } from './orama.js';
+import { DocLines } from './docs.js';
+import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile } from './format.js';
+import { loadIndex, scoreTokens, type FolioIndex } from './score.js';
 import { snippet } from './snippet.js';
+import { createFolioTokenizer, splitWords, WORD_SPLIT } from './tokenizer.js';
+import { exactNode } from './tree.js';
 import { Vocabulary } from './typo.js';
 
 export class SearchIndexError extends Error {
@@ -30,18 +37,19 @@ function parseIndex(json: string): SearchIndexFile {
 /** Loads a serialized index (the text of `_folio/search-index.json`). Throws SearchIndexError when it cannot be used. */
 export function openSearchIndex(json: string): SearchEngine {
   const { data } = parseIndex(json);
-  const db = createSearchDb();
   try {
-    load(db, data.orama as never);
+    return new Engine(loadIndex(data.orama.index), new DocLines(data.orama.docs), data.site_url, new Vocabulary(data.vocabulary));
   } catch (error) {
     throw new SearchIndexError(`The search index could not be loaded (${(error as Error).message}). Rebuild the site with \`folio build\`.`);
   }
-  return new Engine(db, data.site_url, new Vocabulary(data.vocabulary));
 }
 
 class Engine implements SearchEngine {
+  private readonly tokenizer: Tokenizer = createFolioTokenizer();
+
   constructor(
-    private readonly db: AnyOrama,
+    private readonly index: FolioIndex,
+    private readonly docs: DocLines,
     private readonly siteUrl: string,
     private readonly vocabulary: Vocabulary,
   ) {}
@@ -54,14 +62,14 @@ class Engine implements SearchEngine {
     let token = this.tokens.get(word);
     if (token === undefined) {
       if (this.tokens.size > 50_000) this.tokens.clear();
-      token = this.db.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
+      token = this.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
       this.tokens.set(word, token);
     }
     return token;
   };
 
   private known(token: string): boolean {
-    const { indexes } = this.db.data.index as unknown as FolioIndex;
+    const { indexes } = this.index;
     return SEARCH_FIELDS.some((field) => exactNode(indexes[field]!.node, token) !== undefined);
   }
 
@@ -88,14 +96,13 @@ class Engine implements SearchEngine {
     // The index component's scoring directly, not Orama's search(): that one
     // sorts every match, copies every hit and formats a BigInt timer, and a
     // page needs only the best `limit`.
-    const { db } = this;
-    const docsCount = db.documentsStore.count(db.data.docs);
-    const { scores, matched } = scoreTokens(db.data.index as FolioIndex, [...tokens], SEARCH_FIELDS, FIELD_BOOST, RELEVANCE, docsCount, this.scores);
+    const docsCount = this.docs.count;
+    const { scores, matched } = scoreTokens(this.index, [...tokens], SEARCH_FIELDS, FIELD_BOOST, RELEVANCE, docsCount, this.scores);
     this.scores = scores;
     const best = top(matched, scores, limit);
     for (const id of matched) scores[id] = 0;
     const hits = best.map(([internalId, score]): SearchHit => {
-      const [type, id, title, summary, url, apiUrl, body] = db.documentsStore.get(db.data.docs, internalId) as unknown as StoredDoc;
+      const [type, id, title, summary, url, apiUrl, body] = this.docs.get(internalId)!;
       return {
         type,
         id,

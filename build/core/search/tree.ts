@@ -1,0 +1,106 @@
+// The radix trees of the index (D12): how the build writes a field's tree
+// (segments only, not the whole word in every node as Orama's own JSON does)
+// and how the run time reads it back, as far as queries walk it.
+import { decodeIds, encodeIds } from './codec.js';
+import type { CompactNode } from './format.js';
+
+/** What folio reads of a tree node: Orama's RadixNode at build time, a LazyNode once loaded. */
+export interface TreeNode {
+  /** The segment of the word this node adds to its parent's. */
+  s: string;
+  /** Whether a word ends here. */
+  e: boolean;
+  c: Map<string, TreeNode>;
+  /** The internal ids of the documents holding the word that ends here. */
+  d: Set<number>;
+}
+
+/**
+ * A loaded node that decodes itself as far as it is read: its postings stay
+ * delta-coded (./codec.ts) until first read, and its children stay the index
+ * file's arrays until first walked, so opening an index builds only the top
+ * of each tree and a query builds the path to its words.
+ */
+export class LazyNode implements TreeNode {
+  s: string;
+  e: boolean;
+  /** The whole word, for Orama's methods and for debugging. */
+  w: string;
+  private encoded: string | null;
+  private set: Set<number> | null = null;
+  private list: Int32Array | null = null;
+  private children: Map<string, TreeNode> | null = null;
+  private rawChildren: readonly CompactNode[] | null;
+  /** Each posting's score for this word, aligned with `ids`, and the parameters it was computed with. Filled by ./score.ts. */
+  contributions: { key: string; values: Float32Array } | undefined;
+
+  constructor([segment, postings, children]: CompactNode, parent: string) {
+    this.s = segment;
+    this.e = postings !== '';
+    this.w = parent + segment;
+    this.encoded = postings;
+    this.rawChildren = children;
+  }
+
+  get c(): Map<string, TreeNode> {
+    if (this.children) return this.children;
+    this.children = new Map();
+    for (const child of this.rawChildren ?? []) this.children.set(child[0][0]!, new LazyNode(child, this.w));
+    this.rawChildren = null;
+    return this.children;
+  }
+
+  set c(value: Map<string, TreeNode>) {
+    this.children = value;
+    this.rawChildren = null;
+  }
+
+  /** Internal ids, ascending. */
+  get ids(): Int32Array {
+    if (this.list) return this.list;
+    if (this.set) return (this.list = Int32Array.from(this.set).sort());
+    this.list = decodeIds(this.encoded ?? '');
+    this.encoded = null;
+    return this.list;
+  }
+
+  get d(): Set<number> {
+    return (this.set ??= new Set(this.ids));
+  }
+
+  set d(value: Set<number>) {
+    this.set = value;
+    this.list = null;
+    this.encoded = null;
+    this.contributions = undefined;
+  }
+}
+
+/** A field's tree as the index file stores it. */
+export function encodeTree(node: TreeNode): CompactNode {
+  const ids = node.e ? [...node.d].sort((a, b) => a - b) : [];
+  return [node.s, encodeIds(ids), [...node.c.values()].map(encodeTree)];
+}
+
+/** A field's tree from the index file: nothing below the root is decoded until a query walks it. */
+export function decodeTree(tree: CompactNode): LazyNode {
+  return new LazyNode(tree, '');
+}
+
+/** The postings of a node, whichever kind it is. */
+export function postings(node: TreeNode): ArrayLike<number> {
+  return node instanceof LazyNode ? node.ids : [...node.d];
+}
+
+/** The exact node of a token, or undefined. */
+export function exactNode(tree: TreeNode, token: string): TreeNode | undefined {
+  let node = tree;
+  let i = 0;
+  while (i < token.length) {
+    const child = node.c.get(token[i]!);
+    if (!child || !token.startsWith(child.s, i)) return undefined;
+    node = child;
+    i += child.s.length;
+  }
+  return node.e && postings(node).length > 0 ? node : undefined;
+}
