@@ -63,7 +63,9 @@ export class RenderPool {
   async run(jobs: Job[], local: (job: Job) => DocumentRecord, progress?: (done: number) => void): Promise<DocumentRecord[]> {
     const results: DocumentRecord[] = new Array(jobs.length);
     const threads = this.workers.length + 1;
-    const size = Math.max(4, Math.min(32, Math.ceil(jobs.length / (threads * 16))));
+    // Batches shrink as the work runs out (guided scheduling), so no thread
+    // waits long at the end for another's last large batch.
+    const size = () => Math.max(4, Math.min(32, Math.ceil((jobs.length - next) / (threads * 4))));
     let next = 0;
     let done = 0;
     let pending = 0;
@@ -77,7 +79,7 @@ export class RenderPool {
     const take = () => {
       if (next >= jobs.length) return null;
       const start = next;
-      next = Math.min(jobs.length, next + size);
+      next = Math.min(jobs.length, next + size());
       return start;
     };
     const send = (worker: Worker) => {
