@@ -8,7 +8,7 @@ import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, SearchIndexError } from '../build/core/search/index.js';
-import { DocLines, encodeDocs } from '../build/core/search/docs.js';
+import { DocLines, DOCS_MARK, encodeDocs } from '../build/core/search/docs.js';
 import type { StoredDoc } from '../build/core/search/format.js';
 import { withinOneEdit } from '../build/core/search/typo.js';
 import { buildSearchIndex, plainText } from '../build/emit/search-index.js';
@@ -47,20 +47,32 @@ describe('the index file', () => {
 });
 
 describe('the stored documents', () => {
-  it('are ASCII in the file, one line each, and read back character for character', () => {
+  it('are one string of printable ASCII with nothing for JSON to escape, and read back character for character', () => {
     const file = JSON.parse(text);
     const docs: string = file.data.orama.docs;
-    expect(docs).toMatch(/^[\x20-\x7e\n]*$/);
-    expect(docs.split('\n')).toHaveLength(file.documents);
-    const tricky: StoredDoc = ['post', 'naive-cafe', 'Naïve “café” — ✓ 😀', 'Line\nbreak\u2028 and \\ "quotes"', '/blog/naive-cafe', '/api/v1/posts/naive-cafe', 'Ünïcödé\tbody'];
-    const encoded = encodeDocs([tricky, tricky]);
-    expect(encoded).toMatch(/^[\x20-\x7e\n]*$/);
+    expect(docs).toMatch(/^[\x20-\x7e]*$/);
+    expect(docs).not.toMatch(/["\\]/);
+    expect(text.split(`"docs":"${DOCS_MARK}`)).toHaveLength(2);
+    expect(new DocLines(docs).count).toBe(file.documents);
+    const tricky: StoredDoc = ['post', 'naive-cafe', 'Naïve “café” — ✓ 😀 ~~folio-docs~~', 'Line\nbreak\u2028 and \\ "quotes" | ^ ~7e', '/blog/naive-cafe', '/api/v1/posts/naive-cafe', 'Ünïcödé\tbody\u0000'];
+    const encoded = encodeDocs([tricky, ['service', 's', '', '', '', '', ''], tricky]);
+    expect(encoded).toMatch(/^[\x20-\x7e]*$/);
+    expect(encoded.split(DOCS_MARK)).toHaveLength(2);
     const lines = new DocLines(encoded);
-    expect(lines.count).toBe(2);
-    expect(lines.get(2)).toEqual(tricky);
+    expect(lines.count).toBe(3);
+    expect(lines.get(1)).toEqual(tricky);
+    expect(lines.get(2)).toEqual(['service', 's', '', '', '', '', '']);
+    expect(lines.get(3)).toEqual(tricky);
     expect(lines.get(0)).toBeUndefined();
-    expect(lines.get(3)).toBeUndefined();
-    expect(new DocLines('').count).toBe(0);
+    expect(lines.get(4)).toBeUndefined();
+    expect(new DocLines(encodeDocs([])).count).toBe(0);
+  });
+
+  it('refuses documents that are not what they announce', () => {
+    const encoded = encodeDocs([['post', 'a', 'A', '', '/a', '/api/a', 'text']]);
+    expect(() => new DocLines(encoded.replace(`${DOCS_MARK}1`, `${DOCS_MARK}2`))).toThrow(/1 of the 2/);
+    expect(() => new DocLines(encoded.replace(DOCS_MARK, ''))).toThrow(TypeError);
+    expect(() => new DocLines(`${DOCS_MARK}x^`)).toThrow(/how many/);
   });
 });
 
@@ -71,6 +83,13 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
     expect(total).toBeGreaterThan(3);
     expect(hits).toHaveLength(3);
     expect(hits[0]).toMatchObject({ type: 'post', id: 'email-deliverability-b2b-saas', url: 'https://hannabrink.example/blog/email-deliverability-b2b-saas' });
+  });
+
+  it('answers alike whether it can cut the stored documents out of the text before parsing or not', () => {
+    const fast = openSearchIndex(text);
+    // Reformatted JSON: the same data, but `"docs":"` is now `"docs": "`, so the whole text is parsed.
+    const slow = openSearchIndex(JSON.stringify(JSON.parse(text), null, 1));
+    for (const q of ['deliverabilty', 'ssh certificates', 'email', 'cache monorepo', 'zyxwvut']) expect(fast.search(q, 50)).toEqual(slow.search(q, 50));
   });
 
   it('gives the same answers query after query (its score buffer is reused)', () => {

@@ -1,49 +1,87 @@
 // The stored documents of the index (D12): what a hit shows, and the text
 // its snippet is cut from. Three quarters of the index file is their text,
-// so they are written as one string, a JSON array per line, and a loaded
-// index parses a line only when its document is a hit.
+// and JSON.parse reads a string at a few nanoseconds a character, so they
+// are written as one string that needs no JSON escape at all: an opener can
+// then cut it out of the file's text before JSON.parse (./engine.ts), and a
+// document is decoded only when it is a hit.
 import type { StoredDoc } from './format.js';
 
-/** Characters JSON would keep as they are but that make the whole index text two bytes a character once decoded. */
-const NON_ASCII = /[\u007f-\uffff]/g;
-
 /**
- * The stored documents as one string: a JSON array per line, in internal id
- * order, with every character beyond ASCII written as a \u escape. Opening
- * the index then parses one string instead of seven per document (allocating
- * them was most of the open), the file stays ASCII so it decodes at a byte a
- * character, and a document is parsed only when it is a hit.
+ * How the documents string begins. No field can produce "~~" (an escape is
+ * "~" and a hex digit or "u"), and no other string of the index starts with
+ * it, so `"docs":"~~folio-docs~~` occurs once in an index file.
  */
-export function encodeDocs(docs: readonly StoredDoc[]): string {
-  return docs.map((doc) => JSON.stringify(doc).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('\n');
+export const DOCS_MARK = '~~folio-docs~~';
+/** Before each document. */
+const DOC = '^';
+/** Between the fields of a document. */
+const FIELD = '|';
+const FIELDS = 7;
+
+/** What JSON would escape, the escape and separators themselves, and everything beyond ASCII (which would make the decoded index text two bytes a character). */
+const UNSAFE = /[\x00-\x1f"\\~|^\x7f-\uffff]/g;
+const ESCAPE = /~(u[0-9a-f]{4}|[0-9a-f]{2})/g;
+
+function escapeField(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `~${code.toString(16).padStart(2, '0')}` : `~u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
-/** encodeDocs' text; each line is parsed on first use and kept. */
+function unescapeField(text: string): string {
+  return text.includes('~') ? text.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex[0] === 'u' ? hex.slice(1) : hex, 16))) : text;
+}
+
+/**
+ * The stored documents as one string of printable ASCII without `"` or `\`:
+ * the mark, the number of documents, then each document in internal id
+ * order as "^" and its fields joined by "|", with "~" escapes for anything
+ * else ("~0a" a newline, "~u2019" a ’).
+ */
+export function encodeDocs(docs: readonly StoredDoc[]): string {
+  return DOCS_MARK + docs.length + docs.map((doc) => DOC + doc.map(escapeField).join(FIELD)).join('');
+}
+
+/** encodeDocs' text; a document is decoded on first use and kept. */
 export class DocLines {
+  readonly count: number;
   private readonly starts: Int32Array;
   private readonly parsed: (StoredDoc | undefined)[] = [];
 
+  /** Throws a TypeError when `text` is not encodeDocs' output. */
   constructor(private readonly text: string) {
-    if (typeof text !== 'string') throw new TypeError('the stored documents are not a string');
-    this.starts = text === '' ? new Int32Array(1) : lineStarts(text);
-  }
-
-  get count(): number {
-    return this.starts.length - 1;
+    if (typeof text !== 'string' || !text.startsWith(DOCS_MARK)) throw new TypeError('the stored documents are not in folio’s format');
+    const first = text.indexOf(DOC);
+    const count = text.slice(DOCS_MARK.length, first === -1 ? undefined : first);
+    if (!/^\d+$/.test(count)) throw new TypeError('the stored documents do not say how many they are');
+    this.count = Number(count);
+    this.starts = docStarts(text, this.count);
   }
 
   /** The document of internal id `id` (1-based, as Orama numbers them). */
   get(id: number): StoredDoc | undefined {
-    const { starts } = this;
-    if (!(id >= 1 && id < starts.length)) return undefined;
-    return (this.parsed[id] ??= JSON.parse(this.text.slice(starts[id - 1]!, starts[id]! - 1)) as StoredDoc);
+    if (!(id >= 1 && id <= this.count)) return undefined;
+    let doc = this.parsed[id];
+    if (doc === undefined) {
+      const { starts } = this;
+      const fields = this.text.slice(starts[id - 1]! + 1, starts[id]!).split(FIELD);
+      if (fields.length !== FIELDS) throw new TypeError(`stored document ${id} has ${fields.length} fields, not ${FIELDS}`);
+      doc = this.parsed[id] = fields.map(unescapeField) as StoredDoc;
+    }
+    return doc;
   }
 }
 
-/** Where each line of `text` begins, and one past its end: JSON escapes every newline inside a string, so each one ends a document. */
-function lineStarts(text: string): Int32Array {
-  const starts: number[] = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  starts.push(text.length + 1);
-  return Int32Array.from(starts);
+/** Where each document's "^" is, and the end of the text after the last. */
+function docStarts(text: string, count: number): Int32Array {
+  const starts = new Int32Array(count + 1);
+  let n = 0;
+  for (let at = text.indexOf(DOC); at !== -1; at = text.indexOf(DOC, at + 1)) {
+    if (n === count) throw new TypeError(`the stored documents hold more than the ${count} they announce`);
+    starts[n++] = at;
+  }
+  if (n !== count) throw new TypeError(`the stored documents hold ${n} of the ${count} they announce`);
+  starts[count] = text.length;
+  return starts;
 }

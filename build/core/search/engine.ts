@@ -6,7 +6,7 @@
 // load(), which would bring Orama's every index, tree and sorter along.
 import type { Tokenizer } from '@orama/orama';
 import type { SearchEngine, SearchHit } from '../runtime.js';
-import { DocLines } from './docs.js';
+import { DocLines, DOCS_MARK } from './docs.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile } from './format.js';
 import { loadIndex, scoreTokens, type FolioIndex } from './score.js';
 import { snippet } from './snippet.js';
@@ -18,12 +18,39 @@ export class SearchIndexError extends Error {
   override name = 'SearchIndexError';
 }
 
+/** Where the stored documents begin in an index file's text: only there (./docs.ts). */
+const DOCS_AT = `"docs":"${DOCS_MARK}`;
+
+/**
+ * The index file's text with its stored documents cut out, and those
+ * documents: JSON.parse then reads a quarter of the file, not all of it.
+ * The documents string has no JSON escape, so it ends at the next quote.
+ * Null when the text has no such string.
+ */
+function withoutDocs(json: string): { json: string; docs: string } | null {
+  const at = json.indexOf(DOCS_AT);
+  if (at === -1) return null;
+  const start = at + '"docs":"'.length;
+  const end = json.indexOf('"', start);
+  if (end === -1) return null;
+  return { json: json.slice(0, start) + json.slice(end), docs: json.slice(start, end) };
+}
+
 /** Checks the envelope of an index file; the message names the problem and the fix. */
-function parseIndex(json: string): SearchIndexFile {
+function parseIndex(json: string): { file: SearchIndexFile; docs: string } {
   const fix = 'Rebuild the site with `folio build` and deploy all of dist/.';
   let file: Partial<SearchIndexFile>;
+  let docs: string | undefined;
   try {
-    file = JSON.parse(json) as Partial<SearchIndexFile>;
+    const cut = withoutDocs(json);
+    try {
+      file = JSON.parse(cut ? cut.json : json) as Partial<SearchIndexFile>;
+      docs = cut?.docs;
+    } catch (error) {
+      // Whatever made the shorter text invalid, the whole text reports it.
+      if (!cut) throw error;
+      file = JSON.parse(json) as Partial<SearchIndexFile>;
+    }
   } catch (error) {
     throw new SearchIndexError(`The search index is not valid JSON (${(error as Error).message}). ${fix}`);
   }
@@ -31,14 +58,15 @@ function parseIndex(json: string): SearchIndexFile {
   if (file.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`The search index has format ${JSON.stringify(file.format ?? null)}, expected "${SEARCH_INDEX_FORMAT}". ${fix}`);
   if (file.version !== SEARCH_INDEX_VERSION) throw new SearchIndexError(`The search index is version ${file.version}; this folio reads version ${SEARCH_INDEX_VERSION}. ${fix}`);
   if (!file.data?.orama || !file.data.vocabulary || typeof file.data.site_url !== 'string') throw new SearchIndexError(`The search index has no data. ${fix}`);
-  return file as SearchIndexFile;
+  return { file: file as SearchIndexFile, docs: docs ?? file.data.orama.docs };
 }
 
 /** Loads a serialized index (the text of `_folio/search-index.json`). Throws SearchIndexError when it cannot be used. */
 export function openSearchIndex(json: string): SearchEngine {
-  const { data } = parseIndex(json);
+  const { file, docs } = parseIndex(json);
+  const { data } = file;
   try {
-    return new Engine(loadIndex(data.orama.index), new DocLines(data.orama.docs), data.site_url, new Vocabulary(data.vocabulary));
+    return new Engine(loadIndex(data.orama.index), new DocLines(docs), data.site_url, new Vocabulary(data.vocabulary));
   } catch (error) {
     throw new SearchIndexError(`The search index could not be loaded (${(error as Error).message}). Rebuild the site with \`folio build\`.`);
   }

@@ -11,8 +11,8 @@
 //   corrected before the search, see ./typo.ts, because stems of misspelt
 //   words drift apart: "deliverability" → "deliver", "deliverabilty" →
 //   "deliverabilti");
-// - the documents store keeps each document as a short tuple, saved as a
-//   line of JSON (./docs.ts).
+// - the documents store keeps each document as a short tuple, all of them
+//   saved as one string that JSON.parse can be spared (./docs.ts).
 //
 // The functions read the saved data with the same modules (./engine.ts)
 // without Orama's create() and load(): its index, sorter and trees are
