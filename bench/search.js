@@ -80,9 +80,9 @@ export function rawTextBytes(site) {
 
 /**
  * Bundles `entry` as a host bundles a function: its dependencies included,
- * one ESM file, not minified (wrangler, Netlify and Vercel do not minify by
- * default). An import() inside stays lazy: esbuild keeps the imported module
- * in the same file and runs it only when import() is called.
+ * one ESM file, not minified (wrangler's default). An import() inside stays
+ * lazy: esbuild keeps the imported module in the same file and runs it only
+ * when import() is called.
  */
 function bundle(entry, name) {
   const out = join(CORPORA_DIR, name);
@@ -152,8 +152,8 @@ export async function benchSearch({ dist, log = console.log }) {
     hitRate: latency.hitRate,
     peakRss: latency.peakRss,
     note:
-      `Search: folio's loader \`${loader.name}\` from \`${loader.entry}\`, the chunk the function imports on its first search, bundled with its dependencies into one file as wrangler, Netlify and Vercel bundle a function (esbuild, ESM, not minified); index = \`dist/${INDEX_PATH}\`; raw text = the UTF-8 bytes of every post's, project's and service's title, summary, body text and tags (from \`_folio/site.json\`). ` +
-      `Cold start = import that bundle + read and open the index + the first query, timed inside a fresh \`node\` process (the process's whole life, Node's own start-up included, in brackets); median of ${COLD_RUNS}. ` +
+      `Search: folio's loader \`${loader.name}\` from \`${loader.entry}\`, the chunk the function imports on its first search, bundled with its dependencies into one file as the hosts' build tools bundle a function (esbuild, ESM, not minified: wrangler's default); index = \`dist/${INDEX_PATH}\`; raw text = the UTF-8 bytes of every post's, project's and service's title, summary, body text and tags (from \`_folio/site.json\`). ` +
+      `Cold start = import that bundle + read and open the index + the first query, timed inside a fresh \`node\` process (the process's whole life, Node's own start-up included, in brackets); median of ${COLD_RUNS}, with the CPU time of the same span as \`coldCpuMs\` (steadier than wall time on a shared machine). ` +
       (handler ? `The whole function's cold path (import the bundled \`createHandler\` from \`${HANDLER.entry}\`, then its first \`GET /api/{version}/search?q=…\`: site model, manifest, search chunk, index, query) is measured the same way and reported beside it, not as the target. ` : '') +
       `p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.`,
   };
