@@ -58,27 +58,44 @@ function send(res: ServerResponse, reply: Reply, method: string): void {
   res.end(method === 'HEAD' || !reply.body ? undefined : reply.body);
 }
 
-export async function startServer(options: ServeOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export interface RunningServer {
+  server: Server;
+  url: string;
+  /**
+   * Reads the manifest again and starts over with the model and the search
+   * index (read on first use), on the same address: for a directory whose
+   * build changed in place (folio dev). Files themselves are always read
+   * from disk, so a file rewritten under an unchanged route is served at once.
+   */
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
-  const manifestText = await readFile(join(dir, MANIFEST_PATH), 'utf8').catch(() => {
-    throw new Error(`${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`folio build --out ${options.dir}\` first.`);
-  });
-  const manifest = JSON.parse(manifestText) as Manifest;
   const read = fileReader(dir);
-  const fn = createHandler(read, options.handler);
-  const etags = new Map<string, [number, string]>();
+  const load = async () => {
+    const manifestText = await readFile(join(dir, MANIFEST_PATH), 'utf8').catch(() => {
+      throw new Error(`${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`folio build --out ${options.dir}\` first.`);
+    });
+    return { manifest: JSON.parse(manifestText) as Manifest, fn: createHandler(read, options.handler) };
+  };
+  let current = await load();
+  const etags = new Map<string, [number, number, number, string]>();
 
   const fileEtag = async (file: string) => {
     const full = join(dir, file);
-    const { mtimeMs } = await stat(full);
+    // A file replaced in place (a rename) has another inode even within the same tick of the clock.
+    const { mtimeMs, ino, size } = await stat(full);
     const cached = etags.get(full);
-    if (cached && cached[0] === mtimeMs) return cached[1];
+    if (cached && cached[0] === mtimeMs && cached[1] === ino && cached[2] === size) return cached[3];
     const tag = etag(await readFile(full));
-    etags.set(full, [mtimeMs, tag]);
+    etags.set(full, [mtimeMs, ino, size, tag]);
     return tag;
   };
 
   const server = createServer(async (req, res) => {
+    const { manifest, fn } = current;
     try {
       const { body, tooLarge } = await readBody(req);
       const r = toReq(req, body, tooLarge);
@@ -121,6 +138,9 @@ export async function startServer(options: ServeOptions): Promise<{ server: Serv
   return {
     server,
     url: `http://${host}:${port}`,
+    async reload() {
+      current = await load();
+    },
     close: () => new Promise((ok) => server.close(() => ok())),
   };
 }

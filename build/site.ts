@@ -123,9 +123,63 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
     ...projects.flatMap(({ read }) => read.links),
     ...posts.filter(({ read }) => publishedSlugs.has(read.value.slug)).flatMap(({ read }) => read.links),
   ];
-  const broken = brokenLinks(site, links);
+  const known = knownPaths(site);
+  const broken = brokenLinks(site, links, known);
   if (broken.length) throw new ContentError(broken);
+  knownOf.set(site, known);
   return site;
+}
+
+/** The paths links were checked against, per assembled model: an edit that keeps every address keeps them. */
+const knownOf = new WeakMap<Site, Set<string>>();
+
+/** A post's fields other than its body (content_markdown, and the html and text rendered from it). */
+function listed(post: Post): string {
+  const { content_markdown: _m, html: _h, text: _t, ...rest } = post;
+  return JSON.stringify(rest);
+}
+
+/**
+ * The model after an edit of published posts' bodies only, from the model
+ * before it: what assembleSite(after) returns, without the whole-site work
+ * (ordering, tags, every link of every file). `before` is what `previous`
+ * was assembled from; records that did not change keep their identity (as
+ * readContentFast returns them from its memo). Null when the edit may change
+ * more than those posts' bodies: a file added, removed or renamed, anything
+ * outside the posts, a problem, a draft, or a field that lists, tags or
+ * addresses show. Throws the ContentError assembleSite would for a broken
+ * link in an edited post.
+ */
+export function updateSite(previous: Site, before: ReadContent, after: ReadContent): { site: Site; posts: Post[] } | null {
+  const known = knownOf.get(previous);
+  if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
+  if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
+  const edited: { old: Post; next: Post; links: FileLink[] }[] = [];
+  for (let i = 0; i < after.posts.length; i++) {
+    const a = after.posts[i]!;
+    const b = before.posts[i]!;
+    if (a === b) continue;
+    if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
+    edited.push({ old: b.read.value, next: a.read.value, links: a.read.links });
+  }
+  if (!edited.length) return null;
+  const index = new Map(previous.posts.map((p, i) => [p, i]));
+  const posts = previous.posts.slice();
+  for (const { old, next } of edited) {
+    const i = index.get(old);
+    // Not published (dated after the clock), or not the model's own record.
+    if (i === undefined || listed(old) !== listed(next)) return null;
+    posts[i] = next;
+  }
+  const site: Site = { ...previous, posts };
+  const broken = brokenLinks(site, edited.flatMap((e) => e.links), known);
+  if (broken.length) throw new ContentError(broken);
+  knownOf.set(site, known);
+  return { site, posts: edited.map((e) => e.next) };
+}
+
+function sameItems<T>(a: T[], b: T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Every site path a link may point at: the pages, their twins and every precomputed address. */
@@ -146,8 +200,7 @@ export function knownPaths(site: Site): Set<string> {
   return known;
 }
 
-export function brokenLinks(site: Site, links: FileLink[]): Problem[] {
-  const known = knownPaths(site);
+export function brokenLinks(site: Site, links: FileLink[], known = knownPaths(site)): Problem[] {
   const problems: Problem[] = [];
   for (const link of links) {
     let url = link.url;

@@ -20,7 +20,7 @@ import { assembleSite } from '../site.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadState, RecordCache, saveState } from './cache.js';
 import { readContentFast, type Remembered } from './documents.js';
-import { digestSite, mustAsk, planBuild, type BuildState, type Plan } from './incremental.js';
+import { digestSite, mustAsk, planBuild, type BuildState, type Plan, type SiteDigest } from './incremental.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
 import { prepareSearchIndex, searchIndexArtifact } from './search-index.js';
 
@@ -99,6 +99,8 @@ export interface EmitOptions {
    * folio dev serves the change first and finishes the slow part after.
    */
   deferArtifacts?: boolean;
+  /** The digest of `site`, when the caller has it (folio dev updates it per edit). */
+  digest?: SiteDigest;
 }
 
 export interface EmitResult {
@@ -176,7 +178,9 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     }
     return i;
   };
-  const state: BuildState = { fingerprint: codeFingerprint(), digest: digestSite(site), routes: new Map(), headerSets: manifest.header_sets, extras: new Map() };
+  // The previous build's header sets, by index, as this build numbers them.
+  const carried = new Map<number, number>();
+  const state: BuildState = { fingerprint: codeFingerprint(), digest: options.digest ?? digestSite(site), routes: new Map(), headerSets: manifest.header_sets, extras: new Map() };
   const written: string[] = [];
   const kept = new Set<string>();
   let asked = 0;
@@ -202,7 +206,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     if (++done % 256 === 0) options.progress?.(done, targets.length);
     const before = previous?.routes.get(target);
     if (before && !mustAsk(plan, target)) {
-      const set = headerSet(previous!.headerSets[before.set]!);
+      let set = carried.get(before.set);
+      if (set === undefined) carried.set(before.set, (set = headerSet(previous!.headerSets[before.set]!)));
       state.routes.set(target, { ...before, set });
       manifest.routes[target] = [before.file, set];
       kept.add(before.file);

@@ -77,6 +77,51 @@ export function digestSite(site: Site): SiteDigest {
   };
 }
 
+/**
+ * The digest of `site` after an edit that changed only these posts (see
+ * updateSite in site.ts): the rest is the previous digest's, but for posts
+ * it marked pending, which get their own back.
+ */
+export function updateDigest(previous: SiteDigest, site: Site, posts: Post[]): SiteDigest {
+  const next = new Map(previous.posts);
+  for (const post of posts) next.set(post.slug, postDigest(post));
+  for (const post of site.posts) if (next.get(post.slug)?.body === PENDING) next.set(post.slug, postDigest(post));
+  return { other: previous.other, order: previous.order, posts: next };
+}
+
+/**
+ * The digest of an output whose own responses of these posts are new but
+ * whose shared responses (lists, feeds, …) are not yet: a plan against it
+ * asks for those posts, and so for the shared responses, again.
+ */
+export function pendingDigest(digest: SiteDigest, slugs: Iterable<string>): SiteDigest {
+  const posts = new Map(digest.posts);
+  for (const slug of slugs) {
+    const d = posts.get(slug);
+    if (d) posts.set(slug, { list: d.list, body: PENDING });
+  }
+  return { ...digest, posts };
+}
+
+const PENDING = '(not yet in the shared responses)';
+
+/**
+ * The plan after an edit that changed only these posts (see updateSite in
+ * site.ts), without a look at the others' digests: what planBuild would
+ * return for updateDigest(previous, site, posts).
+ */
+export function planEdit(previous: SiteDigest, posts: Post[]): Plan {
+  const changed = new Set<string>();
+  for (const post of posts) {
+    const before = previous.posts.get(post.slug);
+    const d = postDigest(post);
+    if (!before || before.list !== d.list) return { all: true, reason: `a listed field of ${post.slug} changed` };
+    if (before.body !== d.body) changed.add(post.slug);
+  }
+  for (const [slug, d] of previous.posts) if (d.body === PENDING) changed.add(slug);
+  return { all: false, changed };
+}
+
 export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
   if (!previous) return { all: true, reason: 'no previous build' };
   if (previous.other !== next.other) return { all: true, reason: 'a change outside the posts' };
