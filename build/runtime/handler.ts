@@ -55,6 +55,10 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
   // Loaded on the first search and kept for the life of the isolate.
   const search = once(() => (options.openSearch ?? openSearch)(read));
   return async (req) => {
+    // A GET needs both the model and the manifest: read them together (on
+    // Netlify and Vercel each read is a request to the site's own CDN).
+    const pending = req.method === 'GET' || req.method === 'HEAD' ? manifest() : null;
+    pending?.catch(() => {}); // reported below, once the model is there
     let model: Site;
     try {
       model = await site();
@@ -62,9 +66,9 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
       console.error('folio: cannot load the site model:', error);
       return internalError(null);
     }
-    if (req.method === 'GET' || req.method === 'HEAD') {
+    if (pending) {
       try {
-        const map = await manifest();
+        const map = await pending;
         const target = staticTarget(req, model, map);
         const route = target ? map.routes[target] : undefined;
         const body = route ? await read(route[0]) : null;
