@@ -103,11 +103,13 @@ export function scoreTokens(
     const field = index.indexes[prop];
     if (!field) continue;
     const weight = boost[prop] ?? 1;
-    const norm = lengthNorms(index.fieldLengths[prop]!, index.avgFieldLength[prop]!, k, b, docsCount);
+    // Only for a field that holds a query token: the first query of an isolate builds the ones it needs.
+    let norm: Float64Array | undefined;
     const frequencies = index.frequencies[prop]!;
     for (const token of tokens) {
       const node = exactNode(field.node, token);
       if (!node) continue;
+      norm ??= lengthNorms(index.fieldLengths[prop]!, index.avgFieldLength[prop]!, k, b, docsCount);
       const ids = postings(node);
       const idf = Math.log(1 + (docsCount - ids.length + 0.5) / (ids.length + 0.5)) * weight;
       const counts = Object.hasOwn(frequencies, token) ? frequencies[token] : undefined;
