@@ -163,12 +163,11 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
     edited.push({ old: b.read.value, next: a.read.value, links: a.read.links });
   }
   if (!edited.length) return null;
-  const index = new Map(previous.posts.map((p, i) => [p, i]));
   const posts = previous.posts.slice();
   for (const { old, next } of edited) {
-    const i = index.get(old);
+    const i = previous.posts.indexOf(old);
     // Not published (dated after the clock), or not the model's own record.
-    if (i === undefined || listed(old) !== listed(next)) return null;
+    if (i === -1 || listed(old) !== listed(next)) return null;
     posts[i] = next;
   }
   const site: Site = { ...previous, posts };

@@ -222,6 +222,53 @@ describe('folio dev', () => {
     await expectSameAsClean();
   });
 
+  it("serves a post's body edit from its own responses first, then the rest; a change that waits takes the rest over, even one that undoes the edit", SLOW, async () => {
+    const file = join(content, 'posts', `${POST}.md`);
+    const original = await readFile(file, 'utf8');
+    await dev.idle();
+    const statuses: (number | string)[] = [];
+    let polling = true;
+    const poll = (async () => {
+      for (let i = 0; polling && i < 5000; i++) {
+        statuses.push(await fetch(`${dev.url}/api/v1/posts/${POST}`, { signal: AbortSignal.timeout(60_000) }).then((res) => res.arrayBuffer().then(() => res.status), (error: Error) => error.message));
+      }
+    })();
+    const mark = lines.length;
+    const next = nextRebuild();
+    await writeFile(file, `${original}\nA body edit, served before the lists and feeds.\n`);
+    const r = await next;
+    polling = false;
+    await poll;
+    expect(r.ok, lines.join('\n')).toBe(true);
+    expect(r.full).toBeNull();
+    // The post's own files come first, then the shared ones that show its body.
+    expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}/index.json`, `blog/${POST}.md`, `blog/${POST}/index.html`]);
+    expect(r.files.changed).toContain('feed.xml');
+    expect(r.files.changed).toContain('llms-full.txt');
+    expect(r.totalMs).toBeGreaterThan(r.ms);
+    expect(lines.slice(mark).join('\n')).toMatch(/→ 3 changed, 0 added, 0 removed in \d+ ms\n(.*\n)*.*then \d+ more files .* in \d+ ms/);
+    expect(await (await fetch(`${dev.url}/api/v1/posts/${POST}`)).text()).toContain('A body edit, served before the lists and feeds.');
+    // The server took the new model and manifest in place: no request ever saw a restart.
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    await dev.idle();
+    await expectSameAsClean();
+
+    // The second change arrives while the first one's lists and feeds wait: they are left to it.
+    const edited = lines.length;
+    const first = nextRebuild();
+    await writeFile(file, `${original}\nAn edit about to be undone.\n`);
+    await expect.poll(() => lines.slice(edited).some((l) => / → 3 changed/.test(l)), { timeout: 60_000, interval: 2 }).toBe(true);
+    const second = nextRebuild();
+    await writeFile(file, original);
+    const a = await first;
+    expect(a.totalMs, 'the first rebuild left the rest to the next').toBeUndefined();
+    expect(lines.slice(edited).join('\n')).toContain('left to its rebuild');
+    expect((await second).ok).toBe(true);
+    await dev.idle();
+    expect(await (await fetch(`${dev.url}/api/v1/posts/${POST}`)).text()).not.toContain('An edit about to be undone.');
+    await expectSameAsClean();
+  });
+
   describe.skipIf(!existsSync(CHROMIUM))('in a real browser', () => {
     let profile: string;
     let context: BrowserContext;
