@@ -420,9 +420,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   };
 
   /**
-   * An edit of posts' bodies only: render those files, take the rest of the
-   * model as it was (updateSite), and answer and write those posts' own
-   * targets (page, twin, API record) before anything else. They are served
+   * An edit of posts that keeps every address and the order (a body, a
+   * title): render those files, take the rest of the model as it was
+   * (updateSite), and answer and write those posts' own targets (page,
+   * twin, API record) before anything else. They are served
    * as soon as they are on disk: their routes and headers are the ones the
    * server has. `rest` then asks for the shared responses (lists, tag
    * pages, feeds, llms files, sitemap), the model and the manifest, exactly
@@ -448,8 +449,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       throw error;
     }
     if (!update) return null;
+    // A listed field (a title, a reading time) shows on other pages too: every
+    // response is asked for after this post's own, but they still come first.
     const plan = planEdit(previous.digest, update.posts);
-    if (plan.all) return null;
     owners ??= ownersOf(previous.routes);
     const rt = memoryRuntime(update.site);
     const sink = inPlaceSink(out);
@@ -476,7 +478,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     }
     problems = [];
     model = { content, site: update.site };
-    const r = report(started, before, { files: { added: [], changed: fresh.map((a) => a.record.file), removed: [] }, targets: fresh.map((a) => a.target) });
+    const r = report(started, before, { full: plan.all ? plan.reason : null, files: { added: [], changed: fresh.map((a) => a.record.file), removed: [] }, targets: fresh.map((a) => a.target) });
     // What is on disk now: those posts' own responses are new, the shared ones
     // not yet. Made once the edit is served, as the other whole-site work.
     const pending = (): BuildState => {

@@ -133,22 +133,16 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
 /** The paths links were checked against, per assembled model: an edit that keeps every address keeps them. */
 const knownOf = new WeakMap<Site, Set<string>>();
 
-/** A post's fields other than its body (content_markdown, and the html and text rendered from it). */
-function listed(post: Post): string {
-  const { content_markdown: _m, html: _h, text: _t, ...rest } = post;
-  return JSON.stringify(rest);
-}
-
 /**
- * The model after an edit of published posts' bodies only, from the model
- * before it: what assembleSite(after) returns, without the whole-site work
- * (ordering, tags, every link of every file). `before` is what `previous`
- * was assembled from; records that did not change keep their identity (as
+ * The model after an edit of published posts that keeps every address and
+ * the order (their bodies, titles, summaries, …), from the model before it:
+ * what assembleSite(after) returns, without the whole-site work (ordering,
+ * tags, every link of every file). `before` is what `previous` was
+ * assembled from; records that did not change keep their identity (as
  * readContentFast returns them from its memo). Null when the edit may change
- * more than those posts' bodies: a file added, removed or renamed, anything
- * outside the posts, a problem, a draft, or a field that lists, tags or
- * addresses show. Throws the ContentError assembleSite would for a broken
- * link in an edited post.
+ * more: a file added, removed or renamed, anything outside the posts, a
+ * problem, a draft, or a post's slug, date or tags. Throws the ContentError
+ * assembleSite would for a broken link in an edited post.
  */
 export function updateSite(previous: Site, before: ReadContent, after: ReadContent): { site: Site; posts: Post[] } | null {
   const known = knownOf.get(previous);
@@ -166,8 +160,9 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
   const posts = previous.posts.slice();
   for (const { old, next } of edited) {
     const i = previous.posts.indexOf(old);
-    // Not published (dated after the clock), or not the model's own record.
-    if (i === -1 || listed(old) !== listed(next)) return null;
+    // Not published (dated after the clock), not the model's own record, or
+    // moved in the order, renamed or tagged otherwise.
+    if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.tags.join('\0') !== next.tags.join('\0')) return null;
     posts[i] = next;
   }
   const site: Site = { ...previous, posts };

@@ -269,6 +269,22 @@ describe('folio dev', () => {
     await expectSameAsClean();
   });
 
+  it("serves a post's title edit from its own responses first too, then asks for every other response", SLOW, async () => {
+    const file = join(content, 'posts', `${POST}.md`);
+    await dev.idle();
+    const next = nextRebuild();
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: "Bounce handling, retitled in dev"'));
+    const r = await next;
+    expect(r.ok, lines.join('\n')).toBe(true);
+    expect(r.full).toMatch(new RegExp(`listed field of ${POST}`));
+    expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}/index.json`, `blog/${POST}.md`, `blog/${POST}/index.html`]);
+    // Lists show the title.
+    expect(r.files.changed).toContain('blog/index.html');
+    expect(await (await fetch(`${dev.url}/blog`)).text()).toContain('Bounce handling, retitled in dev');
+    await dev.idle();
+    await expectSameAsClean();
+  });
+
   describe.skipIf(!existsSync(CHROMIUM))('in a real browser', () => {
     let profile: string;
     let context: BrowserContext;
