@@ -87,7 +87,7 @@ const DEBOUNCE_MS = 10;
 const WARM_UP_POSTS = 200;
 /** Quiet time after the last rebuild before the cache and the build state are saved. */
 const SAVE_DELAY_MS = 2000;
-/** Quiet time (no request) that open pages get to reload before the artifacts (search index, host files) take the thread, and its limit. */
+/** Quiet time (no request) that open pages get to reload before the shared responses, then the artifacts (search index, host files), take the thread; and its limit. */
 const RELOAD_GRACE_MS = 150;
 const MAX_GRACE_MS = 5000;
 
@@ -632,7 +632,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     while (performance.now() - lastRequest < RELOAD_GRACE_MS && performance.now() - waitFrom < MAX_GRACE_MS && !changesWaiting());
     return !changesWaiting();
   };
-  const tell = (r: RebuildReport, targets: string[], all: boolean) => {
+  const tell = (targets: string[], all: boolean) => {
     if (targets.length || all) broadcast(targets.length > 500 || all ? { all: true, targets: [] } : { all: false, targets });
   };
   const rebuild = (paths: string[]): Promise<RebuildReport> => {
@@ -664,7 +664,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       const first = wrote();
       // A rebuild that only rewrote files under the same routes needs nothing of the server.
       if (!quick && (wrote() > 0 || !hadState)) await refreshInner();
-      tell(r, r.targets, !r.ok || !hadState);
+      tell(r.targets, !r.ok || !hadState);
       const shown = r.targets.length;
       let after: { later: () => Promise<string[]>; skip: () => void } | undefined = later && skip ? { later, skip } : undefined;
       let done = true;
@@ -675,7 +675,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         } else {
           after = await quick.rest();
           await refreshInner();
-          tell(r, r.targets.slice(shown), false);
+          tell(r.targets.slice(shown), false);
         }
       }
       if (after && done) {
