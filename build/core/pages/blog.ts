@@ -73,7 +73,17 @@ ${tagCloud(site, tag)}`;
 }
 
 /** Per site: each tag's posts as indexes into site.posts, for related() (issue 8: it was O(posts²) per build). */
-const tagIndex = new WeakMap<Site, { byTag: Map<string, number[]>; counts: Uint16Array; found: Map<string, Post[]> }>();
+const tagIndex = new WeakMap<Site, { byTag: Map<string, number[]>; counts: Uint16Array; found: Map<string, number[]> }>();
+
+/**
+ * `next` is `previous` with some posts replaced by new records of the same
+ * slug, date and tags, in the same order (folio dev's one-post edit): the
+ * positions are the same, and so is every related list found so far.
+ */
+export function carryRelated(previous: Site, next: Site): void {
+  const index = tagIndex.get(previous);
+  if (index && !tagIndex.has(next)) tagIndex.set(next, index);
+}
 
 /** Up to three other posts that share the most tags, newest first among equals. */
 function related(site: Site, post: Post): Post[] {
@@ -86,7 +96,7 @@ function related(site: Site, post: Post): Post[] {
   }
   // The page, its twin and llms-full.txt all ask for the same post's list.
   const known = index.found.get(post.slug);
-  if (known) return known;
+  if (known) return known.map((i) => site.posts[i]!);
   const { byTag, counts } = index;
   const touched: number[] = [];
   for (const t of post.tags) {
@@ -114,10 +124,9 @@ function related(site: Site, post: Post): Post[] {
       worst = counts[best[best.length - 1]!]!;
     }
   }
-  const out = best.map((i) => site.posts[i]!);
   for (const i of touched) counts[i] = 0;
-  index.found.set(post.slug, out);
-  return out;
+  index.found.set(post.slug, best);
+  return best.map((i) => site.posts[i]!);
 }
 
 export function postPage(site: Site, post: Post): Page {
