@@ -357,7 +357,7 @@ function report(result) {
         lines.push(
           dev.skip || dev.error
             ? `\`folio dev\` edit → served: ${dev.skip ? `skipped: ${dev.skip}` : `failed: ${dev.error}`}.`
-            : `\`folio dev\` edit → served (append a sentence to the post, poll its JSON every ${dev.pollMs} ms until the sentence is served): ${dev.ms.toFixed(0)} ms median of ${dev.runs.length} (${dev.runs.map((x) => x.toFixed(0)).join(', ')} ms)${dev.ownMs !== null ? `, of which folio dev reports ${dev.ownMs.toFixed(0)} ms of rebuilding` : ''}; the first build and start took ${sec(dev.startMs)}.`,
+            : `\`folio dev\` edit → served (append a sentence to the post, poll its JSON every ${dev.pollMs} ms until the sentence is served): ${dev.ms.toFixed(0)} ms median of ${dev.runs.length} (${dev.runs.map((x) => x.toFixed(0)).join(', ')} ms)${dev.ownMs !== null ? `, of which folio dev reports ${dev.ownMs.toFixed(0)} ms of rebuilding` : ''}${typeof dev.settledMs === 'number' ? `; the rest (lists, feeds, llms files, model, manifest, search index, host files) was written ${sec(dev.settledMs)} after the edit` : ''}; the first build and start took ${sec(dev.startMs)}.`,
           '',
         );
       }
