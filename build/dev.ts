@@ -8,7 +8,7 @@
 // page's Content-Security-Policy widened to allow that one same-origin
 // script. Nothing of it is ever written to the output.
 import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Source } from './content/frontmatter.js';
@@ -73,7 +73,8 @@ export interface DevSession {
 
 const RELOAD_PATH = '/_folio/dev/reload.js';
 const EVENTS_PATH = '/_folio/dev/events';
-const FOLDERS = new Set(['services', 'posts', 'projects']);
+const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
+const FOLDERS = new Set<string>(FOLDER_NAMES);
 const SHOWN_FILES = 8;
 /**
  * Quiet time after a file event before the rebuild starts. An editor's save
@@ -174,8 +175,6 @@ async function removeFile(out: string, path: string): Promise<void> {
   }
 }
 
-const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
-
 /**
  * Content files added, changed (other text) and removed between two loads.
  * A file not read again keeps its Source, so only the lists that changed
@@ -251,35 +250,6 @@ function watchContent(dir: string, changed: (path: string) => void, failed: (err
   };
 }
 
-/** Where each file of a folder's list is, per list (a list re-read in place keeps its files where they were). */
-const positions = new WeakMap<Source[], Map<string, number>>();
-
-/**
- * The sources after a file already in them was written: the new text in
- * the same place of a copy of its list. Null for anything else (a new or
- * removed file, or no content file), which reloadFile handles; this only
- * spares a rewrite of one post a sort of every file name.
- */
-async function rereadFile(sources: ContentSources, path: string): Promise<ContentSources | null> {
-  const [folder, name, ...deeper] = path.split(/[\\/]/);
-  if (!folder || !FOLDERS.has(folder) || !name?.endsWith('.md') || deeper.length) return null;
-  const list = sources[folder as (typeof FOLDER_NAMES)[number]];
-  let where = positions.get(list);
-  if (!where) positions.set(list, (where = new Map(list.map((s, i) => [s.file, i]))));
-  const full = join(sources.dir, path);
-  const file = relative(process.cwd(), full) || full;
-  const i = where.get(file);
-  if (i === undefined) return null;
-  const text = await readFile(full, 'utf8').catch(() => null);
-  if (text === null) return null;
-  // Saved again unchanged: the same source, so its record is reused as it is.
-  if (list[i]!.text === text) return sources;
-  const next = list.slice();
-  next[i] = { file, text };
-  positions.set(next, where);
-  return { ...sources, [folder]: next };
-}
-
 /** The posts whose sources changed, by index, when nothing else did and no file came or went; else null. */
 function changedPosts(a: ContentSources, b: ContentSources): { index: number; source: Source }[] | null {
   if (a.site !== b.site || a.profile !== b.profile || a.services !== b.services || a.projects !== b.projects || a.posts.length !== b.posts.length) return null;
@@ -342,9 +312,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       state = result.state;
       stateSaved = cacheDir !== null;
       problems = [];
-      // The records the build read, from the memo (no file is read or rendered again).
-      const read = await readContentFast(sources, { cache: records, memo, workers: options.workers });
-      model = { content: read.content, site: result.site };
+      model = { content: result.content, site: result.site };
       return report(started, before, { full: result.stats.full, files: { added: result.stats.written, changed: [], removed: [] }, targets: [...state.routes.keys()] });
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
@@ -647,7 +615,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       const hadState = state !== null;
       let reloadAll = false;
       for (const path of paths) {
-        const next = FOLDERS.has(path) ? null : ((await rereadFile(sources, path)) ?? (await reloadFile(sources, path).catch(() => null)));
+        const next = FOLDERS.has(path) ? null : await reloadFile(sources, path).catch(() => null);
         if (next) sources = next;
         else if (FOLDERS.has(path) || path === '') reloadAll = true;
       }

@@ -1,10 +1,7 @@
 // Documents → the site model (pure). Validates each file, then the rules that
 // span files: unique slugs and ids, and internal links that resolve (D2).
 import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
-import { carryPostIndex } from './core/api/operations.js';
-import { carryRelated } from './core/pages/blog.js';
-import { carryPages } from './core/pages/routes.js';
-import { enumerate } from './core/respond.js';
+import { carryIndexes, enumerate } from './core/respond.js';
 import { pagePath, twinPath } from './core/urls.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
@@ -172,10 +169,7 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
   const broken = brokenLinks(site, edited.flatMap((e) => e.links), known);
   if (broken.length) throw new ContentError(broken);
   knownOf.set(site, known);
-  // Core's whole-site indexes hold positions, which the edit keeps: a pass over every post each would cost more than the edit.
-  carryPostIndex(previous, site);
-  carryRelated(previous, site);
-  carryPages(previous, site);
+  carryIndexes(previous, site);
   return { site, posts: edited.map((e) => e.next) };
 }
 

@@ -285,6 +285,25 @@ describe('folio dev', () => {
     await expectSameAsClean();
   });
 
+  it("reports a broken link that a post's body edit adds, at its line, and keeps the last good build (D2)", SLOW, async () => {
+    const file = join(content, 'posts', `${POST}.md`);
+    const original = await readFile(file, 'utf8');
+    await dev.idle();
+    const before = await treeHash(out);
+    const broken = nextRebuild();
+    await writeFile(file, `${original}\nSee [the missing post](/blog/no-such-post).\n`);
+    const b = await broken;
+    expect(b.ok).toBe(false);
+    const line = `${original}\n`.split('\n').length;
+    expect(b.problems).toEqual([expect.objectContaining({ file: expect.stringContaining(`${POST}.md`), line, message: expect.stringContaining('/blog/no-such-post') })]);
+    expect(await treeHash(out)).toEqual(before);
+    const fixed = nextRebuild();
+    await writeFile(file, original);
+    expect((await fixed).ok).toBe(true);
+    await dev.idle();
+    await expectSameAsClean();
+  });
+
   describe.skipIf(!existsSync(CHROMIUM))('in a real browser', () => {
     let profile: string;
     let context: BrowserContext;

@@ -43,7 +43,7 @@ const FOLDERS = ['services', 'posts', 'projects'] as const;
 /**
  * The sources after one file of `dir` changed (folio dev): `path` is relative
  * to `dir`, as fs.watch reports it. Unchanged sources keep their identity, so
- * their records can be reused. Returns null when the path is no content file
+ * their records can be reused, and a file saved unchanged gives `sources` back. Returns null when the path is no content file
  * (the caller may then reload everything).
  */
 export async function reloadFile(sources: ContentSources, path: string): Promise<ContentSources | null> {
@@ -56,7 +56,16 @@ export async function reloadFile(sources: ContentSources, path: string): Promise
   const folder = FOLDERS.find((f) => f === parts[0]);
   if (!folder || parts.length !== 2 || !parts[1]!.endsWith('.md')) return null;
   const source = await readOptional(full);
-  const list = sources[folder].filter((s) => s.file !== shown(full));
+  const file = shown(full);
+  const at = sources[folder].findIndex((s) => s.file === file);
+  if (source && at !== -1) {
+    // A file written again keeps its place (no sort of every name), and, unchanged, its Source.
+    if (sources[folder][at]!.text === source.text) return sources;
+    const list = sources[folder].slice();
+    list[at] = source;
+    return { ...sources, [folder]: list };
+  }
+  const list = sources[folder].filter((s) => s.file !== file);
   if (source) {
     list.push(source);
     // The order of readFolder: by file name.

@@ -2,6 +2,7 @@
 // ahead of time for every request it can enumerate, the functions call it
 // at run time for the rest.
 import { isApiPath, respondApi, enumerateApi } from './api/index.js';
+import { carryPostIndex } from './api/operations.js';
 import { errorReply, internalError } from './errors.js';
 import type { Family } from './family.js';
 import { CORS } from './headers.js';
@@ -11,6 +12,8 @@ import type { Runtime } from './runtime.js';
 import { mcpFamily } from './mcp/index.js';
 import { documentsFamily } from './documents/index.js';
 import { pagesFamily, notFoundPage } from './pages/index.js';
+import { carryRelated } from './pages/blog.js';
+import { carryPages } from './pages/routes.js';
 
 const apiFamily: Family = {
   name: 'api',
@@ -87,4 +90,17 @@ export function enumerate(site: Site): string[] {
 function report(error: unknown, req: Req): void {
   // Logged for the operator; the client only ever sees the envelope.
   console.error(`folio: ${req.method} ${req.path} failed:`, error);
+}
+
+/**
+ * Hands respond()'s whole-site indexes (posts by slug and tag, related posts,
+ * the page table) from `previous` to `next`, a model with some posts replaced
+ * by records of the same slug, date and tags in the same order (updateSite in
+ * site.ts). They hold positions, which such an edit keeps; a pass over every
+ * post for each would cost more than the edit (folio dev, issue 7).
+ */
+export function carryIndexes(previous: Site, next: Site): void {
+  carryPostIndex(previous, next);
+  carryRelated(previous, next);
+  carryPages(previous, next);
 }

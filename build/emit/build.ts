@@ -16,7 +16,7 @@ import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
 import { loadContent, type ContentSources } from '../content/load.js';
-import { assembleSite } from '../site.js';
+import { assembleSite, type ReadContent } from '../site.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadState, RecordCache, saveState } from './cache.js';
 import { readContentFast, type Remembered } from './documents.js';
@@ -55,6 +55,8 @@ export interface BuildResult {
   stats: BuildStats;
   /** What the next incremental build compares against. */
   state: BuildState;
+  /** The records the model was assembled from (folio dev's next edit starts from them). */
+  content: ReadContent;
 }
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
@@ -349,7 +351,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         removed: emitted.removed,
         phases,
       };
-      return { site, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state };
+      return { site, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content };
     } catch (error) {
       await staging.abort();
       throw error;

@@ -87,11 +87,6 @@ function toDocument(s: SearchSource): SearchDocument {
   return { id: s.id, title: s.title, summary: s.summary, tags: s.tags, body, stored: [s.type, s.key, s.title, s.summary, s.url, s.api_url, body] satisfies StoredDoc };
 }
 
-/** Every post, project and service as a search document, in the order of the site model. */
-export function searchDocuments(site: Site): SearchDocument[] {
-  return searchSources(site).map(toDocument);
-}
-
 /** The text of the index file: versioned, with a SHA-256 of its data. Pure; search-worker.ts runs it too. */
 export function indexText(sources: readonly SearchSource[], siteUrl: string): string {
   const db = createSearchDb();

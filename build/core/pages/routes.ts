@@ -10,55 +10,28 @@ import type { Page } from './page.js';
 import { projectPage, projectsPage } from './projects.js';
 import { servicesPage } from './services.js';
 
-/** What a page path names: positions into the model, so the table outlives an edit that keeps them (folio dev). */
-type Entry =
-  | { kind: 'home' | 'about' | 'services' | 'blog' | 'projects' | 'developers' }
-  | { kind: 'tag'; tag: string }
-  | { kind: 'post' | 'project'; index: number };
+/** Builds the page at a path from the model it is asked for; entries name posts and projects by position, so a table outlives an edit that keeps them (folio dev). */
+type Build = (site: Site) => Page;
 
-function table(site: Site): Map<string, Entry> {
-  const entries: [string, Entry][] = [
-    [pagePath.home(), { kind: 'home' }],
-    [pagePath.about(), { kind: 'about' }],
-    [pagePath.services(), { kind: 'services' }],
-    [pagePath.blog(), { kind: 'blog' }],
-    [pagePath.projects(), { kind: 'projects' }],
-    [pagePath.developers(), { kind: 'developers' }],
-    ...site.tags.map((t): [string, Entry] => [pagePath.tag(t.tag), { kind: 'tag', tag: t.tag }]),
-    ...site.posts.map((p, index): [string, Entry] => [pagePath.post(p.slug), { kind: 'post', index }]),
-    ...site.projects.map((p, index): [string, Entry] => [pagePath.project(p.id), { kind: 'project', index }]),
-  ];
-  return new Map(entries);
-}
-
-function build(site: Site, entry: Entry): Page {
-  switch (entry.kind) {
-    case 'home':
-      return homePage(site);
-    case 'about':
-      return aboutPage(site);
-    case 'services':
-      return servicesPage(site);
-    case 'blog':
-      return blogPage(site);
-    case 'projects':
-      return projectsPage(site);
-    case 'developers':
-      return developersPage(site);
-    case 'tag':
-      return tagPage(site, entry.tag);
-    case 'post':
-      return postPage(site, site.posts[entry.index]!);
-    case 'project':
-      return projectPage(site, site.projects[entry.index]!);
-  }
+function table(site: Site): Map<string, Build> {
+  return new Map<string, Build>([
+    [pagePath.home(), homePage],
+    [pagePath.about(), aboutPage],
+    [pagePath.services(), servicesPage],
+    [pagePath.blog(), blogPage],
+    [pagePath.projects(), projectsPage],
+    [pagePath.developers(), developersPage],
+    ...site.tags.map(({ tag }): [string, Build] => [pagePath.tag(tag), (s) => tagPage(s, tag)]),
+    ...site.posts.map((p, i): [string, Build] => [pagePath.post(p.slug), (s) => postPage(s, s.posts[i]!)]),
+    ...site.projects.map((p, i): [string, Build] => [pagePath.project(p.id), (s) => projectPage(s, s.projects[i]!)]),
+  ]);
 }
 
 // One table per model object, and each page built once per model: the build asks for a page and then its twin.
-const tables = new WeakMap<Site, Map<string, Entry>>();
+const tables = new WeakMap<Site, Map<string, Build>>();
 const built = new WeakMap<Site, Map<string, Page>>();
 
-function tableOf(site: Site): Map<string, Entry> {
+function tableOf(site: Site): Map<string, Build> {
   let t = tables.get(site);
   if (!t) tables.set(site, (t = table(site)));
   return t;
@@ -81,11 +54,11 @@ export function pagePaths(site: Site): string[] {
 
 /** The page at a canonical path, or null. */
 export function findPage(site: Site, path: string): Page | null {
-  const entry = tableOf(site).get(path);
-  if (!entry) return null;
+  const build = tableOf(site).get(path);
+  if (!build) return null;
   let pages = built.get(site);
   if (!pages) built.set(site, (pages = new Map()));
   let page = pages.get(path);
-  if (!page) pages.set(path, (page = build(site, entry)));
+  if (!page) pages.set(path, (page = build(site)));
   return page;
 }
