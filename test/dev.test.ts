@@ -127,11 +127,11 @@ describe('folio dev', () => {
     expect(report.ok, lines.join('\n')).toBe(true);
     expect(report.full).toBeNull();
     expect(report.sources.changed).toEqual([relative(process.cwd(), join(content, 'posts', `${POST}.md`))]);
-    expect(report.files.changed).toContain(`blog/${POST}/index.html`);
-    expect(report.files.changed).not.toContain('blog/proxyjump-over-bastions/index.html');
+    expect(report.files.changed).toContain(`blog/${POST}.html`);
+    expect(report.files.changed).not.toContain('blog/proxyjump-over-bastions.html');
     expect(report.targets).toContain(`/blog/${POST}`);
     expect(lines.join('\n')).toMatch(new RegExp(`${POST}\\.md changed → \\d+ changed, 0 added, 0 removed in \\d+ ms`));
-    expect(lines.join('\n')).toContain(`~ blog/${POST}/index.html`);
+    expect(lines.join('\n')).toContain(`~ blog/${POST}.html`);
     const page = await (await fetch(`${dev.url}/blog/${POST}`)).text();
     expect(page).toContain('A paragraph written while folio dev was watching.');
     await expect.poll(() => stream.events.length).toBeGreaterThan(0);
@@ -146,7 +146,7 @@ describe('folio dev', () => {
     const added = nextRebuild();
     await writeFile(join(content, 'posts/written-in-dev.md'), '---\ntitle: Written in dev\ndate: 2026-11-21\ntags: [email]\n---\n\nA post written while folio dev was watching.\n');
     const a = await added;
-    expect(a.files.added).toContain('blog/written-in-dev/index.html');
+    expect(a.files.added).toContain('blog/written-in-dev.html');
     expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(200);
 
     const before = await treeHash(out);
@@ -166,7 +166,7 @@ describe('folio dev', () => {
     const r = await removed;
     expect(r.ok).toBe(true);
     expect(r.sources.removed).toHaveLength(1);
-    expect(r.files.removed).toContain('blog/written-in-dev/index.html');
+    expect(r.files.removed).toContain('blog/written-in-dev.html');
     expect(existsSync(join(out, 'blog/written-in-dev'))).toBe(false);
     expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(404);
     await expectSameAsClean();
@@ -213,7 +213,7 @@ describe('folio dev', () => {
     await appendFile(join(content, 'posts', `${POST}.md`), '\nAn edit that arrived while the last one was being written.\n');
     const second = dev.rebuild([`posts/${POST}.md`]);
     const [a, b] = await Promise.all([first, second]);
-    expect(a.files.removed).toContain('blog/short-lived/index.html');
+    expect(a.files.removed).toContain('blog/short-lived.html');
     expect(a.totalMs, 'the first rebuild left its artifacts to the next').toBeUndefined();
     expect(b.ok).toBe(true);
     // The watcher saw both files change too; once it has caught up, the output is a clean build's.
@@ -242,7 +242,7 @@ describe('folio dev', () => {
     expect(r.ok, lines.join('\n')).toBe(true);
     expect(r.full).toBeNull();
     // The post's own files come first, then the shared ones that show its body.
-    expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}/index.json`, `blog/${POST}.md`, `blog/${POST}/index.html`]);
+    expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}.json`, `blog/${POST}.html`, `blog/${POST}.md`]);
     expect(r.files.changed).toContain('feed.xml');
     expect(r.files.changed).toContain('llms-full.txt');
     expect(r.totalMs).toBeGreaterThan(r.ms);
@@ -277,9 +277,9 @@ describe('folio dev', () => {
     const r = await next;
     expect(r.ok, lines.join('\n')).toBe(true);
     expect(r.full).toMatch(new RegExp(`listed field of ${POST}`));
-    expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}/index.json`, `blog/${POST}.md`, `blog/${POST}/index.html`]);
+    expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}.json`, `blog/${POST}.html`, `blog/${POST}.md`]);
     // Lists show the title.
-    expect(r.files.changed).toContain('blog/index.html');
+    expect(r.files.changed).toContain('blog.html');
     expect(await (await fetch(`${dev.url}/blog`)).text()).toContain('Bounce handling, retitled in dev');
     await dev.idle();
     await expectSameAsClean();

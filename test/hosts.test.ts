@@ -102,7 +102,7 @@ describe('Cloudflare Pages printer', () => {
     const body = text(cloudflare(site, manifest), '_redirects');
     expect(checkCloudflareRedirects(body)).toEqual([]);
     const lines = body.split('\n').filter((l) => l && !l.startsWith('#'));
-    expect(lines).toContain('/.well-known/api-catalog /.well-known/api-catalog/index.json 200');
+    expect(lines).toContain('/.well-known/api-catalog /.well-known/api-catalog.json 200');
     for (const line of lines) {
       const [from, to, status] = line.split(' ');
       expect(status).toBe('200');
@@ -314,8 +314,8 @@ describe('Netlify printer', () => {
     const rules = netlifyRedirects(site, manifest);
     const files = await expectFaithful((t) => netlifyRoute(rules, t), (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`));
     expect(files).toBeGreaterThanOrEqual(8);
-    expect(netlifyRoute(rules, '/api/v1/projects?status=live')).toBe('/api/v1/projects/index@status=live.json');
-    expect(netlifyRoute(rules, '/api/v1/posts?utm_source=x')).toBe('/api/v1/posts/index.json');
+    expect(netlifyRoute(rules, '/api/v1/projects?status=live')).toBe('/api/v1/projects@status=live.json');
+    expect(netlifyRoute(rules, '/api/v1/posts?utm_source=x')).toBe('/api/v1/posts.json');
     // Tags grow with the content: their precomputed answers are the function's to read.
     expect(netlifyRoute(rules, '/api/v1/posts?tag=ci')).toBe(`${NETLIFY_FUNCTION}/api/v1/posts`);
     expect(netlifyRoute(rules, '/api/v1/posts?tag=ci&limit=5')).toBe(`${NETLIFY_FUNCTION}/api/v1/posts`);
@@ -357,7 +357,7 @@ describe('Vercel printer', () => {
     const routes = vercelRoutes(site, manifest);
     const files = await expectFaithful((t) => vercelRoute(routes, t), (dest) => dest.startsWith(VERCEL_FUNCTION));
     expect(files).toBeGreaterThanOrEqual(8);
-    expect(vercelRoute(routes, '/api/v1/projects?status=sunset')).toBe('/api/v1/projects/index@status=sunset.json');
+    expect(vercelRoute(routes, '/api/v1/projects?status=sunset')).toBe('/api/v1/projects@status=sunset.json');
     expect(vercelRoute(routes, '/api/v1/posts?tag=ci&offset=0')).toBe(`${VERCEL_FUNCTION}?__folio_path=/api/v1/posts`);
   });
 

@@ -81,9 +81,9 @@ describe('incremental builds', () => {
     expect(r.stats.rendered).toBe(1);
     expect(r.stats.asked).toBeLessThan(r.stats.targets);
     // Other posts' own pages were not asked for, so not rewritten.
-    expect(r.stats.written).toContain('blog/bounce-handling/index.html');
+    expect(r.stats.written).toContain('blog/bounce-handling.html');
     expect(r.stats.written).toContain('blog/bounce-handling.md');
-    expect(r.stats.written).toContain('api/v1/posts/bounce-handling/index.json');
+    expect(r.stats.written).toContain('api/v1/posts/bounce-handling.json');
     expect(r.stats.written).toContain('feed.xml');
     expect(r.stats.written).toContain('llms-full.txt');
     expect(r.stats.written.filter((f) => f.startsWith('blog/') && !f.includes('bounce-handling'))).toEqual([]);
@@ -106,12 +106,12 @@ describe('incremental builds', () => {
       '---\ntitle: A new post\ndate: 2026-11-20\ntags: [email]\n---\n\nA new post, written by the incremental test. See [bounces](/blog/bounce-handling).\n',
     );
     const added = await incremental();
-    expect(added.stats.written).toContain('blog/a-new-post/index.html');
+    expect(added.stats.written).toContain('blog/a-new-post.html');
     await expectSameAsClean();
 
     await rm(join(content, 'posts/a-new-post.md'));
     const removed = await incremental();
-    expect(removed.stats.removed).toContain('blog/a-new-post/index.html');
+    expect(removed.stats.removed).toContain('blog/a-new-post.html');
     await expectSameAsClean();
 
     await edit('posts/short-lived-ssh-certificates.md', (t) => t.replace(/^date: .*$/m, 'date: 2027-05-01'));

@@ -3,7 +3,7 @@
 // in one thread or across workers, from a cold or a warm cache, and with the
 // clock from --now or from SOURCE_DATE_EPOCH.
 import { execFile } from 'node:child_process';
-import { cp, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,24 @@ describe('reproducible builds (D40)', () => {
     expect(Object.keys(ha).length).toBeGreaterThan(100);
     expect(hb).toEqual(ha);
     expect(b.bytes).toBe(a.bytes);
+  });
+
+  it('writes each address to a file of its own, without a folder per post (issue 8)', SLOW, async () => {
+    // The build of the first test: every path to its own file, the per-item ones beside their list.
+    const manifest = JSON.parse(await readFile(join(work, 'a', '_folio/manifest.json'), 'utf8')) as { routes: Record<string, [string, number]> };
+    const files = Object.values(manifest.routes).map(([file]) => file);
+    expect(new Set(files).size).toBe(files.length);
+    const slugs = Object.keys(manifest.routes).filter((t) => /^\/blog\/[^/.]+$/.test(t) && !t.startsWith('/blog/tags')).map((t) => t.slice('/blog/'.length));
+    expect(slugs.length).toBeGreaterThan(3);
+    for (const slug of slugs) {
+      expect(manifest.routes[`/blog/${slug}`]![0]).toBe(`blog/${slug}.html`);
+      expect(manifest.routes[`/blog/${slug}.md`]![0]).toBe(`blog/${slug}.md`);
+      expect(manifest.routes[`/api/v1/posts/${slug}`]![0]).toBe(`api/v1/posts/${slug}.json`);
+    }
+    expect(manifest.routes['/']![0]).toBe('index.html');
+    expect(manifest.routes['/api/v1/projects?status=live']?.[0]).toBe('api/v1/projects@status=live.json');
+    const dirs = (await readdir(join(work, 'a'), { recursive: true, withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+    for (const slug of slugs) expect(dirs).not.toContain(slug);
   });
 
   it('gives the same bytes rendered in one thread and across worker threads', SLOW, async () => {

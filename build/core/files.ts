@@ -20,9 +20,12 @@ function extensionOf(contentType: string): string {
 
 /**
  * The file (relative to dist/) that holds the response to a GET target.
- * Paths that carry an extension keep it; extension-less paths become
- * `<path>/index.<ext>`, and a canonical query is folded into the name as
- * `index@<query>.<ext>` (slugs cannot contain "@", so no page collides).
+ * Paths that carry an extension keep it; an extension-less path becomes a
+ * file beside its parent's others, `<path>.<ext>` ("/" is `index.<ext>`), and
+ * a canonical query is folded into the name as `<path>@<query>.<ext>` (slugs
+ * cannot contain "@", so no page collides). No folder per address: on the
+ * file systems we measured, a folder cost several files' worth of time, and
+ * a page per post made one per post (issue 8).
  */
 export function fileFor(target: string, contentType: string): string {
   const q = target.indexOf('?');
@@ -30,8 +33,8 @@ export function fileFor(target: string, contentType: string): string {
   const query = q === -1 ? '' : target.slice(q + 1);
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (!query && /\.[a-z0-9]+$/i.test(last)) return path.slice(1);
-  const dir = path === '/' ? '' : `${path.slice(1)}/`;
-  return `${dir}index${query ? `@${query}` : ''}.${extensionOf(contentType)}`;
+  const base = path === '/' ? 'index' : path.slice(1);
+  return `${base}${query ? `@${query}` : ''}.${extensionOf(contentType)}`;
 }
 
 export interface Manifest {

@@ -224,6 +224,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     // other answer is left to the functions, which give the right status.
     if (reply.status !== 200 || !reply.body) continue;
     const file = fileFor(target, reply.headers['content-type'] ?? '');
+    // Without a folder per address, a page and a document of the same name would share a file.
+    if (kept.has(file)) throw new Error(`folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`);
     const set = headerSet(reply.headers);
     const tag = reply.headers.etag!;
     bytes += reply.body.byteLength;
