@@ -2,7 +2,6 @@
 // ahead of time for every request it can enumerate, the functions call it
 // at run time for the rest.
 import { isApiPath, respondApi, enumerateApi } from './api/index.js';
-import { carryPostIndex } from './api/operations.js';
 import { errorReply, internalError } from './errors.js';
 import type { Family } from './family.js';
 import { CORS } from './headers.js';
@@ -12,6 +11,7 @@ import type { Runtime } from './runtime.js';
 import { mcpFamily } from './mcp/index.js';
 import { documentsFamily } from './documents/index.js';
 import { pagesFamily, notFoundPage } from './pages/index.js';
+import { carryPostIndex } from './post-index.js';
 import { carryRelated } from './pages/blog.js';
 import { carryPages } from './pages/routes.js';
 

@@ -5,6 +5,7 @@ import type { Req } from '../http.js';
 import { PROJECT_STATUSES, type Site } from '../model.js';
 import type { ParamSpec, ParamValues } from '../params.js';
 import { slugify } from '../params.js';
+import { postIndex, taggedPosts } from '../post-index.js';
 import { postItem, postResource, profileResource, projectItem, projectResource, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
 import { apiBase } from '../urls.js';
@@ -131,38 +132,6 @@ function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, o
   };
 }
 
-/**
- * Posts by slug and by tag (in site order), once per site: the build asks
- * for every post and every page of every tag, and scanning all posts each
- * time made those O(posts²) (issue 8).
- */
-/** Per site: posts by slug and by tag, as positions in site.posts (so an edit that keeps the order keeps the index). */
-const postIndexes = new WeakMap<Site, { bySlug: Map<string, number>; byTag: Map<string, number[]> }>();
-
-/**
- * `next` is `previous` with some posts replaced by new records of the same
- * slug, date and tags, in the same order (folio dev's one-post edit): the
- * positions are the same, so the index is too.
- */
-export function carryPostIndex(previous: Site, next: Site): void {
-  const index = postIndexes.get(previous);
-  if (index && !postIndexes.has(next)) postIndexes.set(next, index);
-}
-
-function postIndex(site: Site) {
-  let index = postIndexes.get(site);
-  if (!index) {
-    index = { bySlug: new Map(), byTag: new Map() };
-    for (let i = 0; i < site.posts.length; i++) {
-      const p = site.posts[i]!;
-      index.bySlug.set(p.slug, i);
-      for (const t of p.tags) (index.byTag.get(t) ?? index.byTag.set(t, []).get(t)!).push(i);
-    }
-    postIndexes.set(site, index);
-  }
-  return index;
-}
-
 export const operations: readonly Operation[] = [
   {
     operationId: 'getApiIndex',
@@ -210,7 +179,7 @@ export const operations: readonly Operation[] = [
     errors: ['invalid_request'],
     handle: (ctx) => {
       const tag = ctx.values.tag as string | undefined;
-      const posts = tag === undefined ? ctx.site.posts : (postIndex(ctx.site).byTag.get(tag) ?? []).map((i) => ctx.site.posts[i]!);
+      const posts = tag === undefined ? ctx.site.posts : taggedPosts(ctx.site, tag);
       return { body: page(ctx, posts, ctx.values.limit as number, ctx.values.offset as number, { tag: tag ?? null }, (p) => postItem(ctx.site, p)) };
     },
   },

@@ -1,6 +1,7 @@
 // Every HTML page of the site (D20) with what the sitemap and llms.txt say
 // about it. The pages family renders them; this list only names them.
 import type { Post, Site } from '../model.js';
+import { taggedPosts } from '../post-index.js';
 import { pagePath } from '../urls.js';
 
 export interface SitePage {
@@ -37,7 +38,7 @@ export function sitePages(site: Site): SitePage[] {
       path: pagePath.tag(tag),
       title: `Posts tagged “${tag}”`,
       note: `${count} post${count === 1 ? '' : 's'}.`,
-      lastmod: newestChange(site, site.posts.filter((p) => p.tags.includes(tag))),
+      lastmod: newestChange(site, taggedPosts(site, tag)),
     })),
     ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, note: p.summary, lastmod: postChanged(p) })),
     { path: pagePath.projects(), title: 'Projects', note: `${site.projects.length} projects: live, delivered and sunset.`, lastmod: built },

@@ -1,5 +1,6 @@
 // "/blog", "/blog/tags/{tag}" and "/blog/{slug}" (D20).
 import type { Post, Site } from '../model.js';
+import { postIndex, taggedPosts } from '../post-index.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, plural } from './html.js';
 import type { Page } from './page.js';
@@ -49,7 +50,7 @@ ${postList(site, site.posts)}`;
 }
 
 export function tagPage(site: Site, tag: string): Page {
-  const posts = site.posts.filter((p) => p.tags.includes(tag));
+  const posts = taggedPosts(site, tag);
   const title = `Posts tagged “${tag}”`;
   const main = html`<p class="crumbs"><a href="${pagePath.blog()}">Writing</a> / tags</p>
 <h1>${title}</h1>
@@ -72,8 +73,8 @@ ${tagCloud(site, tag)}`;
   return { path: pagePath.tag(tag), title, description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`, section: 'blog', type: 'website', main, markdown };
 }
 
-/** Per site: each tag's posts as indexes into site.posts, for related() (issue 8: it was O(posts²) per build). */
-const tagIndex = new WeakMap<Site, { byTag: Map<string, number[]>; counts: Uint16Array; found: Map<string, number[]> }>();
+/** Per site: related lists found so far (by slug, as positions), and a counter per post for finding more. */
+const relatedLists = new WeakMap<Site, { counts: Uint16Array; found: Map<string, number[]> }>();
 
 /**
  * `next` is `previous` with some posts replaced by new records of the same
@@ -81,23 +82,22 @@ const tagIndex = new WeakMap<Site, { byTag: Map<string, number[]>; counts: Uint1
  * positions are the same, and so is every related list found so far.
  */
 export function carryRelated(previous: Site, next: Site): void {
-  const index = tagIndex.get(previous);
-  if (index && !tagIndex.has(next)) tagIndex.set(next, index);
+  const index = relatedLists.get(previous);
+  if (index && !relatedLists.has(next)) relatedLists.set(next, index);
 }
 
 /** Up to three other posts that share the most tags, newest first among equals. */
 function related(site: Site, post: Post): Post[] {
-  let index = tagIndex.get(site);
+  let index = relatedLists.get(site);
   if (!index) {
-    const byTag = new Map<string, number[]>();
-    site.posts.forEach((p, i) => p.tags.forEach((t) => (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i)));
-    index = { byTag, counts: new Uint16Array(site.posts.length), found: new Map() };
-    tagIndex.set(site, index);
+    index = { counts: new Uint16Array(site.posts.length), found: new Map() };
+    relatedLists.set(site, index);
   }
   // The page, its twin and llms-full.txt all ask for the same post's list.
   const known = index.found.get(post.slug);
   if (known) return known.map((i) => site.posts[i]!);
-  const { byTag, counts } = index;
+  const { counts } = index;
+  const { byTag } = postIndex(site);
   const touched: number[] = [];
   for (const t of post.tags) {
     const list = byTag.get(t);

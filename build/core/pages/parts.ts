@@ -1,7 +1,7 @@
 // Fragments several pages share, each with its HTML and its Markdown form.
 import type { Post, Project, ProjectStatus, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
-import { html, plural, safeHref, time, type Html } from './html.js';
+import { html, plural, safeHref, time, trusted, type Html } from './html.js';
 import { mdLink, mdText } from './twin.js';
 
 export const STATUS_LABEL: Record<ProjectStatus, string> = { live: 'Live', delivered: 'Delivered', sunset: 'Sunset' };
@@ -16,10 +16,19 @@ export function statusBadge(status: ProjectStatus): Html {
   return html`<span class="badge badge-${status}">${STATUS_LABEL[status]}</span>`;
 }
 
+/** Per site: the tags that have a page, and each post's list item in either form (lists repeat a post on the blog and on each of its tags' pages). */
+const perSite = new WeakMap<Site, { known: Set<string>; items: Map<Post, string>[]; lines: Map<Post, string> }>();
+
+function shared(site: Site) {
+  let s = perSite.get(site);
+  if (!s) perSite.set(site, (s = { known: new Set(site.tags.map((t) => t.tag)), items: [new Map(), new Map()], lines: new Map() }));
+  return s;
+}
+
 /** Tags as links to their pages; a tag no published post carries has no page, so it stays text. */
 export function tagLinks(site: Site, tags: readonly string[]): Html {
   if (!tags.length) return html``;
-  const known = new Set(site.tags.map((t) => t.tag));
+  const { known } = shared(site);
   return html`<ul class="tags" aria-label="Tags">${tags.map((t) => html`<li>${known.has(t) ? html`<a href="${pagePath.tag(t)}">${t}</a>` : html`<span>${t}</span>`}</li>`)}</ul>`;
 }
 
@@ -27,27 +36,40 @@ export function postMeta(post: Post): Html {
   return html`<p class="meta">${time(post.date)}${post.updated ? html` · updated ${time(post.updated)}` : ''} · ${plural(post.reading_time_minutes, 'minute')} read</p>`;
 }
 
-/** A list of posts: title, date, reading time, summary, tags. */
-export function postList(site: Site, posts: readonly Post[], headingLevel: 2 | 3 = 2): Html {
-  const h = (post: Post) =>
+function postItem(site: Site, post: Post, headingLevel: 2 | 3): string {
+  const h =
     headingLevel === 2 ? html`<h2><a href="${pagePath.post(post.slug)}">${post.title}</a></h2>` : html`<h3><a href="${pagePath.post(post.slug)}">${post.title}</a></h3>`;
-  return html`<ol class="post-list">
-${posts.map(
-  (post) => html`<li>
+  return html`<li>
 <article class="post-item">
-${h(post)}
+${h}
 ${postMeta(post)}
 <p>${post.summary}</p>
 ${tagLinks(site, post.tags)}
 </article>
 </li>
-`,
-)}</ol>`;
+`.value;
+}
+
+/** A list of posts: title, date, reading time, summary, tags. */
+export function postList(site: Site, posts: readonly Post[], headingLevel: 2 | 3 = 2): Html {
+  const items = shared(site).items[headingLevel - 2]!;
+  let out = '<ol class="post-list">\n';
+  for (const post of posts) {
+    let item = items.get(post);
+    if (item === undefined) items.set(post, (item = postItem(site, post, headingLevel)));
+    out += item;
+  }
+  return trusted(`${out}</ol>`);
 }
 
 export function postListMarkdown(site: Site, posts: readonly Post[]): string {
+  const { lines } = shared(site);
   return posts
-    .map((p) => `- ${mdLink(p.title, absolute(site, twinPath(pagePath.post(p.slug))))} (${p.date}; ${p.tags.map(mdText).join(', ')}): ${mdText(p.summary)}`)
+    .map((p) => {
+      let line = lines.get(p);
+      if (line === undefined) lines.set(p, (line = `- ${mdLink(p.title, absolute(site, twinPath(pagePath.post(p.slug))))} (${p.date}; ${p.tags.map(mdText).join(', ')}): ${mdText(p.summary)}`));
+      return line;
+    })
     .join('\n');
 }
 
