@@ -1,7 +1,7 @@
 // Fragments several pages share, each with its HTML and its Markdown form.
 import type { Post, Project, ProjectStatus, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
-import { html, plural, safeHref, time, trusted, type Html } from './html.js';
+import { Html, html, plural, safeHref, time } from './html.js';
 import { mdLink, mdText } from './twin.js';
 
 export const STATUS_LABEL: Record<ProjectStatus, string> = { live: 'Live', delivered: 'Delivered', sunset: 'Sunset' };
@@ -59,7 +59,8 @@ export function postList(site: Site, posts: readonly Post[], headingLevel: 2 | 3
     if (item === undefined) items.set(post, (item = postItem(site, post, headingLevel)));
     out += item;
   }
-  return trusted(`${out}</ol>`);
+  // Every item was made by html``, so the list is markup as it stands.
+  return new Html(`${out}</ol>`);
 }
 
 export function postListMarkdown(site: Site, posts: readonly Post[]): string {
