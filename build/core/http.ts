@@ -44,6 +44,8 @@ export function request(method: string, target: string, headers: Headers = {}, b
   };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
  * A strong ETag derived from the bytes of the body (D18): two cyrb53-style
  * 53-bit hashes with different constants, plus the length. Synchronous and
@@ -60,6 +62,21 @@ export function etag(body: Uint8Array): string {
   const n = body.length;
   const words = n - (n & 3);
   let i = 0;
+  // The words are little-endian: read them four bytes at a time where the
+  // platform is too and the bytes are aligned (a body of its own always is).
+  if (LITTLE_ENDIAN && body.byteOffset % 4 === 0) {
+    const view = new Uint32Array(body.buffer, body.byteOffset, words >>> 2);
+    for (let w = 0; w < view.length; w++) {
+      let c = view[w]! | 0;
+      c = Math.imul(c ^ (c >>> 15), 0x2c1b3c6d);
+      c ^= c >>> 12;
+      a1 = Math.imul(a1 ^ c, 2654435761);
+      a2 = Math.imul(a2 ^ c, 1597334677);
+      b1 = Math.imul(b1 ^ c, 2246822519);
+      b2 = Math.imul(b2 ^ c, 3266489917);
+    }
+    i = words;
+  }
   for (; i < words; i += 4) {
     let c = body[i]! | (body[i + 1]! << 8) | (body[i + 2]! << 16) | (body[i + 3]! << 24);
     c = Math.imul(c ^ (c >>> 15), 0x2c1b3c6d);
