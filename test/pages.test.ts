@@ -231,6 +231,35 @@ describe('pages and twins (D20, D21)', () => {
     const twin = await respond(request('GET', `/blog/${post.slug}.md`), memoryRuntime(lean));
     expect(Buffer.from(twin.body!).toString('utf8')).toBe(await (await get(`/blog/${post.slug}.md`)).text());
   });
+
+  it('shows as related posts the three others sharing the most tags, newest first among equals', async () => {
+    const sample = JSON.parse(await readFile(join(s.out, SITE_PATH), 'utf8')) as Site;
+    // The sample, and 400 posts with 1-4 of 12 tags each (seeded): many ties, and posts with fewer than three that share two tags.
+    let seed = 11;
+    const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    const made = Array.from({ length: 400 }, (_, i) => {
+      const tags = [...new Set(Array.from({ length: 1 + random(4) }, () => `t${random(12)}`))];
+      return { ...sample.posts[0]!, slug: `made-${String(i).padStart(3, '0')}`, title: `Made ${i}`, tags };
+    });
+    const counts = new Map<string, number>();
+    for (const p of made) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const generated: Site = { ...sample, posts: made, tags: [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([tag, count]) => ({ tag, count })) };
+    for (const site of [sample, generated]) {
+      const rt = memoryRuntime(site);
+      for (const [n, post] of site.posts.entries()) {
+        // Written from the rule, not the code: every other post by shared tags, then by its place in the list.
+        const expected = site.posts
+          .map((other, i) => ({ other, i, shared: other.tags.filter((t) => post.tags.includes(t)).length }))
+          .filter((c) => c.i !== n && c.shared > 0)
+          .sort((a, b) => b.shared - a.shared || a.i - b.i)
+          .slice(0, 3)
+          .map((c) => pagePath.post(c.other.slug));
+        const reply = await respond(request('GET', pagePath.post(post.slug)), rt);
+        const aside = elements(parseHtml(Buffer.from(reply.body!).toString('utf8'))).find((e) => e.tagName === 'aside' && attr(e, 'class') === 'related');
+        expect(aside ? byTag(aside, 'a').map((a) => attr(a, 'href')) : [], post.slug).toEqual(expected);
+      }
+    }
+  });
 });
 
 describe('developer page (D22)', () => {

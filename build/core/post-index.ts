@@ -8,6 +8,8 @@ export interface PostIndex {
   bySlug: Map<string, number>;
   /** Each tag's posts in site order. */
   byTag: Map<string, number[]>;
+  /** Each pair of tags' posts in site order, keyed "a\nb" with a < b; made when first asked for (tagPairs). */
+  byPair?: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<Site, PostIndex>();
@@ -24,6 +26,30 @@ export function postIndex(site: Site): PostIndex {
     indexes.set(site, index);
   }
   return index;
+}
+
+/** The key of a pair of tags in PostIndex.byPair: the two in order, on two lines (a slug has no line break). */
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\n${b}` : `${b}\n${a}`;
+}
+
+/** Posts by pair of tags they both carry (related posts: a post sharing c tags is in c(c-1)/2 of its pairs). */
+export function tagPairs(site: Site): Map<string, number[]> {
+  const index = postIndex(site);
+  if (!index.byPair) {
+    const byPair = new Map<string, number[]>();
+    for (let i = 0; i < site.posts.length; i++) {
+      const tags = site.posts[i]!.tags;
+      for (let a = 0; a < tags.length; a++) {
+        for (let b = a + 1; b < tags.length; b++) {
+          const key = pairKey(tags[a]!, tags[b]!);
+          (byPair.get(key) ?? byPair.set(key, []).get(key)!).push(i);
+        }
+      }
+    }
+    index.byPair = byPair;
+  }
+  return index.byPair;
 }
 
 /** The posts carrying a tag, newest first (site order). */
