@@ -64,21 +64,9 @@ export function etag(body: Uint8Array): string {
   let i = 0;
   // The words are little-endian: read them four bytes at a time where the
   // platform is too and the bytes are aligned (a body of its own always is).
-  if (LITTLE_ENDIAN && body.byteOffset % 4 === 0) {
-    const view = new Uint32Array(body.buffer, body.byteOffset, words >>> 2);
-    for (let w = 0; w < view.length; w++) {
-      let c = view[w]! | 0;
-      c = Math.imul(c ^ (c >>> 15), 0x2c1b3c6d);
-      c ^= c >>> 12;
-      a1 = Math.imul(a1 ^ c, 2654435761);
-      a2 = Math.imul(a2 ^ c, 1597334677);
-      b1 = Math.imul(b1 ^ c, 2246822519);
-      b2 = Math.imul(b2 ^ c, 3266489917);
-    }
-    i = words;
-  }
+  const view = LITTLE_ENDIAN && body.byteOffset % 4 === 0 ? new Uint32Array(body.buffer, body.byteOffset, words >>> 2) : null;
   for (; i < words; i += 4) {
-    let c = body[i]! | (body[i + 1]! << 8) | (body[i + 2]! << 16) | (body[i + 3]! << 24);
+    let c = view ? view[i >>> 2]! | 0 : body[i]! | (body[i + 1]! << 8) | (body[i + 2]! << 16) | (body[i + 3]! << 24);
     c = Math.imul(c ^ (c >>> 15), 0x2c1b3c6d);
     c ^= c >>> 12;
     a1 = Math.imul(a1 ^ c, 2654435761);
