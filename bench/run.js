@@ -97,6 +97,8 @@ function removeCaches(dirs) {
 }
 
 function tools(ctx) {
+  // The cold and the warm-cache rows run the very same command; only what each deletes first differs.
+  const folioBuild = () => [process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', join(ctx.work, 'folio-dist'), '--now', NOW], ctx.folioCwd];
   const list = [
     {
       id: 'folio',
@@ -107,7 +109,7 @@ function tools(ctx) {
         rmSync(this.out, { recursive: true, force: true });
         removeCaches([ctx.folioCwd, ctx.corpus, ctx.content, ctx.work]);
       },
-      cmd: () => [process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', join(ctx.work, 'folio-dist'), '--now', NOW], ctx.folioCwd],
+      cmd: folioBuild,
     },
     {
       // The same build into a fresh output, with the content cache the cold run
@@ -120,7 +122,7 @@ function tools(ctx) {
       prepare() {
         rmSync(this.out, { recursive: true, force: true });
       },
-      cmd: () => [process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', join(ctx.work, 'folio-dist'), '--now', NOW], ctx.folioCwd],
+      cmd: folioBuild,
     },
     {
       id: 'eleventy',

@@ -43,8 +43,9 @@ const FOLDERS = ['services', 'posts', 'projects'] as const;
 /**
  * The sources after one file of `dir` changed (folio dev): `path` is relative
  * to `dir`, as fs.watch reports it. Unchanged sources keep their identity, so
- * their records can be reused, and a file saved unchanged gives `sources` back. Returns null when the path is no content file
- * (the caller may then reload everything).
+ * their records can be reused, and a file saved unchanged gives `sources`
+ * back. Returns null when the path is no content file (the caller may then
+ * reload everything).
  */
 export async function reloadFile(sources: ContentSources, path: string): Promise<ContentSources | null> {
   const parts = path.split(/[\\/]/);
