@@ -2,7 +2,10 @@
 // by serve-handler with the manifest's headers; everything else goes to the
 // same host-neutral function the CDN deployments run.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { close as closeFd, createReadStream, fstat as fstatCallback, open as openCallback, readFile as readFileCallback, type ReadStream } from 'node:fs';
+import { finished } from 'node:stream';
+import { promisify } from 'node:util';
 import { join, resolve, sep } from 'node:path';
 import serveHandler from 'serve-handler';
 import { MANIFEST_PATH, type Manifest } from './core/files.js';
@@ -10,6 +13,11 @@ import { internalError } from './core/errors.js';
 import { etag, matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.js';
 import { prefersMarkdown } from './core/negotiate.js';
 import { createHandler, type HandlerOptions, type ReadAsset } from './runtime/handler.js';
+
+// The callback forms: a number for a descriptor is cheaper per request than a FileHandle.
+const openFd = promisify(openCallback);
+const fstat = promisify(fstatCallback);
+const readFd = promisify(readFileCallback) as (fd: number) => Promise<Buffer>;
 
 export interface ServeOptions {
   dir: string;
@@ -83,15 +91,53 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let current = await load();
   const etags = new Map<string, [number, number, number, string]>();
 
-  const fileEtag = async (file: string) => {
+  /**
+   * One descriptor per request: the ETag, the length and the bytes all come
+   * from the file as it was when opened, even if folio dev renames a new one
+   * over it meanwhile (by path, the length could be the old file's and the
+   * bytes the new one's: a cut-off reply). Returns serve-handler's file
+   * system calls, answered from that descriptor, which closes when the reply
+   * is done or the client has gone.
+   */
+  const openFile = async (file: string, res: ServerResponse) => {
     const full = join(dir, file);
-    // A file replaced in place (a rename) has another inode even within the same tick of the clock.
-    const { mtimeMs, ino, size } = await stat(full);
-    const cached = etags.get(full);
-    if (cached && cached[0] === mtimeMs && cached[1] === ino && cached[2] === size) return cached[3];
-    const tag = etag(await readFile(full));
-    etags.set(full, [mtimeMs, ino, size, tag]);
-    return tag;
+    const fd = await openFd(full, 'r');
+    let stream: ReadStream | null = null;
+    let released = false;
+    // The stream closes the descriptor when it ends or is destroyed.
+    const release = () => {
+      if (released) return;
+      released = true;
+      if (stream) stream.destroy();
+      else closeFd(fd, () => undefined);
+    };
+    try {
+      const stats = await fstat(fd);
+      const { mtimeMs, ino, size } = stats;
+      // A file replaced in place (a rename) has another inode even within the same tick of the clock.
+      const cached = etags.get(full);
+      let tag = cached && cached[0] === mtimeMs && cached[1] === ino && cached[2] === size ? cached[3] : null;
+      if (!tag) {
+        tag = etag(await readFd(fd));
+        etags.set(full, [mtimeMs, ino, size, tag]);
+      }
+      finished(res, release);
+      const methods = {
+        lstat: async (path: string) => (path === full ? stats : Promise.reject(Object.assign(new Error(`${path} is not the file served`), { code: 'ENOENT' }))),
+        realpath: async (path: string) => path,
+        createReadStream: (_path: string, options: { start?: number; end?: number }) => {
+          // A closed number may already name another file.
+          if (released) throw new Error(`${full}: the client has gone`);
+          // Positions given: the read above moved the descriptor's own.
+          stream = createReadStream('', { ...options, fd, start: options.start ?? 0, autoClose: true });
+          return stream.on('error', () => res.destroy());
+        },
+      };
+      return { tag, methods };
+    } catch (error) {
+      release();
+      throw error;
+    }
   };
 
   const server = createServer(async (req, res) => {
@@ -104,7 +150,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[r.path] : undefined;
       const headers = route ? manifest.header_sets[route[1]]! : undefined;
       if (route && headers && !(/\baccept\b/i.test(headers.vary ?? '') && prefersMarkdown(r.headers.accept))) {
-        const tag = await fileEtag(route[0]);
+        const { tag, methods } = await openFile(route[0], res);
         const all = { ...headers, etag: tag };
         if (matchesEtag(r.headers['if-none-match'], tag)) return send(res, { status: 304, headers: all, body: null }, r.method);
         req.url = `/${route[0].split('/').map(encodeURIComponent).join('/')}`;
@@ -118,7 +164,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           directoryListing: false,
           // serve-handler matches with minimatch, whose ** skips dot directories such as .well-known/.
           headers: ['**', '.well-known/**'].map((source) => ({ source, headers: Object.entries({ ...all, 'Content-Type': null, 'Content-Disposition': null, 'Last-Modified': null, 'Accept-Ranges': null }).map(([key, value]) => ({ key, value })) as never })),
-        });
+        }, methods as never);
         return;
       }
       send(res, await fn(r), r.method);
