@@ -483,9 +483,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       return;
     }
     const url = new URL(target.url);
-    // Each reply is read whole before it is sent on: a request caught by a
-    // restart of the inner server then gets a clean 502, never half a body,
-    // and nothing is ever written to a reply that has ended.
+    // Each reply is read whole before it is sent on: a reply the site server
+    // could not finish then gets a clean 502, never half a body, and nothing
+    // is ever written to a reply that has ended.
     let settled = false;
     const send = (status: number, headers: Record<string, string | string[] | undefined>, body: Buffer | string | undefined) => {
       if (settled) return;
@@ -493,7 +493,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       res.writeHead(status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     };
-    const restarted = () => send(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'folio dev: the site server restarted; reload the page.');
+    const restarted = () => send(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'folio dev: the site server did not finish this reply; reload the page.');
     const upstream = httpRequest({ host: url.hostname, port: url.port, method: req.method, path: req.url, headers: { ...req.headers, host: url.host }, agent: false }, (reply) => {
       const chunks: Buffer[] = [];
       reply.on('data', (c: Buffer) => chunks.push(c));
