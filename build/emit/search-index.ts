@@ -87,39 +87,54 @@ function toDocument(s: SearchSource): SearchDocument {
   return { id: s.id, title: s.title, summary: s.summary, tags: s.tags, body, stored: [s.type, s.key, s.title, s.summary, s.url, s.api_url, body] satisfies StoredDoc };
 }
 
-/** The text of the index file: versioned, with a SHA-256 of its data. Pure; search-worker.ts runs it too. */
-export function indexText(sources: readonly SearchSource[], siteUrl: string): string {
+/**
+ * The index file: versioned, with a SHA-256 of its data, as UTF-8 bytes.
+ * search-worker.ts runs it too. Each source is let go once indexed (`sources`
+ * is emptied): on the thread, that copy of every post's Markdown was the
+ * largest thing held while the index was saved (issue 8: peak memory).
+ */
+export function indexBytes(sources: (SearchSource | undefined)[], siteUrl: string): Uint8Array {
   const db = createSearchDb();
-  const documents = sources.map(toDocument);
   const words = new Set<string>();
-  for (const d of documents) {
+  let count = 0;
+  for (let i = 0; i < sources.length; i++) {
+    const d = toDocument(sources[i]!);
+    sources[i] = undefined;
     insert(db, d as never);
     for (const text of [d.title, d.summary, d.tags, d.body]) for (const w of splitWords(text).split(WORD_SPLIT)) words.add(w);
+    count++;
   }
   const data: SearchIndexData = { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyOf(words) };
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
-  // Written around the data's own text, so the hash covers exactly those bytes.
-  return `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${documents.length},"data":${dataText}}\n`;
+  // Written around the data's own text, so the hash covers exactly those bytes;
+  // encoded straight into one buffer rather than through a second whole string.
+  const head = `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${count},"data":`;
+  const tail = '}\n';
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(head) + Buffer.byteLength(dataText) + tail.length);
+  let at = bytes.write(head);
+  at += bytes.write(dataText, at);
+  bytes.write(tail, at);
+  return bytes;
 }
 
-/** The text of the index file for a site, on this thread. */
-export function buildSearchIndex(site: Site): string {
-  return indexText(searchSources(site), site.config.site_url);
+/** The index file for a site, on this thread. */
+export function buildSearchIndex(site: Site): Uint8Array {
+  return indexBytes(searchSources(site), site.config.site_url);
 }
 
 /** Below this many documents a thread costs more to start than the index takes to build. */
 const MIN_DOCUMENTS_FOR_THREAD = 300;
 
 /** What the search worker answers. */
-export type SearchWorkerReply = { text: string } | { error: string };
+export type SearchWorkerReply = { bytes: Uint8Array } | { error: string };
 
-function onThread(script: string, sources: SearchSource[], siteUrl: string): Promise<string> {
+function onThread(script: string, sources: SearchSource[], siteUrl: string): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData: { sources, siteUrl } });
     worker.once('message', (reply: SearchWorkerReply) => {
       void worker.terminate();
-      if ('text' in reply) resolve(reply.text);
+      if ('bytes' in reply) resolve(reply.bytes);
       else reject(new Error(`The search index thread failed: ${reply.error}`));
     });
     worker.once('error', reject);
@@ -127,7 +142,7 @@ function onThread(script: string, sources: SearchSource[], siteUrl: string): Pro
   });
 }
 
-const started = new WeakMap<Site, Promise<string>>();
+const started = new WeakMap<Site, Promise<Uint8Array>>();
 
 /**
  * Starts building the site's index on a thread of its own, so that it is
@@ -139,15 +154,15 @@ export function prepareSearchIndex(site: Site): void {
   if (started.has(site)) return;
   const script = site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
   if (!script) return;
-  const text = onThread(script, searchSources(site), site.config.site_url);
+  const bytes = onThread(script, searchSources(site), site.config.site_url);
   // Handled when the artifact awaits it; never an unhandled rejection before then.
-  text.catch(() => undefined);
-  started.set(site, text);
+  bytes.catch(() => undefined);
+  started.set(site, bytes);
 }
 
 /** Registered in build.ts's `artifacts`. */
 export async function searchIndexArtifact(site: Site): Promise<OutputFile[]> {
-  const text = started.get(site);
+  const bytes = started.get(site);
   started.delete(site);
-  return [{ path: SEARCH_INDEX_PATH, body: text ? await text : buildSearchIndex(site) }];
+  return [{ path: SEARCH_INDEX_PATH, body: bytes ? await bytes : buildSearchIndex(site) }];
 }
