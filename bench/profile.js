@@ -2,7 +2,7 @@
 // as self time per function and per module (npm package, folio source file
 // or Node internal), and inclusive time for named functions ("phases").
 //
-//   node bench/profile.js <file.cpuprofile> [--top 25] [--phases build,render,writeAtomically]
+//   node bench/profile.js <file.cpuprofile> [--top 25] [--phases build,render,respond]
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';

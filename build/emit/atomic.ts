@@ -105,17 +105,6 @@ export class OutputError extends Error {
   }
 }
 
-export async function writeAtomically(outDir: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
-  const staging = await openStaging(outDir);
-  try {
-    for (const file of files) await staging.write(file.path, file.body);
-    return await staging.commit();
-  } catch (error) {
-    await staging.abort();
-    throw error;
-  }
-}
-
 /**
  * A fresh directory beside the output that files stream into as the build
  * makes them (bounded concurrency, so memory holds a few files, not the
@@ -123,7 +112,7 @@ export async function writeAtomically(outDir: string, files: Iterable<OutputFile
  */
 export interface Staging {
   readonly dir: string;
-  /** Queues a write; resolves when there is room for the next one. */
+  /** Queues a write; resolves when there is room for the next one. The body is the staging's from then on (Writer). */
   write(path: string, body: Uint8Array | string): Promise<void>;
   /** The same file as `from` (a file of the previous output): a hard link, or a copy across devices. */
   reuse(path: string, from: string): Promise<void>;
@@ -135,7 +124,11 @@ export interface Staging {
 
 /** Where the files of a staging directory are written from. */
 interface Writer {
-  /** Queues a write; resolves when there is room for the next one, rejects after a failed one. */
+  /**
+   * Queues a write; resolves when there is room for the next one, rejects
+   * after a failed one. The body is the writer's from then on: a large one's
+   * bytes may be moved to another thread.
+   */
   write(path: string, body: Uint8Array | string): Promise<void>;
   link(path: string, from: string): Promise<void>;
   /** Waits for every queued write; rejects with the first failure. */
@@ -249,13 +242,15 @@ function threadWriter(staging: string): Writer | null {
       nudge();
     });
   }
+  let transfer: ArrayBuffer[] = [];
   const send = () => {
     if (!ops.length) return;
     // Batches go round the threads: creating files is mostly the kernel's work, which runs on both cores.
-    workers[id % workers.length]!.postMessage({ id: id++, ops } satisfies WriteBatch);
+    workers[id % workers.length]!.postMessage({ id: id++, ops } satisfies WriteBatch, transfer);
     pending++;
     ops = [];
     size = 0;
+    transfer = [];
   };
   const until = async (ready: () => boolean) => {
     while (!ready() && !failure) await new Promise<void>((resolve) => (wake = resolve));
@@ -269,38 +264,30 @@ function threadWriter(staging: string): Writer | null {
     if (ops.length >= BATCH_FILES || size >= BATCH_BYTES) send();
     if (pending >= BATCHES_IN_FLIGHT) await until(() => pending < BATCHES_IN_FLIGHT);
   };
-  // Large files are written from here: a copy to the thread would double them in memory.
-  const direct = new Set<Promise<void>>();
-  const writeHere = (full: string, body: Uint8Array | string) => {
-    const p: Promise<void> = mkdir(dirname(full), { recursive: true })
-      .then(() => writeFile(full, body))
-      .catch((error) => {
-        failure ??= error;
-      })
-      .finally(() => direct.delete(p));
-    direct.add(p);
-  };
   return {
     write(path, body) {
       const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       bytes += length;
-      if (length < LARGE_FILE) return add({ op: 'write', path: join(staging, path), body }, length);
-      if (failure) return Promise.reject(failure);
-      files++;
-      writeHere(join(staging, path), body);
-      return Promise.resolve();
+      const op: WriteOp = { op: 'write', path: join(staging, path), body };
+      if (length < LARGE_FILE) return add(op, length);
+      // A large body (a feed, llms-full.txt at 10,000 posts: 20-30 MB) goes at
+      // once, its bytes moved rather than copied. Written from this thread
+      // instead, it waited for the event loop, which the build keeps busy, and
+      // held 86 MB until the end of the responses (issue 8: peak memory).
+      if (typeof body !== 'string' && body.byteOffset === 0 && body.buffer instanceof ArrayBuffer && body.byteLength === body.buffer.byteLength) transfer.push(body.buffer);
+      const queued = add(op, length);
+      send();
+      return queued;
     },
     link: (path, from) => add({ op: 'link', path: join(staging, path), from }, 0),
     async flush() {
       send();
-      await Promise.all(direct);
       await until(() => pending === 0);
       return { files, bytes };
     },
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.allSettled(direct);
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };

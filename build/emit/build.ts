@@ -10,8 +10,9 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { join, resolve } from 'node:path';
 import { families, respond } from '../core/respond.js';
+import { documentsFamily } from '../core/documents/index.js';
 import { fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
-import { jsonText, request, type Headers } from '../core/http.js';
+import { jsonText, request, utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
@@ -129,7 +130,7 @@ export interface EmitResult {
   artifacts?: () => Promise<string[]>;
 }
 
-const sha1 = (body: Uint8Array | string) => createHash('sha1').update(body).digest('base64');
+const sha1 = (body: Uint8Array) => createHash('sha1').update(body).digest('base64');
 
 /** Sites this large get a full garbage collection between phases (see collectGarbage). */
 const LARGE_SITE_POSTS = 2000;
@@ -194,16 +195,24 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     written.push(file);
     return sink.write(file, body);
   };
-  const extra = (file: string, body: Uint8Array | string) => {
+  const extra = (file: string, content: Uint8Array | string) => {
+    // Encoded once, and so hashed, counted and written as the same bytes; the
+    // large ones (site.json, the manifest, the search index) then move to the
+    // writing thread instead of being copied there as text.
+    const body = typeof content === 'string' ? utf8(content) : content;
     const hash = sha1(body);
-    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    const size = body.byteLength;
     bytes += size;
     state.extras.set(file, { hash, size });
     return put(file, body, hash, previous?.extras.get(file)?.hash);
   };
 
   const phaseStart = performance.now();
-  const targets = families.flatMap((family) => family.enumerate(site));
+  // The documents last: llms-full.txt and the feeds read every page, which
+  // the pages family has built by then, and the search thread is done by
+  // then. First, they built every page at once while that thread was
+  // at its largest: 1.0 GB peak at 10,000 posts (issue 8).
+  const targets = [...families.filter((f) => f !== documentsFamily), documentsFamily].flatMap((family) => family.enumerate(site));
   let done = 0;
   for (const target of targets) {
     if (++done % 256 === 0) options.progress?.(done, targets.length);
