@@ -71,6 +71,7 @@ describe('quickYaml', () => {
     // Quoting, block scalars, folding, comments, flow collections.
     'a: "2024"', "a: '1'", "a: 'it''s'", 'a: "\\u00e9\\t"', 'a: "\\x41"', "a: '\\x41'", 'a: |\n  x\n  y\n', 'a: >\n  x\n  y\n', 'a: >-\n  x\n\n  y\n', 'a: |+\n  x\n\n',
     'a: x # comment', 'a: "x # not comment"', 'a: x\n  continued\n  lines', 'a:\n  - x\n  -\n  - z', 'a: {b: [c, {d: e}]}', 'a: [ ]', 'a: { }', '"a": 1', '<<: {a: 1}', 'a: <<',
+    'a: "one\n  two"', "a: 'it''s\n  here'", 'a: "x: \'y"', "a: 'say \"hi'", 'a: "esc \\" quote"', 'a: x, \'y', "a: it's", 'a: "x" # it\'s',
     'a: 1\n...\n', 'a: x\n\n\n', 'a:   spaced   ', 'a: $1', 'a: =', 'a: -', '- list\n- top', 'just a string', '', '\n', '? complex\n: key',
   ])('reads %j as yaml does, or leaves it to yaml', (text) => {
     expectSameAsYaml(text);
@@ -85,6 +86,10 @@ describe('quickYaml', () => {
     ['an unterminated string', 'a: "unterminated'],
     ['an unclosed flow sequence', 'a: [1,2'],
     ['a mapping inside a plain value', 'a: b: c'],
+    // js-yaml reads these, yaml rejects them: a quoted value whose next line is not indented (content fuzz).
+    ['an unclosed double quote above another key', 'title: "unclosed\ntitle: "Report 1: what the logs said"\ndate: 2025-02-11'],
+    ['an unclosed single quote above another key', "a: 'x\nb: 'c: d"],
+    ['an unclosed quote in a flow sequence', 'a: [x, "y\nb: "]'],
   ])('leaves %s to yaml, which reports its position', (_what, text) => {
     expect(quickYaml(text).ok).toBe(false);
   });

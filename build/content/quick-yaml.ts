@@ -37,11 +37,42 @@ const CORE = FAILSAFE_SCHEMA.extend({
 /** Characters that start anchors, aliases and tags, and a directive line: left to `yaml`. */
 const DECLINED = /[&*!]|^%/m;
 
+/** A quote that opens a scalar: at a line's start, after a key's colon, a list dash, or in a flow collection. */
+const OPENING_QUOTE = /(?:^[ \t]*|:[ \t]+|^[ \t]*-[ \t]+|[[{,][ \t]*)(["'])/g;
+
+/**
+ * Whether a quoted scalar runs on past its line. js-yaml takes one whose next
+ * line is not indented, which `yaml` rejects: `title: "unclosed` above
+ * another key read as a title of "unclosed title: " and a key made of the
+ * next title's words (a content fuzz finding). Front-matter rarely spans a
+ * quoted value over lines, so all such text goes to `yaml`.
+ */
+function quoteRunsOn(text: string): boolean {
+  for (const line of text.split('\n')) {
+    OPENING_QUOTE.lastIndex = 0;
+    for (let m = OPENING_QUOTE.exec(line); m; m = OPENING_QUOTE.exec(line)) {
+      const quote = m[1]!;
+      let i = m.index + m[0].length;
+      for (;;) {
+        if (i >= line.length) return true;
+        const c = line[i]!;
+        if (quote === '"' && c === '\\') i += 2;
+        else if (quote === "'" && c === "'" && line[i + 1] === "'") i += 2;
+        else if (c === quote) break;
+        else i++;
+      }
+      // Quotes inside this scalar open nothing: go on after its closing one.
+      OPENING_QUOTE.lastIndex = i + 1;
+    }
+  }
+  return false;
+}
+
 export type QuickResult = { ok: true; value: unknown } | { ok: false };
 
 /** The front-matter's value, or `{ ok: false }` when only `yaml` may read this text. */
 export function quickYaml(text: string): QuickResult {
-  if (DECLINED.test(text)) return { ok: false };
+  if (DECLINED.test(text) || quoteRunsOn(text)) return { ok: false };
   try {
     return { ok: true, value: load(text, { schema: CORE }) ?? null };
   } catch {
