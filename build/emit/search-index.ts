@@ -160,6 +160,11 @@ export function prepareSearchIndex(site: Site): void {
   started.set(site, bytes);
 }
 
+/** Resolves once the site's index thread, if one runs, has answered or failed (the artifact reports a failure). */
+export async function searchIndexSettled(site: Site): Promise<void> {
+  await started.get(site)?.catch(() => undefined);
+}
+
 /** Registered in build.ts's `artifacts`. */
 export async function searchIndexArtifact(site: Site): Promise<OutputFile[]> {
   const bytes = started.get(site);

@@ -11,21 +11,16 @@ import { notFoundHeaders, pageHeaders, stylesheetHeaders, twinHeaders } from './
 import { renderPage, STYLESHEET_PATH } from './layout.js';
 import { notFoundHtml, notFoundMarkdown } from './not-found.js';
 import type { Page } from './page.js';
-import { findPage, pagePaths } from './routes.js';
+import { findPage, pagePaths, twinMarkdown } from './routes.js';
 import { STYLESHEET } from './style.js';
 
 export { escapeHtml } from './html.js';
-export { findPage, pagePaths } from './routes.js';
+export { findPage, pagePaths, twinMarkdown } from './routes.js';
 export { CSP, VARY } from './headers.js';
 export type { Page } from './page.js';
 
-/** The twin of a page, as its Markdown text, for llms-full.txt and the like. */
-export function twinMarkdown(site: Site, path: string): string | null {
-  return findPage(site, path)?.markdown ?? null;
-}
-
-function twinReply(page: Page): Reply {
-  return { status: 200, headers: twinHeaders(), body: utf8(page.markdown) };
+function twinReply(markdown: string): Reply {
+  return { status: 200, headers: twinHeaders(), body: utf8(markdown) };
 }
 
 function htmlReply(site: Site, page: Page): Reply {
@@ -43,14 +38,17 @@ export function respondPage(req: Req, site: Site): Reply | null {
   if (req.path === STYLESHEET_PATH) return { status: 200, headers: stylesheetHeaders(), body: utf8(STYLESHEET) };
   const twinFor = twinOf(req.path);
   if (twinFor !== null) {
-    const page = findPage(site, twinFor);
-    return page ? twinReply(page) : null;
+    const markdown = twinMarkdown(site, twinFor);
+    return markdown === null ? null : twinReply(markdown);
   }
   // "/blog/" answers as "/blog", as the static files do (core/static.ts).
   const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+  if (prefersMarkdown(req.headers.accept)) {
+    const markdown = twinMarkdown(site, path);
+    return markdown === null ? null : twinReply(markdown);
+  }
   const page = findPage(site, path);
-  if (!page) return null;
-  return prefersMarkdown(req.headers.accept) ? twinReply(page) : htmlReply(site, page);
+  return page ? htmlReply(site, page) : null;
 }
 
 export const pagesFamily: Family = {

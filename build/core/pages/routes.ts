@@ -27,9 +27,12 @@ function table(site: Site): Map<string, Build> {
   ]);
 }
 
-// One table per model object, and each page built once per model: the build asks for a page and then its twin.
+// One table per model object. Of each page built, only its twin is kept: the
+// build asks for a page and then its twin, and llms-full.txt for every twin.
+// The pages themselves are not kept: at 10,000 posts their HTML was the
+// largest part of the heap (issue 8: peak memory).
 const tables = new WeakMap<Site, Map<string, Build>>();
-const built = new WeakMap<Site, Map<string, Page>>();
+const twins = new WeakMap<Site, Map<string, string>>();
 
 function tableOf(site: Site): Map<string, Build> {
   let t = tables.get(site);
@@ -52,13 +55,18 @@ export function pagePaths(site: Site): string[] {
   return [...tableOf(site).keys()];
 }
 
-/** The page at a canonical path, or null. */
+/** The page at a canonical path, built anew, or null. */
 export function findPage(site: Site, path: string): Page | null {
   const build = tableOf(site).get(path);
   if (!build) return null;
-  let pages = built.get(site);
-  if (!pages) built.set(site, (pages = new Map()));
-  let page = pages.get(path);
-  if (!page) pages.set(path, (page = build(site)));
+  const page = build(site);
+  let kept = twins.get(site);
+  if (!kept) twins.set(site, (kept = new Map()));
+  kept.set(path, page.markdown);
   return page;
+}
+
+/** The twin of the page at a canonical path (its whole Markdown, for the twin, llms-full.txt and MCP), or null. */
+export function twinMarkdown(site: Site, path: string): string | null {
+  return twins.get(site)?.get(path) ?? findPage(site, path)?.markdown ?? null;
 }
