@@ -96,20 +96,18 @@ function toDocument(s: SearchSource): SearchDocument {
 export function indexBytes(sources: (SearchSource | undefined)[], siteUrl: string): Uint8Array {
   const db = createSearchDb();
   const words = new Set<string>();
-  let count = 0;
   for (let i = 0; i < sources.length; i++) {
     const d = toDocument(sources[i]!);
     sources[i] = undefined;
     insert(db, d as never);
     for (const text of [d.title, d.summary, d.tags, d.body]) for (const w of splitWords(text).split(WORD_SPLIT)) words.add(w);
-    count++;
   }
   const data: SearchIndexData = { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyOf(words) };
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
   // Written around the data's own text, so the hash covers exactly those bytes;
   // encoded straight into one buffer rather than through a second whole string.
-  const head = `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${count},"data":`;
+  const head = `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${sources.length},"data":`;
   const tail = '}\n';
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(head) + Buffer.byteLength(dataText) + tail.length);
   let at = bytes.write(head);
