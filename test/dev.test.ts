@@ -167,7 +167,7 @@ describe('folio dev', () => {
     expect(r.ok).toBe(true);
     expect(r.sources.removed).toHaveLength(1);
     expect(r.files.removed).toContain('blog/written-in-dev.html');
-    expect(existsSync(join(out, 'blog/written-in-dev'))).toBe(false);
+    for (const file of ['blog/written-in-dev.html', 'blog/written-in-dev.md', 'api/v1/posts/written-in-dev.json']) expect(existsSync(join(out, file)), file).toBe(false);
     expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(404);
     await expectSameAsClean();
   });
@@ -218,7 +218,7 @@ describe('folio dev', () => {
     expect(b.ok).toBe(true);
     // The watcher saw both files change too; once it has caught up, the output is a clean build's.
     await dev.idle();
-    expect(existsSync(join(out, 'blog/short-lived'))).toBe(false);
+    for (const file of ['blog/short-lived.html', 'blog/short-lived.md', 'api/v1/posts/short-lived.json']) expect(existsSync(join(out, file)), file).toBe(false);
     await expectSameAsClean();
   });
 

@@ -361,7 +361,7 @@ describe('Vercel printer', () => {
     expect(vercelRoute(routes, '/api/v1/posts?tag=ci&offset=0')).toBe(`${VERCEL_FUNCTION}?__folio_path=/api/v1/posts`);
   });
 
-  it('routes pages to the function before their index.html, and leaves /.well-known alone', () => {
+  it('routes pages to the function before their .html files, and leaves /.well-known alone', () => {
     const routes = vercelRoutes(site, manifest);
     for (const page of negotiatedPaths(site, manifest)) expect(vercelRoute(routes, page), page).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
     expect(vercelRoute(routes, '/no-such-page')).toBe(`${VERCEL_FUNCTION}?__folio_path=/no-such-page`);
@@ -537,7 +537,7 @@ describe('the Netlify and Vercel functions (D38)', () => {
   });
 
   it('never answers their own file reads, so a missing file cannot loop back into them', async () => {
-    const res = await originHandler({ prefix: NETLIFY_FUNCTION })(new Request(`${origin}/blog/index.html`, { headers: { 'x-folio-internal-read': '1' } }));
+    const res = await originHandler({ prefix: NETLIFY_FUNCTION })(new Request(`${origin}/blog.html`, { headers: { 'x-folio-internal-read': '1' } }));
     expect(res.status).toBe(404);
   });
 });

@@ -1,28 +1,49 @@
-// On a large site the search index is built on a thread of its own while the
-// responses are made (issue 8). Its bytes must be those the build's own
-// thread makes (D38, D40): the site is built for real, with the compiled
-// worker, and its index compared with buildSearchIndex on this thread.
+// A site large enough for the build's threads (issue 8): the search index is
+// built on a thread of its own while the responses are made, and files of
+// 1 MB or more move to a writing thread rather than being copied. Their bytes
+// must be those the build's own thread makes (D38, D40): the site is built for
+// real, with the compiled workers, and compared with this thread's answers.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEARCH_INDEX_PATH } from '../build/core/files.js';
+import { MANIFEST_PATH, SEARCH_INDEX_PATH, type Manifest } from '../build/core/files.js';
+import { request } from '../build/core/http.js';
+import { respond } from '../build/core/respond.js';
+import { memoryRuntime } from '../build/emit/build.js';
 import { buildSearchIndex } from '../build/emit/search-index.js';
 import { workerScript } from '../build/emit/workers.js';
 import { writeCorpus } from './helpers/corpus.js';
 import { buildInto, tempDir } from './helpers/site.js';
 
 let dir: string;
+let built: Awaited<ReturnType<typeof buildInto>>;
 beforeAll(async () => {
   dir = await tempDir('folio-search-thread-');
-});
+  const content = await writeCorpus(join(dir, 'content'), { posts: 320, tags: 12, bodyBytes: 4000 });
+  built = await buildInto(content);
+}, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 it('writes the index the build thread would have written, for a site large enough to use the thread', async () => {
   expect(workerScript('search-worker'), 'npm run compile writes lib/search-worker.js').not.toBeNull();
-  const content = await writeCorpus(join(dir, 'content'), { posts: 320, tags: 12 });
-  const built = await buildInto(content);
   const written = await readFile(join(built.out, SEARCH_INDEX_PATH), 'utf8');
   expect(JSON.parse(written).documents).toBe(built.site.posts.length + built.site.projects.length + built.site.services.length);
   expect(built.site.posts.length).toBe(320);
   expect(Buffer.from(buildSearchIndex(built.site)).toString('utf8')).toBe(written);
-}, 120_000);
+});
+
+it('writes files of 1 MB or more whole: the bytes moved to a writing thread are those respond() answers', async () => {
+  expect(workerScript('write-worker'), 'npm run compile writes lib/write-worker.js').not.toBeNull();
+  const manifest = JSON.parse(await readFile(join(built.out, MANIFEST_PATH), 'utf8')) as Manifest;
+  const rt = memoryRuntime(built.site);
+  let large = 0;
+  for (const [target, [file]] of Object.entries(manifest.routes)) {
+    const bytes = await readFile(join(built.out, file));
+    if (bytes.length < 1024 * 1024) continue;
+    large++;
+    const reply = await respond(request('GET', target), rt);
+    expect(Buffer.from(reply.body!).equals(bytes), `${target} (${file}, ${bytes.length} bytes)`).toBe(true);
+  }
+  // llms-full.txt and the feeds, at 320 posts of about 4 KB.
+  expect(large).toBeGreaterThan(0);
+});

@@ -97,7 +97,7 @@ export function carryRelated(previous: Site, next: Site): void {
 function related(site: Site, post: Post): Post[] {
   let found = relatedLists.get(site);
   if (!found) relatedLists.set(site, (found = new Map()));
-  // The page, its twin and llms-full.txt all ask for the same post's list.
+  // A page built again (for the next model of folio dev, which carries these lists, or by a function) asks again.
   const known = found.get(post.slug);
   if (known) return known.map((i) => site.posts[i]!);
   const { byTag, bySlug } = postIndex(site);
