@@ -1,10 +1,11 @@
 // /.well-known/agent-instructions (D34): Markdown for agents, saying what the
 // site holds, where to start, the fair-use rule and what the site is not.
+import { mdText } from '../markdown-text.js';
 import { tools } from '../mcp/tools.js';
 import type { Site } from '../model.js';
 import { apiBase, pagePath, absolute, twinPath } from '../urls.js';
 import { deprecationNotices } from './deprecation.js';
-import { blocks, mdText } from './markdown.js';
+import { blocks } from './markdown.js';
 import { documentedVersion } from './openapi.js';
 
 export function agentInstructions(site: Site): string {

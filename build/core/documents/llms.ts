@@ -1,11 +1,12 @@
 // /llms.txt (D26, llmstxt.org): an H1, a summary in a blockquote, then H2
 // sections of links to the Markdown twins, and /llms-full.txt with the full
 // Markdown of every page and post.
+import { mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { pagePaths, twinMarkdown } from '../pages/index.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { deprecationNotices } from './deprecation.js';
-import { blocks, linkItem, mdText } from './markdown.js';
+import { blocks, linkItem } from './markdown.js';
 import { documentedVersion } from './openapi.js';
 import { sitePages } from './site-pages.js';
 

@@ -1,10 +1,11 @@
 // "/about" (D20): the profile, the biography and every contact route.
+import { mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, type Html } from './html.js';
 import type { Page } from './page.js';
 import { availabilityHtml, availabilityLabel, contactList, contactMarkdown, humanise } from './profile.js';
-import { bullets, facts, mdLink, mdText, section, twin } from './twin.js';
+import { bullets, facts, section, twin } from './twin.js';
 
 /** Extra front-matter fields (e.g. languages) shown when they are plain text or lists of it. */
 function extras(extra: Record<string, unknown>): [string, string][] {

@@ -1,11 +1,12 @@
 // "/blog", "/blog/tags/{tag}" and "/blog/{slug}" (D20).
+import { mdLink, mdText } from '../markdown-text.js';
 import type { Post, Site } from '../model.js';
 import { pairKey, postIndex, tagPairs, taggedPosts } from '../post-index.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, plural } from './html.js';
 import type { Page } from './page.js';
 import { postList, postListMarkdown, postMeta, tagLinks } from './parts.js';
-import { bullets, facts, mdLink, mdText, section, twin } from './twin.js';
+import { bullets, facts, section, twin } from './twin.js';
 
 function tagCloud(site: Site, current: string | null) {
   return html`<nav class="tag-cloud" aria-label="Tags">

@@ -1,12 +1,13 @@
 // "/" (D20): who this is, whether they are available, and the way into the
 // writing, services and projects.
+import { mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { html } from './html.js';
 import type { Page } from './page.js';
 import { postList, postListMarkdown, projectCard, projectListMarkdown } from './parts.js';
 import { availabilityHtml, availabilityLabel } from './profile.js';
-import { facts, mdLink, mdText, section, twin } from './twin.js';
+import { facts, section, twin } from './twin.js';
 
 const LATEST = 5;
 const FEATURED_PROJECTS = 4;

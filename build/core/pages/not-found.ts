@@ -1,10 +1,11 @@
 // The 404 page (D23), in HTML or, when the request asks for it, Markdown.
 // Never a 200: an unknown address must not look like a page.
+import { mdLink } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
-import { bullets, mdLink, twin } from './twin.js';
+import { bullets, twin } from './twin.js';
 
 const TITLE = 'Page not found';
 

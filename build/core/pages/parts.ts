@@ -1,8 +1,8 @@
 // Fragments several pages share, each with its HTML and its Markdown form.
+import { mdLink, mdText } from '../markdown-text.js';
 import type { Post, Project, ProjectStatus, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { Html, html, plural, safeHref, time } from './html.js';
-import { mdLink, mdText } from './twin.js';
 
 export const STATUS_LABEL: Record<ProjectStatus, string> = { live: 'Live', delivered: 'Delivered', sunset: 'Sunset' };
 

@@ -1,8 +1,8 @@
 // The profile's pieces that the home and about pages share: availability and
 // the contact routes, in HTML and in Markdown.
+import { mdText } from '../markdown-text.js';
 import type { Profile } from '../model.js';
 import { html, safeHref, type Html } from './html.js';
-import { mdText } from './twin.js';
 
 const AVAILABILITY: Record<string, string> = {
   available: 'Available for new work',

@@ -1,10 +1,11 @@
 // "/projects" and "/projects/{id}" (D20): grouped by status, live first.
+import { mdLink, mdText } from '../markdown-text.js';
 import { PROJECT_STATUSES, type Project, type Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
 import { externalLink, periodHtml, projectCard, projectListMarkdown, projectPeriod, STATUS_LABEL, STATUS_MEANING, statusBadge, tagLinks } from './parts.js';
-import { bullets, facts, mdLink, mdText, section, twin } from './twin.js';
+import { bullets, facts, section, twin } from './twin.js';
 
 const ORDER = ['live', 'delivered', 'sunset'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
 

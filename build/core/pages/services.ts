@@ -1,10 +1,11 @@
 // "/services" (D20): every consulting area with an anchor, which is the `url`
 // the API gives each service (/services#<id>).
+import { mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
-import { bullets, facts, mdLink, mdText, twin } from './twin.js';
+import { bullets, facts, twin } from './twin.js';
 
 export function servicesPage(site: Site): Page {
   const main = html`<h1>Services</h1>

@@ -1,22 +1,7 @@
 // Small builders for the Markdown twins (D21): a title, the facts as a short
 // list, the body, and links to related twins. Twins use absolute URLs, since
 // an agent often reads one without the page around it.
-
-/** Escapes text so Markdown shows it literally (titles, summaries, tags). */
-export function mdText(text: string): string {
-  return (
-    text
-      .replace(/[\\`*[\]<>]/g, (c) => `\\${c}`)
-      // An underscore inside a word never starts emphasis (CommonMark), so authorized_keys stays readable.
-      .replace(/_/g, (c, i: number, all: string) => (/[\p{L}\p{N}]/u.test(all[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(all[i + 1] ?? '') ? c : `\\${c}`))
-      .replace(/\s*\n\s*/g, ' ')
-  );
-}
-
-export function mdLink(text: string, url: string): string {
-  const target = /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
-  return `[${mdText(text)}](${target})`;
-}
+import { mdText } from '../markdown-text.js';
 
 /** A fact line's value: null, undefined and empty lists are left out. */
 export type Fact = [label: string, value: string | null | undefined];

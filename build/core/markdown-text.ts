@@ -1,0 +1,67 @@
+// Text that Markdown must show literally: titles, summaries, tags and notes in
+// the twins (D21), llms.txt and the agent instructions (D27). A CommonMark +
+// GFM reader gets back exactly the author's text, on one line, wherever folio
+// puts it (a paragraph, a heading, a quote, a list item, link text); the
+// escapes are only the ones needed, so the raw Markdown stays readable.
+
+/** Web and mail addresses, which GFM would link: kept whole, as autolinks. */
+const ADDRESS = /https?:\/\/[^\s<>\u0000-\u001f\u007f]+|[\w.+-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)+/gi;
+/** Trailing characters a reader takes as the sentence's, not the address's (GFM drops them too). */
+const TRAILING = /[?!.,:;*_~'"]+$/;
+
+/** Escapes text so Markdown shows it literally. */
+export function mdText(text: string): string {
+  return escapeLine(oneLine(text), false);
+}
+
+/** A link whose text reads literally; the target in angle brackets when it needs them. */
+export function mdLink(text: string, url: string): string {
+  const target = /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+  return `[${escapeLine(oneLine(text), true)}](${target})`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\t\n\v\f\r ]+/g, ' ').replace(/^ | $/g, '');
+}
+
+function escapeLine(line: string, inLink: boolean): string {
+  // Inside link text GFM makes no links, so addresses need no care there.
+  if (inLink) return escapeStart(escapeInline(line));
+  let out = '';
+  let last = 0;
+  for (const m of line.matchAll(ADDRESS)) {
+    let address = m[0];
+    // An address ends before closing punctuation, and before a `)` it did not open.
+    address = address.replace(TRAILING, '');
+    while (address.endsWith(')') && count(address, '(') < count(address, ')')) address = address.slice(0, -1).replace(TRAILING, '');
+    if (!address.includes('@') && !/^https?:\/\/./i.test(address)) continue;
+    out += escapeInline(line.slice(last, m.index)) + `<${address}>`;
+    last = m.index + address.length;
+  }
+  return escapeStart(out + escapeInline(line.slice(last)));
+}
+
+function count(text: string, c: string): number {
+  return text.split(c).length - 1;
+}
+
+/** Characters that start inline Markdown, HTML or GFM syntax anywhere in a line. */
+function escapeInline(text: string): string {
+  return (
+    text
+      .replace(/[\\`*[\]<>~]/g, (c) => `\\${c}`)
+      // Character references (&amp; &#169;) would be decoded.
+      .replace(/&(?=#?[a-z\d]+;)/gi, '\\&')
+      // `www.` starts a GFM link; the escaped dot reads the same.
+      .replace(/(^|[^\p{L}\p{N}])(www)\./giu, '$1$2\\.')
+      // A heading's closing #s, when the line is a heading.
+      .replace(/(^| )#/g, '$1\\#')
+      // An underscore inside a word never starts emphasis (CommonMark), so authorized_keys stays readable.
+      .replace(/_/g, (c, i: number, all: string) => (/[\p{L}\p{N}]/u.test(all[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(all[i + 1] ?? '') ? c : `\\${c}`))
+  );
+}
+
+/** What would make the line a list item or a thematic break when it starts a block. */
+function escapeStart(line: string): string {
+  return line.replace(/^[+-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2');
+}
