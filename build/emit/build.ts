@@ -189,7 +189,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const kept = new Set<string>();
   let asked = 0;
   let bytes = 0;
-  const put = async (file: string, body: Uint8Array | string, tag: string, before: string | undefined) => {
+  const put = async (file: string, body: Uint8Array, tag: string, before: string | undefined) => {
     kept.add(file);
     if (before === tag) return sink.reuse(file);
     written.push(file);
@@ -209,8 +209,9 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
 
   const phaseStart = performance.now();
   // The documents last: llms-full.txt and the feeds read every twin, which
-  // the pages family has made by then. First, they built every page at once
-  // while the search thread was at its largest (issue 8: peak memory).
+  // the pages family has made by then. Enumerated first, they built every
+  // page at once while the search thread was at its largest (issue 8: peak
+  // memory).
   const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(site));
   const targets = [...beforeDocuments, ...documentsFamily.enumerate(site)];
   let done = 0;
