@@ -1,6 +1,7 @@
 // /llms.txt (D26, llmstxt.org): an H1, a summary in a blockquote, then H2
 // sections of links to the Markdown twins, and /llms-full.txt with the full
 // Markdown of every page and post.
+import type { Sections } from '../http.js';
 import { mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { pagePaths, twinMarkdown } from '../pages/index.js';
@@ -46,8 +47,14 @@ export function llmsTxt(site: Site): string {
   );
 }
 
-/** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
-export function llmsFullTxt(site: Site): string {
+const RULE = '\n---\n\n';
+
+/**
+ * The full Markdown of every page and post: the twins themselves, one after
+ * another (D21, D26). As sections: the header, then each twin after its rule,
+ * each post's its own section.
+ */
+export function llmsFullSections(site: Site): Sections {
   const url = site.config.site_url;
   const header = blocks(
     `# ${mdText(site.config.title)}`,
@@ -55,6 +62,12 @@ export function llmsFullTxt(site: Site): string {
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
     `The Markdown twin of every page of ${url}, one after another and separated by horizontal rules, exactly as each is served at its \`.md\` address. The index of the site is ${url}/llms.txt.`,
   );
-  const twins = pagePaths(site).map((path) => twinMarkdown(site, path)!);
-  return [header, ...twins].join('\n---\n\n');
+  const postAt = new Map(site.posts.map((p) => [pagePath.post(p.slug), p.slug]));
+  const paths = pagePaths(site);
+  return { texts: [header, ...paths.map((path) => `${RULE}${twinMarkdown(site, path)!}`)], posts: [null, ...paths.map((path) => postAt.get(path) ?? null)] };
+}
+
+/** The section of llms-full.txt that shows the post at this index of site.posts. */
+export function llmsFullPostSection(site: Site, index: number): string {
+  return `${RULE}${twinMarkdown(site, pagePath.post(site.posts[index]!.slug))!}`;
 }
