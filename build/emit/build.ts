@@ -386,7 +386,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('assemble');
     const staging = await openStaging(out);
     try {
-      const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)), read: (p) => readFile(join(out, p)).catch(() => null) };
+      const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p), read: (p) => readFile(join(out, p)).catch(() => null) };
       const emitted = await emit(site, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
