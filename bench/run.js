@@ -398,7 +398,11 @@ function report(result) {
     for (const r of s.serve.rows) lines.push(`| ${s.size.toLocaleString('en')} | ${r.name} | ${r.what} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.mbps.toFixed(1)} | ${r.non2xx} | ${r.errors} |`);
   }
   const serveInfo = result.sizes.find((s) => s.serve?.rows);
-  if (serveInfo) lines.push('', `autocannon, ${serveInfo.serve.connections} connections, ${serveInfo.serve.seconds} s per row after a warm-up, from the same process that runs the bench (both servers are single Node processes on 127.0.0.1).`);
+  if (serveInfo) {
+    const sv = serveInfo.serve;
+    const ratios = result.sizes.filter((s) => typeof s.serve?.ratio === 'number').map((s) => `${s.size.toLocaleString('en')} posts ${s.serve.ratio.toFixed(2)}×`);
+    lines.push('', `autocannon, ${sv.connections} connections, from the same process that runs the bench (both servers are single Node processes on 127.0.0.1, running at once). ${sv.rounds ? `The precomputed files are measured in ${sv.rounds} alternate rounds of ${sv.each} s (folio serve, serve-handler, folio serve, …) after a warm-up; each row is the median of its rounds. folio serve ÷ serve-handler, the median of the rounds' ratios: ${ratios.join(', ')}.` : `${sv.seconds} s per row after a warm-up.`}`);
+  }
   lines.push('');
   for (const s of result.sizes) {
     if (!s.profile?.length) continue;
@@ -423,7 +427,19 @@ function targets(result) {
     const w = s.cold['folio-warm'];
     if (w?.ms && e?.ms) add(`… the same into a fresh output with a warm cache, at ${s.size.toLocaleString('en')} posts`, `${ratio(w.ms, e.ms)} (${sec(w.ms)} vs ${sec(e.ms)})`, w.ms <= e.ms);
   }
+  for (const s of result.sizes) {
+    const f = s.cold.folio;
+    const floor = s.cold.floor;
+    if (f?.ms && floor?.ms) add(`Cold build ≤ 2× the remark floor (1 thread) at ${s.size.toLocaleString('en')} posts`, `${ratio(f.ms, floor.ms)} (${sec(f.ms)} vs ${sec(floor.ms)})`, f.ms <= 2 * floor.ms);
+  }
   const big = at(10000);
+  const edit = big?.incremental;
+  if (edit?.ms && big.cold.folio?.ms) {
+    add('One-post edit at 10,000 posts ≤ 0.10 of a cold build (same run)', `${(edit.ms / big.cold.folio.ms).toFixed(2)} (${sec(edit.ms)} vs ${sec(big.cold.folio.ms)})`, edit.ms <= 0.1 * big.cold.folio.ms);
+    add('One-post edit at 10,000 posts under 1 s', sec(edit.ms), edit.ms < 1000);
+  }
+  const served = at(1000)?.serve;
+  if (typeof served?.ratio === 'number') add('`folio serve` ≥ 1.0× serve-handler on the same files at 1,000 posts', `${served.ratio.toFixed(2)}× (median of ${served.rounds} alternate rounds)`, served.ratio >= 1);
   if (big?.cold.folio?.peakRss) add('Peak memory at 10,000 posts ≤ 1 GB', mib(big.cold.folio.peakRss), big.cold.folio.peakRss <= 1e9);
   const small = at(1000);
   if (small?.search?.coldMs !== undefined) add('Search cold start ≤ 50 ms at 1,000 posts', `${small.search.coldMs.toFixed(1)} ms`, small.search.coldMs <= 50);
@@ -487,7 +503,7 @@ async function main() {
 
   const hugo = SKIP.has('hugo') ? { skip: 'skipped by BENCH_SKIP' } : ensureHugo();
   result.peers = [
-    `Eleventy ${pkgVersion('@11ty/eleventy')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, no template engine on Markdown)`,
+    `Eleventy ${pkgVersion('@11ty/eleventy')} with @11ty/eleventy-plugin-syntaxhighlight ${pkgVersion('@11ty/eleventy-plugin-syntaxhighlight')} and markdown-it-footnote ${pkgVersion('markdown-it-footnote')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, code highlighted and footnotes rendered as folio does (D57), no template engine on Markdown)`,
     hugo.version ? `${hugo.version.split(' ').slice(0, 2).join(' ')} (bench/peers/hugo: the same content/ folder, default outputs)` : `Hugo: ${hugo.skip}`,
     'the remark floor (bench/peers/floor.js: read, gray-matter, one remark parse and HTML render per file with the plugins folio uses, one HTML file written per post; on one thread, and split over one worker thread per core to show what the cores buy)',
     `Pagefind ${pkgVersion('pagefind')}`,
