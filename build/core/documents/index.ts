@@ -14,19 +14,23 @@ import { robotsTxt } from './robots.js';
 import { sitemapXml } from './sitemap.js';
 import { toYaml } from './yaml.js';
 
-interface Document {
-  path: string;
-  type: string;
-  render?(site: Site): string;
-  headers?(site: Site): Headers;
-  /**
-   * A document that shows posts' bodies (their Markdown, HTML or twin), not
-   * only the fields lists show, comes as sections, one per post (Sections in
-   * http.ts): after a body edit an incremental build renders the edited
-   * post's section again and takes the others from the previous file (D56).
-   */
-  sections?: { all(site: Site): Sections; post(site: Site, index: number): string };
+interface Rendered {
+  render(site: Site): string;
+  sections?: never;
 }
+
+/**
+ * A document that shows posts' bodies (their Markdown, HTML or twin), not
+ * only the fields lists show, comes as sections, one per post (Sections in
+ * http.ts): after a body edit an incremental build renders the edited post's
+ * section again and takes the others from the previous file (D56).
+ */
+interface Sectioned {
+  render?: never;
+  sections: { all(site: Site): Sections; post(site: Site, index: number): string };
+}
+
+type Document = { path: string; type: string; headers?(site: Site): Headers } & (Rendered | Sectioned);
 
 const json = (build: (site: Site) => unknown) => (site: Site) => jsonText(build(site));
 
@@ -63,7 +67,7 @@ export const documentsFamily: Family = {
   respond: (req, rt) => {
     const doc = byPath.get(req.path);
     if (!doc) return null;
-    if (!doc.sections) return documentReply(doc.type, doc.render!(rt.site), doc.headers?.(rt.site));
+    if (!doc.sections) return documentReply(doc.type, doc.render(rt.site), doc.headers?.(rt.site));
     const sections = doc.sections.all(rt.site);
     return { ...documentReply(doc.type, sections.texts.join(''), doc.headers?.(rt.site)), sections };
   },
