@@ -14,6 +14,8 @@ export interface SiteConfig {
   /** Absolute, no trailing slash. */
   site_url: string;
   language: string;
+  /** The license of the writing, when the author states one (D51). */
+  license?: { name: string; url: string } | null;
 }
 
 /** One API version's lifecycle, resolved against the build clock (D19). */
