@@ -35,10 +35,10 @@ afterAll(async () => {
 });
 
 /** Runs a CLI and returns its output whatever its exit code: the findings decide, not the code. */
-async function cli(file: string, args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+async function cli(file: string, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(file, args, {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { stdout, stderr, code: 0 };
@@ -177,7 +177,8 @@ describe('every HTML page against html-validate:standard (D54)', () => {
 
 describe('MCP Inspector CLI --strict on tools/list (D37, D54)', () => {
   async function inspect(url: string) {
-    const { stdout, stderr, code } = await cli(bin('inspector'), ['--cli', url, '--transport', 'http', '--method', 'tools/list', '--strict']);
+    // HOME in the temp dir: the inspector keeps a storage folder there.
+    const { stdout, stderr, code } = await cli(bin('inspector'), ['--cli', url, '--transport', 'http', '--method', 'tools/list', '--strict'], { HOME: dir });
     // Node may print its own engine notices; the inspector's findings are the Warning:/Error: blocks.
     const findings = stderr.split('\n').filter((line) => /^(Warning|Error): /.test(line));
     return { tools: code === 0 ? (JSON.parse(stdout).tools as any[]) : [], findings, stderr, code };
