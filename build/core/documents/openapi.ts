@@ -90,11 +90,11 @@ function parameter(spec: ParamSpec) {
 /** An operation's tag: the first segment of its path, so a new endpoint is grouped without a table to update. */
 const tagOf = (op: Operation) => op.path.split('/')[1] || 'discovery';
 
-/** One tag per group, described by the summaries of its operations (D54: linters want tags declared). */
+/** One tag per group, described by its operations (D54: linters want tags declared). */
 function tags(ops: readonly Operation[]) {
   const groups = new Map<string, string[]>();
-  for (const op of ops) groups.set(tagOf(op), [...(groups.get(tagOf(op)) ?? []), op.summary]);
-  return [...groups].map(([name, summaries]) => ({ name, description: `${summaries.join('; ')}.` }));
+  for (const op of ops) groups.set(tagOf(op), [...(groups.get(tagOf(op)) ?? []), `\`${op.operationId}\`: ${op.summary}.`]);
+  return [...groups].map(([name, lines]) => ({ name, description: lines.join(' ') }));
 }
 
 function operation(op: Operation, state: VersionState) {
