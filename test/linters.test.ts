@@ -13,7 +13,7 @@ import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { openApiDocument } from '../build/core/documents/openapi.js';
-import { serveBuilt, tempDir } from './helpers/site.js';
+import { buildInto, copyContent, serveBuilt, tempDir } from './helpers/site.js';
 
 const run = promisify(execFile);
 const bin = (name: string) => join('node_modules', '.bin', name);
@@ -163,6 +163,58 @@ describe('every HTML page against html-validate:standard (D54)', () => {
       for (const result of report.results) for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('finds nothing on pages built from hostile content: quotes, markup, emoji, right-to-left text, every Markdown construct', SLOW, async () => {
+    const content = await copyContent();
+    try {
+      const title = `"Quotes" & <b>tags</b> </script> <!-- --> 🚀 שלום עולם`;
+      await writeFile(
+        join(content, 'posts', 'hostile-markup.md'),
+        [
+          '---',
+          `title: ${JSON.stringify(title)}`,
+          'date: 2024-01-02',
+          'tags: ["émoji-🚀", "rtl-שלום", "a&b"]',
+          `summary: ${JSON.stringify(`A summary with ${title} in it.`)}`,
+          '---',
+          '',
+          '<div onclick="x()">raw <script>alert(1)</script> HTML</div> <span style="color:red">inline</span>',
+          '',
+          '# A second h1 in the body',
+          '',
+          '| a | b |', '| :- | -: |', '| `|` | **bold** |',
+          '',
+          'A footnote[^1] and [a link](/projects "with a title") and ![an image](/x.png) and <https://example.com>.',
+          '',
+          '[^1]: The note, with a [link](https://example.com).',
+          '',
+          '- [ ] a task', '- [x] done', '', '1. one', '2. two', '',
+          '```js', 'const s = "</script>";', '```',
+          '',
+          '> a quote', '', '---', '', '~~struck~~ <details><summary>s</summary>d</details>',
+          '',
+        ].join('\n'),
+      );
+      const built = await buildInto(content);
+      try {
+        const html = await validator();
+        const problems: string[] = [];
+        for (const file of await htmlFiles(built.out)) {
+          const report = await html.validateString(await readFile(join(built.out, file), 'utf8'), file);
+          for (const result of report.results) for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+        }
+        const page = await readFile(join(built.out, 'blog', 'hostile-markup.html'), 'utf8');
+        expect(page).toContain('שלום');
+        // The right-aligned column keeps its alignment, as a class instead of the obsolete align attribute.
+        expect(page.match(/<t[hd] class="align-right">/g)).toHaveLength(2);
+        expect(problems).toEqual([]);
+      } finally {
+        await rm(join(built.out, '..'), { recursive: true, force: true });
+      }
+    } finally {
+      await rm(content, { recursive: true, force: true });
+    }
   });
 
   it('reports a page with misnested and duplicated markup (the preset can fail)', async () => {
