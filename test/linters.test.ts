@@ -185,7 +185,7 @@ describe('every HTML page against html-validate:standard (D54)', () => {
           '',
           '| a | b |', '| :- | -: |', '| `|` | **bold** |',
           '',
-          'A footnote[^1] and [a link](/projects "with a title") and ![an image](/x.png) and <https://example.com>.',
+          'A footnote[^1] and [a link](/projects "with a title") and ![an image](https://example.com/x.png) and <https://example.com>.',
           '',
           '[^1]: The note, with a [link](https://example.com).',
           '',
