@@ -302,7 +302,7 @@ export function conformance(label: string, target: () => Target): void {
     });
 
     describe('the MCP endpoint (D36, D41)', () => {
-      it('lists the five tools on a bare tools/list, with no session (D36, D37)', async (ctx) => {
+      it('lists the six tools on a bare tools/list, with no session (D36, D37)', async (ctx) => {
         if (!c.has.mcp) return ctx.skip();
         const res = await mcp({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
         expect(res.status).toBe(200);
@@ -310,7 +310,7 @@ export function conformance(label: string, target: () => Target): void {
         expect(res.headers.get('mcp-session-id')).toBeNull();
         const body = (await res.json()) as Json;
         expect(body.id).toBe(7);
-        expect(body.result.tools.map((t: Json) => t.name).sort()).toEqual(['site_get_post', 'site_get_profile', 'site_list_posts', 'site_list_projects', 'site_search_writing']);
+        expect(body.result.tools.map((t: Json) => t.name).sort()).toEqual(['site_check_availability', 'site_get_post', 'site_get_profile', 'site_list_posts', 'site_list_projects', 'site_search_writing']);
       });
 
       it('calls a tool and returns structured content (D37)', async (ctx) => {
