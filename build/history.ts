@@ -5,7 +5,7 @@
 // dates them by the build that first saw them or saw them change (those the
 // first build saw have no known addition date, and are listed from their
 // first change on). Removals can only come from that record: a build
-// without one says so.
+// without one starts it, and says removals are known from its own day on.
 import { createHash } from 'node:crypto';
 import type { Change, ChangeLog, ChangeType, Site } from './core/model.js';
 import { projectResource, serviceResource } from './core/resources.js';
@@ -83,7 +83,7 @@ export function recordChanges(site: Site, previous: History | null): { log: Chan
   entries.push(...Object.values(removed));
   entries.sort(newestFirst);
   return {
-    log: { entries, tracked_since: previous?.since ?? null },
+    log: { entries, tracked_since: previous?.since ?? today },
     history: { format: 1, since: previous?.since ?? today, items: byKey, removed },
   };
 }

@@ -118,7 +118,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
     projects: projectList,
     tags: [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => (a.tag < b.tag ? -1 : 1)),
     built_at: options.now.toISOString(),
-    changes: { entries: [], tracked_since: null },
+    changes: { entries: [], tracked_since: '' },
   };
   site.changes = recordChanges(site, options.history ?? null).log;
 

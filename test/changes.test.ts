@@ -71,10 +71,10 @@ async function edit(file: string, from: string | RegExp, to: string) {
 }
 
 describe('the changes feed across three builds (D61)', () => {
-  it('build 1, with no previous record: the posts by their dates, nothing undated, and meta says removals are unknown', async () => {
+  it('build 1, with no previous record: the posts by their dates, nothing undated, and removals known from its own day on', async () => {
     await build('2026-11-22');
     const { all, meta } = await changes();
-    expect(meta.tracked_since).toBeNull();
+    expect(meta.tracked_since).toBe('2026-11-22');
     expect(all.every((c) => c.type === 'post')).toBe(true);
     const server = await startServer({ dir: out, port: 0, host: '127.0.0.1' });
     const published = ((await (await fetch(new URL('/api/v1/posts?limit=100', server.url))).json()) as any).data;
@@ -153,11 +153,11 @@ describe('the changes feed across three builds (D61)', () => {
     }
   });
 
-  it('a build into another directory has no record of its own: meta says removals are unknown', async () => {
+  it('a build into another directory has no record of its own: it tracks removals from its own day on', async () => {
     const other = join(work, 'elsewhere', 'dist');
     await build('2026-11-24', other);
     const { all, meta } = await changes(other);
-    expect(meta.tracked_since).toBeNull();
+    expect(meta.tracked_since).toBe('2026-11-24');
     expect(all.some((c) => c.change === 'removed')).toBe(false);
   });
 });

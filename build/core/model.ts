@@ -126,8 +126,8 @@ export interface Change {
 export interface ChangeLog {
   /** Newest first; ties by type, then id. */
   entries: Change[];
-  /** The day of the first build whose record this one read, or null when no previous record was read: removals are then unknown. */
-  tracked_since: string | null;
+  /** YYYY-MM-DD: removals are known from this day on, the day of the first build of the record; a build with no previous record starts it on its own day. */
+  tracked_since: string;
 }
 
 export interface Site {

@@ -108,7 +108,7 @@ export const ChangeList = record(
         limit: { type: 'integer', minimum: 1, maximum: 100 },
         offset: { type: 'integer', minimum: 0 },
         since: nullable(date),
-        tracked_since: { ...nullable(date), description: 'Removals are listed from this day on; null when the build had no record of the previous one, so removals are unknown.' },
+        tracked_since: { ...date, description: 'Removals are known from this day on: the day of the first build that kept a record. When it is the day of this build, there was no record of a previous one, and no removal can be listed.' },
       },
       'Paging, the filter applied, and since when removals are known.',
       false,

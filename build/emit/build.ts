@@ -78,7 +78,7 @@ export function runtimeModel(site: Site): Site {
     services: site.services.map((s) => ({ ...s, body_html: undefined })),
     posts: site.posts.map((p) => ({ ...p, html: undefined })),
     projects: site.projects.map((p) => ({ ...p, html: undefined })),
-    changes: { entries: [], tracked_since: site.changes.tracked_since },
+    changes: { ...site.changes, entries: [] },
   };
 }
 

@@ -171,7 +171,7 @@ export class RecordCache {
  * Unlike the state it is not tied to the code that built it: it is history,
  * and a new folio version must not forget what an old one removed.
  */
-function historyFile(dir: string, out: string): string {
+export function historyFile(dir: string, out: string): string {
   return join(dir, `history-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}.json`);
 }
 

@@ -295,7 +295,7 @@ export const operations: readonly Operation[] = [
     path: '/changes',
     summary: 'What changed',
     description:
-      'Additions, updates and removals of posts, projects and services, newest first, paged with limit and offset; `since` keeps the changes on or after a day. `meta.tracked_since` is null when the build had no record of the previous one, so removals are unknown.',
+      'Additions, updates and removals of posts, projects and services, newest first, paged with limit and offset; `since` keeps the changes on or after a day. Removals are known from `meta.tracked_since` on, the day of the first build that kept a record of what it published.',
     parameters: [SINCE, { ...LIMIT, description: 'How many changes to return.' }, { ...OFFSET, description: 'How many changes to skip, for paging.' }],
     schema: 'ChangeList',
     errors: ['invalid_request'],
