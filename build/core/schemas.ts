@@ -79,11 +79,13 @@ export const Availability = record(
     horizon: record({ from: str, to: str }, 'The months (YYYY-MM) the statement covers; questions outside it are refused.', false),
     engagements: { type: 'array', items: record({ service: str, formats: strings, rate_band: nullable(str), title: str, api_url: uri }, 'An engagement on offer, with its service.', false) },
     check: {
-      ...nullable({ type: 'object' }),
       description: 'The answer to `service` and/or `month`; null when neither is asked.',
-      properties: { service: nullable(str), month: nullable(str), fits: { type: 'boolean' }, starts: nullable(date), formats: strings, rate_band: nullable(str), answer: str },
-      required: ['service', 'month', 'fits', 'starts', 'formats', 'rate_band', 'answer'],
-      additionalProperties: false,
+      ...nullable({
+        type: 'object',
+        properties: { service: nullable(str), month: nullable(str), fits: { type: 'boolean' }, starts: nullable(date), formats: strings, rate_band: nullable(str), answer: str },
+        required: ['service', 'month', 'fits', 'starts', 'formats', 'rate_band', 'answer'],
+        additionalProperties: false,
+      }),
     },
     ...links,
   },
