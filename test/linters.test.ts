@@ -93,6 +93,10 @@ describe('/openapi.json against Redocly CLI recommended (D54)', () => {
     // Without a stated license, info-license is the one rule that cannot be met honestly: see the next test.
     const skip = (await statesLicense()) ? [] : ['info-license'];
     expect(await redocly(file, skip)).toEqual([]);
+    // The YAML twin is the same document, read by Redocly's own YAML parser.
+    const yaml = join(dir, 'openapi.yaml');
+    await writeFile(yaml, await (await fetch(s.at('/openapi.yaml'))).text());
+    expect(await redocly(yaml, skip)).toEqual([]);
   });
 
   it('declares the license the site states, and invents none when it states none', SLOW, async () => {
