@@ -18,7 +18,7 @@ import { buildInto, copyContent, serveBuilt, tempDir } from './helpers/site.js';
 const run = promisify(execFile);
 const bin = (name: string) => join('node_modules', '.bin', name);
 const CONFIG = 'test/linters';
-const SLOW = { timeout: 90_000 };
+const SLOW = { timeout: 180_000 };
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
 let dir: string;
