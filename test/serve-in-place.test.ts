@@ -101,26 +101,25 @@ describe('folio serve, a file replaced in place', () => {
   }, 60_000);
 });
 
+/** Opens the large file many ways (read whole, left mid-body, HEAD, If-None-Match), then expects no descriptor of the output left open. */
 async function fileDescriptorsLetGo(server: RunningServer): Promise<void> {
-  {
-    const big = '/llms-full.txt';
-    const first = await fetch(`${server.url}${big}`);
-    const tag = first.headers.get('etag')!;
-    await first.arrayBuffer();
-    for (let i = 0; i < 30; i++) {
-      // Gone after the first chunk.
-      await new Promise<void>((ok) => {
-        const req = request(`${server.url}${big}`, { agent: false }, (res) => res.once('data', () => (req.destroy(), ok())));
-        req.on('error', () => ok());
-        req.end();
-      });
-      await (await fetch(`${server.url}${big}`, { method: 'HEAD' })).arrayBuffer();
-      expect((await fetch(`${server.url}${big}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
-    }
-    const open = async () => {
-      const links = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
-      return links.filter((link) => link.startsWith(out));
-    };
-    await expect.poll(open, { timeout: 5_000, interval: 50 }).toEqual([]);
+  const big = '/llms-full.txt';
+  const first = await fetch(`${server.url}${big}`);
+  const tag = first.headers.get('etag')!;
+  await first.arrayBuffer();
+  for (let i = 0; i < 30; i++) {
+    // Gone after the first chunk.
+    await new Promise<void>((ok) => {
+      const req = request(`${server.url}${big}`, { agent: false }, (res) => res.once('data', () => (req.destroy(), ok())));
+      req.on('error', () => ok());
+      req.end();
+    });
+    await (await fetch(`${server.url}${big}`, { method: 'HEAD' })).arrayBuffer();
+    expect((await fetch(`${server.url}${big}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
   }
+  const open = async () => {
+    const links = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+    return links.filter((link) => link.startsWith(out));
+  };
+  await expect.poll(open, { timeout: 5_000, interval: 50 }).toEqual([]);
 }
