@@ -12,7 +12,7 @@ import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Source } from './content/frontmatter.js';
-import { loadContent, reloadFile, type ContentSources } from './content/load.js';
+import { contentFileExists, loadContent, reloadFile, type ContentSources } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { ContentError, type Problem } from './content/problems.js';
 import { fileFor, MANIFEST_PATH } from './core/files.js';
@@ -371,7 +371,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const read = await readContentFast(sources, { cache: records, memo, workers: options.workers });
     let site;
     try {
-      site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl });
+      site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content) });
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       problems = error.problems;

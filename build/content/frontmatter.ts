@@ -19,7 +19,7 @@ export interface Parsed {
   body: string;
   /** 1-based line of the body's first line in the file. */
   bodyLine: number;
-  /** Line and column of a front-matter key (or of item `index` of its list), or of the opening `---` when absent. */
+  /** Line and column of a front-matter key, dotted for nested maps (or of item `index` of its list), or of the opening `---` when absent. */
   position(key: string, index?: number): { line: number; column: number };
 }
 
@@ -119,18 +119,21 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
 }
 
 function locate(doc: () => Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
+  // A dotted key ("license.url") is looked up through nested maps; the deepest key found wins.
   return (key, index) => {
-    const contents = doc()?.contents;
-    if (isMap(contents)) {
-      for (const pair of contents.items) {
-        if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
-          const item = index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
-          const at = lines.linePos((item?.range ?? pair.key.range)[0]);
-          return { line: at.line + lineOffset, column: at.col };
-        }
-      }
+    let contents: unknown = doc()?.contents;
+    let found: { line: number; column: number } = OPEN;
+    const path = key.split('.');
+    for (let depth = 0; depth < path.length && isMap(contents); depth++) {
+      const pair = contents.items.find((p) => isScalar(p.key) && p.key.value === path[depth] && p.key.range);
+      if (!pair) break;
+      const last = depth === path.length - 1;
+      const item = last && index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
+      const at = lines.linePos((item?.range ?? (pair.key as { range: [number, number, number] }).range)[0]);
+      found = { line: at.line + lineOffset, column: at.col };
+      contents = pair.value;
     }
-    return OPEN;
+    return found;
   };
 }
 
