@@ -144,6 +144,7 @@ export function openApiDocument(site: Site) {
       description: description(site, state),
       version: state.version,
       contact: { name: site.profile.name, url: `${site.config.site_url}/about`, email: site.profile.contact.email },
+      ...(site.config.license ? { license: { name: site.config.license.name, url: site.config.license.url } } : {}),
     },
     externalDocs: { description: 'Developer page: endpoints, errors, examples and the versioning policy.', url: `${site.config.site_url}/developers` },
     servers: [{ url: apiBase(site, state.version), description: `API ${state.version}${state.status === 'current' ? '' : ` (${state.status})`}` }],

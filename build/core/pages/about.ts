@@ -5,6 +5,7 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, type Html } from './html.js';
 import type { Page } from './page.js';
 import { availabilityHtml, availabilityLabel, contactList, contactMarkdown, humanise } from './profile.js';
+import { aboutData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
 
 /** Extra front-matter fields (e.g. languages) shown when they are plain text or lists of it. */
@@ -60,5 +61,5 @@ ${contactList(profile)}
     section('Related', bullets([mdLink('Services', absolute(site, twinPath(pagePath.services()))), mdLink('Projects', absolute(site, twinPath(pagePath.projects()))), mdLink('Home', absolute(site, twinPath(pagePath.home())))])),
   );
 
-  return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown };
+  return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown, data: aboutData(site) };
 }

@@ -5,6 +5,7 @@ import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
+import { servicesData } from './structured-data.js';
 import { bullets, facts, twin } from './twin.js';
 
 export function servicesPage(site: Site): Page {
@@ -61,5 +62,6 @@ ${s.best_fit.map((f) => html`<li>${f}</li>
     type: 'website',
     main,
     markdown,
+    data: servicesData(site),
   };
 }
