@@ -3,6 +3,7 @@
 // Markdown of every page and post.
 import { discovery } from '../api/operations.js';
 import { jsonText } from '../http.js';
+import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { pagePaths, twinMarkdown } from '../pages/index.js';
@@ -48,7 +49,7 @@ export function llmsTxt(site: Site): string {
       page(pagePath.developers()),
       linkItem('OpenAPI description', `${url}/openapi.json`, 'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).', cost(jsonText(openApiDocument(site)))),
       linkItem(`API discovery document (${version})`, apiBase(site, version), 'Every endpoint with its parameters and URL, as JSON.', cost(jsonText(discovery(site, version)))),
-      linkItem('MCP endpoint', `${url}/mcp`, 'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405.'),
+      linkItem('MCP endpoint', `${url}/mcp`, 'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405. The estimate is for the tools/list answer.', cost(jsonText({ tools: toolList }))),
     ]),
     section('Optional', [
       page(pagePath.home()),
