@@ -119,21 +119,24 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
 }
 
 function locate(doc: () => Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
-  // A dotted key ("license.url") is looked up through nested maps; the deepest key found wins.
   return (key, index) => {
-    let contents: unknown = doc()?.contents;
-    let found: { line: number; column: number } = OPEN;
-    const path = key.split('.');
-    for (let depth = 0; depth < path.length && isMap(contents); depth++) {
-      const pair = contents.items.find((p) => isScalar(p.key) && p.key.value === path[depth] && p.key.range);
-      if (!pair) break;
-      const last = depth === path.length - 1;
-      const item = last && index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
-      const at = lines.linePos((item?.range ?? (pair.key as { range: [number, number, number] }).range)[0]);
-      found = { line: at.line + lineOffset, column: at.col };
-      contents = pair.value;
+    // A dotted key ("availability.from") walks nested maps; it stops at the deepest key found.
+    let node: unknown = doc()?.contents;
+    let found: [number, number, number] | undefined;
+    const parts = key.split('.');
+    let depth = 0;
+    for (const part of parts) {
+      if (!isMap(node)) break;
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === part);
+      if (!pair || !isScalar(pair.key) || !pair.key.range) break;
+      found = pair.key.range;
+      node = pair.value;
+      depth++;
     }
-    return found;
+    if (!found) return OPEN;
+    const item = index !== undefined && depth === parts.length && isSeq(node) ? (node.items[index] as { range?: [number, number, number] } | undefined) : undefined;
+    const at = lines.linePos((item?.range ?? found)[0]);
+    return { line: at.line + lineOffset, column: at.col };
   };
 }
 

@@ -1,7 +1,8 @@
 // /llms.txt (D26, llmstxt.org): an H1, a summary in a blockquote, then H2
 // sections of links to the Markdown twins, and /llms-full.txt with the full
 // Markdown of every page and post.
-import { discovery } from '../api/operations.js';
+import { discovery, LIMIT } from '../api/operations.js';
+import { availabilityResource } from '../availability.js';
 import { jsonText } from '../http.js';
 import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
@@ -49,6 +50,8 @@ export function llmsTxt(site: Site): string {
       page(pagePath.developers()),
       linkItem('OpenAPI description', `${url}/openapi.json`, 'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).', cost(jsonText(openApiDocument(site)))),
       linkItem(`API discovery document (${version})`, apiBase(site, version), 'Every endpoint with its parameters and URL, as JSON.', cost(jsonText(discovery(site, version)))),
+      linkItem('Availability and engagement terms', `${apiBase(site, version)}/availability`, 'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.', cost(jsonText(availabilityResource(site, null)))),
+      linkItem('What changed', `${apiBase(site, version)}/changes`, 'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD. The estimate is for the first page.', cost(jsonText({ data: site.changes.entries.slice(0, LIMIT.schema.default as number) }))),
       linkItem('MCP endpoint', `${url}/mcp`, 'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405. The estimate is for the tools/list answer.', cost(jsonText({ tools: toolList }))),
     ]),
     section('Optional', [
