@@ -81,3 +81,35 @@ describe('JSON-LD and social cards with any text (D49, D50)', () => {
     );
   });
 });
+
+describe('the social image and the post image (D49, D50)', () => {
+  it("takes the post's first image, else social_image, else the profile photo, else none", () => {
+    const photo = { photo_url: 'https://hannabrink.example/media/photo.jpg', photo_alt: 'Hanna Brink, smiling' };
+    const image = { url: 'https://hannabrink.example/media/codes.png', alt: 'Bounce codes by provider', width: 1200, height: 630 };
+    const card = { url: 'https://hannabrink.example/card.png', alt: 'The site card' };
+    const withImage: Post = { ...post, image };
+    const site = (config: Partial<Site['config']>, profile: Partial<Site['profile']>): Site => ({
+      ...base,
+      config: { ...base.config, ...config },
+      profile: { ...base.profile, ...profile },
+      posts: base.posts.map((p) => (p === post ? withImage : p)),
+    });
+    const cases: [Site, string, string | null, string | null][] = [
+      [site({ social_image: card }, photo), pagePath.post(post.slug), image.url, image.alt],
+      [site({ social_image: card }, photo), pagePath.about(), card.url, card.alt],
+      [site({ social_image: null }, photo), pagePath.home(), photo.photo_url, photo.photo_alt],
+      [site({ social_image: null }, { photo_url: null, photo_alt: null }), pagePath.blog(), null, null],
+    ];
+    for (const [s, path, url, alt] of cases) {
+      const { meta } = pageOf(s, path);
+      expect(meta.get('og:image') ?? null, path).toBe(url);
+      expect(meta.get('og:image:alt') ?? null, path).toBe(alt);
+      expect(meta.get('twitter:card'), path).toBe(url ? 'summary_large_image' : 'summary');
+    }
+    const article = (pageOf(cases[0]![0], pagePath.post(post.slug)).blocks[0] as { '@graph': Record<string, unknown>[] })['@graph'][0]!;
+    expect(article.image).toBe(image.url);
+    const person = (pageOf(cases[2]![0], pagePath.about()).blocks[0] as { '@graph': { mainEntity: Record<string, unknown> }[] })['@graph'][0]!.mainEntity;
+    expect(person.image).toBe(photo.photo_url);
+  });
+});
+
