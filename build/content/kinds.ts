@@ -5,7 +5,8 @@ import { slugify } from '../core/params.js';
 import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
-import type { Problem } from './problems.js';
+import { closest, type Problem } from './problems.js';
+import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -183,7 +184,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api'] as const;
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS] as const;
 
 export interface ApiVersionConfig {
   version: string;
@@ -204,8 +205,22 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
     else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
   }
   const versions = readVersions(f);
+  const statements = readStatements(f);
+  misspelt(f);
   if (problems.length > before) return null;
-  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language! }, versions: versions! };
+  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements! }, versions: versions! };
+}
+
+/**
+ * site.yaml has no free fields, so a key one letter away from a known one is
+ * a typo that would silently drop, say, the disclaimer.
+ */
+function misspelt(f: Fields): void {
+  for (const key of Object.keys(f.doc.data)) {
+    if (f.known.includes(key)) continue;
+    const near = closest(key, f.known);
+    if (near) f.report(key, `\`${key}\` is not a field of site.yaml.`, `Did you mean "${near}"?`);
+  }
 }
 
 const DAY = 86_400_000;

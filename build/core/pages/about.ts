@@ -5,6 +5,7 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, type Html } from './html.js';
 import type { Page } from './page.js';
 import { availabilityHtml, availabilityLabel, contactList, contactMarkdown, humanise } from './profile.js';
+import { hasItems } from './published.js';
 import { bullets, facts, section, twin } from './twin.js';
 
 /** Extra front-matter fields (e.g. languages) shown when they are plain text or lists of it. */
@@ -50,14 +51,21 @@ ${contactList(profile)}
       ['Headline', mdText(profile.headline)],
       ['Location', mdText(profile.location)],
       ...more.map(([k, v]) => [k, mdText(v)] as [string, string]),
-      ['Availability', `${availabilityLabel(profile.availability.status)} (status: ${mdText(profile.availability.status)}). ${mdText(profile.availability.note)}`],
+      ['Availability', `${availabilityLabel(profile.availability.status)} (status: ${mdText(profile.availability.status)}).${profile.availability.note ? ` ${mdText(profile.availability.note)}` : ''}`],
       ['HTML', absolute(site, pagePath.about())],
       ['JSON', `${apiBase(site)}/profile`],
     ]),
     section('Expertise', bullets(profile.expertise.map(mdText))),
     section('Contact', contactMarkdown(profile)),
     section('Background', profile.bio_markdown),
-    section('Related', bullets([mdLink('Services', absolute(site, twinPath(pagePath.services()))), mdLink('Projects', absolute(site, twinPath(pagePath.projects()))), mdLink('Home', absolute(site, twinPath(pagePath.home())))])),
+    section(
+      'Related',
+      bullets([
+        ...(hasItems(site, 'services') ? [mdLink('Services', absolute(site, twinPath(pagePath.services())))] : []),
+        ...(hasItems(site, 'projects') ? [mdLink('Projects', absolute(site, twinPath(pagePath.projects())))] : []),
+        mdLink('Home', absolute(site, twinPath(pagePath.home()))),
+      ]),
+    ),
   );
 
   return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown };
