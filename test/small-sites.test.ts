@@ -5,44 +5,15 @@
 // that nothing is published yet; the API answers empty lists as ever; and
 // the site states nothing about itself but fair use's default.
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../build/serve.js';
 import { tempDir } from './helpers/site.js';
+import { SMALL_SITE_URL as SITE, writeSmallSite, type Counts } from './helpers/small-site.js';
 
 const run = promisify(execFile);
-const SITE = 'https://small.example';
-
-interface Counts {
-  posts: number;
-  services: number;
-  projects: number;
-}
-
-/** A content tree of one consultant with `n` of each kind; posts carry no tags. */
-export async function writeSmallSite(dir: string, n: Counts): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'site.yaml'), `title: Small Site\ndescription: A small test site.\nsite_url: ${SITE}\nlanguage: en\n`);
-  await writeFile(
-    join(dir, 'profile.md'),
-    '---\nname: Test Person\nheadline: Data engineer\nlocation: Oslo\nexpertise: [data pipelines]\navailability: { status: available }\ncontact: { email: t@small.example }\n---\n\nHello.\n',
-  );
-  for (const kind of ['posts', 'services', 'projects'] as const) {
-    if (!n[kind]) continue;
-    await mkdir(join(dir, kind));
-    for (let i = 1; i <= n[kind]; i++) {
-      const front =
-        kind === 'posts'
-          ? `title: Post ${i}\ndate: 2026-01-0${i + 1}\nsummary: Post number ${i}.`
-          : kind === 'services'
-            ? `title: Service ${i}\nsummary: Service number ${i}.\nbest_fit: [a team that needs it]`
-            : `title: Project ${i}\nstatus: live\nsummary: Project number ${i}.`;
-      await writeFile(join(dir, kind, `${kind.slice(0, -1)}-${i}.md`), `---\n${front}\n---\n\nBody ${i}.\n`);
-    }
-  }
-}
 
 async function textFiles(dir: string, sub = ''): Promise<Map<string, string>> {
   const out = new Map<string, string>();
