@@ -77,8 +77,8 @@ describe('site.yaml statements: content errors (D2, D59)', () => {
     const at = (offset: number) => `${r.file}:${r.first + offset}:1: `;
     const err = r.build.stderr;
     expect(err).toContain('6 content problems');
-    expect(err).toContain(`${at(0)}\`writing\` must be text, not a list.\n  hint: Write it as writing: first-hand experience reports`);
-    expect(err).toContain(`${at(1)}\`disclaimer\` must be text, not a map.\n  hint: Write it as disclaimer: Nothing here is legal, tax or accounting advice.`);
+    expect(err).toContain(`${at(0)}\`writing\` must be text, not a list.\n  hint: Write it as writing: notes from my consulting work`);
+    expect(err).toContain(`${at(1)}\`disclaimer\` must be text, not a map.\n  hint: Write it as disclaimer: Nothing here is professional advice for your situation.`);
     expect(err).toContain(`${at(2)}\`footer\` must be text, not a list.\n  hint: Write it as footer: `);
     expect(err).toContain(`${at(3)}\`is_not\` must be a list of text items, not a map.\n  hint: Write it as is_not: [`);
     expect(err).toContain(`${at(4)}\`fair_use\` must be a map of fields.\n  hint: Write it as fair_use: { requests_per_minute: 60 }`);

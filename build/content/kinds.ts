@@ -41,13 +41,13 @@ function idField(f: Fields, key: string, fileName: string): string | undefined {
 }
 
 function tags(f: Fields): string[] | undefined {
-  const list = f.list('tags', 'email, deliverability');
+  const list = f.list('tags', 'postgres, migrations');
   if (!list) return undefined;
   const out: string[] = [];
   for (const t of list) {
     const tag = slugify(t);
     if (!tag) {
-      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as email or monorepo-ci.');
+      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as postgres or data-migrations.');
       return undefined;
     }
     if (!out.includes(tag)) out.push(tag);
@@ -60,7 +60,7 @@ export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draf
 export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Read<Post> | null {
   const before = problems.length;
   const f = new Fields(doc, 'post', POST_FIELDS, problems);
-  const title = f.string('title', 'What I learned fixing email deliverability');
+  const title = f.string('title', 'Notes from a database migration');
   const date = f.date('date');
   const updated = f.date('updated', false);
   const tagList = tags(f);
@@ -94,7 +94,7 @@ export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', '
 export function readProject(doc: Parsed, fileName: string, problems: Problem[]): Read<Project> | null {
   const before = problems.length;
   const f = new Fields(doc, 'project', PROJECT_FIELDS, problems);
-  const title = f.string('title', 'Mail relay for a B2B SaaS');
+  const title = f.string('title', 'Reporting pipeline for a retailer');
   const status = f.oneOf('status', PROJECT_STATUSES);
   const url = f.string('url', 'https://example.com', false);
   if (url && !/^https?:\/\/[^\s]+$/.test(url)) f.report('url', `\`url\` "${url}" is not an absolute http(s) URL.`, 'Write it as url: https://example.com');
@@ -131,9 +131,9 @@ export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id'] as
 export function readService(doc: Parsed, fileName: string, problems: Problem[]): Read<Service> | null {
   const before = problems.length;
   const f = new Fields(doc, 'service', SERVICE_FIELDS, problems);
-  const title = f.string('title', 'Email deliverability audit');
+  const title = f.string('title', 'Data platform review');
   const summary = f.string('summary', 'One sentence on the consulting area.');
-  const bestFit = f.list('best_fit', 'a SaaS whose invoices land in spam', true);
+  const bestFit = f.list('best_fit', 'a team whose nightly jobs keep failing', true);
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
   const { rendered, links } = body(doc);
@@ -152,7 +152,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const name = f.string('name', 'Ada Example');
   const headline = f.string('headline', 'Independent platform engineer');
   const location = f.string('location', 'Lisbon, Portugal');
-  const expertise = f.list('expertise', 'email deliverability, SSH', true);
+  const expertise = f.list('expertise', 'data pipelines, Postgres', true);
   const availability = f.map('availability', '{ status: available, note: "From March" }');
   const contact = f.map('contact', '{ email: ada@example.com }');
   const { rendered, links } = body(doc);
@@ -197,7 +197,7 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
-  const description = f.string('description', 'Experience reports and consulting by Ada Example.');
+  const description = f.string('description', 'Notes and consulting by Ada Example.');
   const language = f.string('language', 'en');
   const siteUrl = siteUrlOverride ?? f.string('site_url', 'https://ada.example');
   if (siteUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(siteUrl)) {

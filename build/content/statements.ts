@@ -14,8 +14,8 @@ const MAX_REQUESTS_PER_MINUTE = 100_000;
 export function readStatements(f: Fields): SiteStatements | undefined {
   const before = f.problems.length;
   // A phrase that completes "The posts are …": a full stop would end up mid-sentence.
-  const writing = f.string('writing', 'first-hand experience reports', false)?.replace(/\s*\.$/, '');
-  const disclaimer = f.string('disclaimer', 'Nothing here is legal, tax or accounting advice.', false);
+  const writing = f.string('writing', 'notes from my consulting work', false)?.replace(/\s*\.$/, '');
+  const disclaimer = f.string('disclaimer', 'Nothing here is professional advice for your situation.', false);
   const footer = f.string('footer', 'Notes from practice, not legal advice.', false);
   const isNot = f.list('is_not', '"It is not a hosted product."');
   const fairUse = readFairUse(f);

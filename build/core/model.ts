@@ -20,9 +20,9 @@ export interface SiteConfig {
 
 /** The site's statements about itself (D59). A statement the site does not make is null or empty. */
 export interface SiteStatements {
-  /** What the posts are, as a phrase that completes "The posts are …", e.g. "first-hand experience reports". */
+  /** What the posts are, as a phrase that completes "The posts are …", e.g. "notes from my consulting work". */
   writing: string | null;
-  /** One or more sentences, e.g. "Nothing here is legal, tax or accounting advice." */
+  /** One or more sentences, e.g. "Nothing here is professional advice for your situation." */
   disclaimer: string | null;
   /** The line after the copyright in every page's footer; the disclaimer when not set. */
   footer: string | null;

@@ -9,7 +9,7 @@ export function fairRate(site: Site, per: 'a minute' | 'per minute' = 'a minute'
   return `about ${requests_per_minute} requests ${per}${isDefault ? ' (the default)' : ''}`;
 }
 
-/** "The posts are first-hand experience reports." with the disclaimer after it: whichever the site states, else "". */
+/** "The posts are notes from my consulting work." with the disclaimer after it: whichever the site states, else "". */
 export function writingAndDisclaimer(site: Site): string {
   const { writing, disclaimer } = site.config.statements;
   return [writing ? `The posts are ${writing}.` : null, disclaimer].filter(Boolean).join(' ');
@@ -21,7 +21,7 @@ export function whatItIsNot(site: Site): string[] {
   return [...(disclaimer ? [disclaimer] : []), ...is_not];
 }
 
-/** The writing as a label, e.g. "First-hand experience reports", else "Posts". */
+/** The writing as a label, e.g. "Notes from my consulting work", else "Posts". */
 export function writingLabel(site: Site): string {
   const { writing } = site.config.statements;
   return writing ? writing[0]!.toUpperCase() + writing.slice(1) : 'Posts';

@@ -20,7 +20,7 @@ export const MCP_SERVER_VERSION = '1.0.0';
 export const MCP_PATH = '/mcp';
 
 export interface ServerInfo {
-  /** Reverse-DNS of the site's host and "/site", e.g. "example.hannabrink/site" (the server card's domain/name form). */
+  /** Reverse-DNS of the site's host and "/site", e.g. "example.ada/site" (the server card's domain/name form). */
   name: string;
   title: string;
   version: string;
