@@ -5,7 +5,7 @@ import { slugify } from '../core/params.js';
 import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
-import { closest, type Problem } from './problems.js';
+import type { Problem } from './problems.js';
 import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
@@ -206,21 +206,10 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   }
   const versions = readVersions(f);
   const statements = readStatements(f);
-  misspelt(f);
+  // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
+  f.misspelt();
   if (problems.length > before) return null;
   return { config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements! }, versions: versions! };
-}
-
-/**
- * site.yaml has no free fields, so a key one letter away from a known one is
- * a typo that would silently drop, say, the disclaimer.
- */
-function misspelt(f: Fields): void {
-  for (const key of Object.keys(f.doc.data)) {
-    if (f.known.includes(key)) continue;
-    const near = closest(key, f.known);
-    if (near) f.report(key, `\`${key}\` is not a field of site.yaml.`, `Did you mean "${near}"?`);
-  }
 }
 
 const DAY = 86_400_000;

@@ -16,8 +16,8 @@ export function readStatements(f: Fields): SiteStatements | undefined {
   // A phrase that completes "The posts are …": a full stop would end up mid-sentence.
   const writing = f.string('writing', 'notes from my consulting work', false)?.replace(/\s*\.$/, '');
   const disclaimer = f.string('disclaimer', 'Nothing here is professional advice for your situation.', false);
-  const footer = f.string('footer', 'Notes from practice, not legal advice.', false);
-  const isNot = f.list('is_not', '"It is not a hosted product."');
+  const footer = f.string('footer', 'Notes from practice, not professional advice.', false);
+  const isNot = f.list('is_not', '"It is not a support channel."');
   const fairUse = readFairUse(f);
   if (f.problems.length > before) return undefined;
   return {

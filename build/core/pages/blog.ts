@@ -22,7 +22,7 @@ ${site.tags.map(
 </nav>`;
 }
 
-/** "Experience reports by Ada on email, ssh and more.": the six largest tags; "and more" only when there are more. */
+/** "Field notes by Ada on postgres, kafka and more.": the six largest tags; "and more" only when there are more. */
 function blogDescription(site: Site): string {
   if (!site.posts.length) return `${site.profile.name}'s writing: ${nothingYet('posts').toLowerCase()}`;
   const top = site.tags.slice().sort((a, b) => b.count - a.count).map((t) => t.tag);
