@@ -42,7 +42,7 @@ function endpoint(site: Site, op: (typeof operations)[number]): Block {
   return {
     sub: {
       id: anchor(op),
-      title: `\`GET /api/v1${op.path}\``,
+      code: `GET /api/v1${op.path}`,
       tag: op.operationId,
       className: 'endpoint',
       blocks: [

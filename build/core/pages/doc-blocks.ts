@@ -18,7 +18,8 @@ export type Block =
   | { params: { name: string; where: string; description: Inline; schema: Inline }[] }
   | { code: string; language?: string }
   | { heading: string; id: string }
-  | { sub: { id: string; title: Inline; tag: string; className: string; blocks: Block[] } };
+  /** A subsection headed by a literal (an endpoint, shown as code on the page) and a tag (its operation id). */
+  | { sub: { id: string; code: string; tag: string; className: string; blocks: Block[] } };
 
 export interface DocSection {
   id: string;
@@ -92,7 +93,7 @@ ${block.params.map((p) => html`<div><dt><code>${p.name}</code> <span class="mute
   if ('heading' in block) return html`<h3 id="${block.id}">${block.heading}</h3>`;
   const s = block.sub;
   return html`<section class="${s.className}" aria-labelledby="${s.id}">
-<h3 id="${s.id}">${inline(s.title)} <span class="op-id">${s.tag}</span></h3>
+<h3 id="${s.id}"><code>${s.code}</code> <span class="op-id">${s.tag}</span></h3>
 ${blocksHtml(s.blocks, href)}
 </section>`;
 }
@@ -147,7 +148,7 @@ function blockMarkdown(block: Block): string {
   if ('code' in block) return fence(block.code, block.language ?? 'bash');
   if ('heading' in block) return `### ${block.heading}`;
   const s = block.sub;
-  return [`### ${s.title} (${s.tag})`, ...s.blocks.map(blockMarkdown)].join('\n\n');
+  return [`### ${s.code} (${s.tag})`, ...s.blocks.map(blockMarkdown)].join('\n\n');
 }
 
 export function sectionsMarkdown(sections: readonly DocSection[]): string {
