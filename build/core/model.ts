@@ -16,6 +16,8 @@ export interface SiteConfig {
   language: string;
   /** What the site says about itself (D59); every one is the site's own, from site.yaml. */
   statements: SiteStatements;
+  /** The license of the writing, when the author states one (D51). */
+  license?: { name: string; url: string } | null;
 }
 
 /** The site's statements about itself (D59). A statement the site does not make is null or empty. */
