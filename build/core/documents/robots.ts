@@ -5,6 +5,7 @@
 // Preferences `Content-Usage` rule (draft-ietf-aipref-attach).
 import { contentUsage } from '../headers.js';
 import type { AiPreferences, Site } from '../model.js';
+import { fairRate } from '../statements.js';
 
 /** The Content Signals Policy's terms, as contentsignals.org words them; the signals are its keys. */
 export const CONTENT_SIGNALS_POLICY = [
@@ -54,7 +55,7 @@ export function robotsTxt(site: Site): string {
   const usage = contentUsage(site.config.ai_preferences);
   return [
     `# ${site.config.title}: every page, its Markdown twin, the API and the feeds are public.`,
-    `# Agents: start at ${site.config.site_url}/llms.txt. Fair use: about 60 requests a minute.`,
+    `# Agents: start at ${site.config.site_url}/llms.txt. Fair use: ${fairRate(site)}.`,
     ...(signal ? ['#', ...CONTENT_SIGNALS_POLICY.map((line) => (line ? `# ${line}` : '#'))] : []),
     '',
     'User-agent: *',
