@@ -77,7 +77,7 @@ export function homeData(site: Site): JsonLd {
     person(site, true),
     {
       '@type': 'ProfessionalService',
-      '@id': `${home}#business`,
+      '@id': `${home}#organization`,
       name: site.config.title,
       description: site.config.description,
       url: home,
