@@ -96,8 +96,9 @@ describe('incremental builds', () => {
     expect(r.stats.written).toContain('feed.xml');
     expect(r.stats.written).toContain('llms-full.txt');
     expect(r.stats.written.filter((f) => f.startsWith('blog/') && !f.includes('bounce-handling'))).toEqual([]);
-    // Its page, twin and API record, and the three documents that show bodies, spliced from the previous files.
-    expect(r.stats.asked).toBe(6);
+    // Its page, twin and API record, llms.txt (each twin's token estimate), and the three documents that show bodies, spliced from the previous files.
+    expect(r.stats.asked).toBe(7);
+    expect(r.stats.written).toContain('llms.txt');
     expect(r.stats.spliced.sort()).toEqual(['/feed.json', '/feed.xml', '/llms-full.txt']);
     await expectSameAsClean();
   });

@@ -19,7 +19,7 @@ export interface Parsed {
   body: string;
   /** 1-based line of the body's first line in the file. */
   bodyLine: number;
-  /** Line and column of a front-matter key (or of item `index` of its list), or of the opening `---` when absent. */
+  /** Line and column of a front-matter key, dotted for nested maps (or of item `index` of its list), or of the opening `---` when absent. */
   position(key: string, index?: number): { line: number; column: number };
 }
 
@@ -73,7 +73,7 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
       line: at ? at.line + lineOffset : (alias?.line ?? 1),
       column: at ? at.col : (alias?.column ?? 1),
       message: `The front-matter is not valid YAML: ${yamlMessage(String(e.message ?? error))}`,
-      hint: 'Check indentation and quote values that contain a colon, e.g. title: "SSH: the long way round".',
+      hint: 'Check indentation and quote values that contain a colon, e.g. title: "Postgres: the long way round".',
     });
     return null;
   }

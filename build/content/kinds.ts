@@ -7,6 +7,8 @@ import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import { readAiPreferences, readLicense, readSocialImage, SITE_TERM_FIELDS } from './site-terms.js';
+import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -24,9 +26,16 @@ export interface Read<T> {
 const WORDS_PER_MINUTE = 220;
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
+/** The body as the model keeps it (content_markdown and the like): without leading blank lines. */
+function markdownOf(doc: Parsed): string {
+  return doc.body.replace(/^\n+/, '');
+}
+
 function body(doc: Parsed): { rendered: Rendered; links: FileLink[] } {
   const rendered = render(doc.body);
-  const links = rendered.links.map((l) => ({ ...l, file: doc.source.file, line: l.line + doc.bodyLine - 1 }));
+  // Offsets are kept relative to markdownOf(doc), the text they will be applied to.
+  const lead = doc.body.length - markdownOf(doc).length;
+  const links = rendered.links.map((l) => ({ ...l, file: doc.source.file, line: l.line + doc.bodyLine - 1, ...(l.offset === undefined ? {} : { offset: l.offset - lead }) }));
   return { rendered, links };
 }
 
@@ -43,13 +52,13 @@ function idField(f: Fields, key: string, fileName: string): string | undefined {
 }
 
 function tags(f: Fields): string[] | undefined {
-  const list = f.list('tags', 'email, deliverability');
+  const list = f.list('tags', 'postgres, migrations');
   if (!list) return undefined;
   const out: string[] = [];
   for (const t of list) {
     const tag = slugify(t);
     if (!tag) {
-      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as email or monorepo-ci.');
+      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as postgres or data-migrations.');
       return undefined;
     }
     if (!out.includes(tag)) out.push(tag);
@@ -62,7 +71,7 @@ export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draf
 export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Read<Post> | null {
   const before = problems.length;
   const f = new Fields(doc, 'post', POST_FIELDS, problems);
-  const title = f.string('title', 'What I learned fixing email deliverability');
+  const title = f.string('title', 'Notes from a database migration');
   const date = f.date('date');
   const updated = f.date('updated', false);
   const tagList = tags(f);
@@ -83,7 +92,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
       tags: tagList!,
       summary: summary ?? clip(rendered.firstParagraph),
       reading_time_minutes: Math.max(1, Math.ceil(rendered.words / WORDS_PER_MINUTE)),
-      content_markdown: doc.body.replace(/^\n+/, ''),
+      content_markdown: markdownOf(doc),
       text: rendered.text,
       html: rendered.html,
       extra: f.extra(),
@@ -96,7 +105,7 @@ export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', '
 export function readProject(doc: Parsed, fileName: string, problems: Problem[]): Read<Project> | null {
   const before = problems.length;
   const f = new Fields(doc, 'project', PROJECT_FIELDS, problems);
-  const title = f.string('title', 'Mail relay for a B2B SaaS');
+  const title = f.string('title', 'Reporting pipeline for a retailer');
   const status = f.oneOf('status', PROJECT_STATUSES);
   const url = f.string('url', 'https://example.com', false);
   if (url && !/^https?:\/\/[^\s]+$/.test(url)) f.report('url', `\`url\` "${url}" is not an absolute http(s) URL.`, 'Write it as url: https://example.com');
@@ -120,7 +129,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
       started: started ?? null,
       ended: ended ?? null,
       tags: tagList!,
-      body_markdown: doc.body.replace(/^\n+/, ''),
+      body_markdown: markdownOf(doc),
       text: rendered.text,
       html: rendered.html,
       extra: f.extra(),
@@ -133,16 +142,16 @@ export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id'] as
 export function readService(doc: Parsed, fileName: string, problems: Problem[]): Read<Service> | null {
   const before = problems.length;
   const f = new Fields(doc, 'service', SERVICE_FIELDS, problems);
-  const title = f.string('title', 'Email deliverability audit');
+  const title = f.string('title', 'Data platform review');
   const summary = f.string('summary', 'One sentence on the consulting area.');
-  const bestFit = f.list('best_fit', 'a SaaS whose invoices land in spam', true);
+  const bestFit = f.list('best_fit', 'a team whose nightly jobs keep failing', true);
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
   const { rendered, links } = body(doc);
   if (problems.length > before) return null;
   return {
     links,
-    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: doc.body.replace(/^\n+/, ''), body_html: rendered.html, extra: f.extra() },
+    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
   };
 }
 
@@ -154,7 +163,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const name = f.string('name', 'Ada Example');
   const headline = f.string('headline', 'Independent platform engineer');
   const location = f.string('location', 'Lisbon, Portugal');
-  const expertise = f.list('expertise', 'email deliverability, SSH', true);
+  const expertise = f.list('expertise', 'data pipelines, Postgres', true);
   const refs: ServiceRef[] = [];
   const avail = readAvailability(f, refs);
   const contact = f.map('contact', '{ email: ada@example.com }');
@@ -176,14 +185,14 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
       expertise: expertise!,
       availability: avail!,
       contact: routes!,
-      bio_markdown: doc.body.replace(/^\n+/, ''),
+      bio_markdown: markdownOf(doc),
       bio_html: rendered.html,
       extra: f.extra(),
     },
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api'] as const;
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS, ...SITE_TERM_FIELDS] as const;
 
 export interface ApiVersionConfig {
   version: string;
@@ -192,11 +201,12 @@ export interface ApiVersionConfig {
   successor: string | null;
 }
 
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
+/** `exists` answers whether a path relative to the content folder is a file (for social_image). */
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
-  const description = f.string('description', 'Experience reports and consulting by Ada Example.');
+  const description = f.string('description', 'Notes and consulting by Ada Example.');
   const language = f.string('language', 'en');
   const siteUrl = siteUrlOverride ?? f.string('site_url', 'https://ada.example');
   if (siteUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(siteUrl)) {
@@ -204,8 +214,17 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
     else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
   }
   const versions = readVersions(f);
+  const statements = readStatements(f);
+  const license = readLicense(f);
+  const aiPreferences = readAiPreferences(f);
+  const socialImage = readSocialImage(f, siteUrl, title, exists);
+  // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
+  f.misspelt();
   if (problems.length > before) return null;
-  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language! }, versions: versions! };
+  return {
+    config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements!, license: license!, ai_preferences: aiPreferences!, social_image: socialImage! },
+    versions: versions!,
+  };
 }
 
 const DAY = 86_400_000;

@@ -14,8 +14,43 @@ export interface SiteConfig {
   /** Absolute, no trailing slash. */
   site_url: string;
   language: string;
-  /** The license of the writing, when the author states one (D51). */
-  license?: { name: string; url: string } | null;
+  /** What the site says about itself (D59); every one is the site's own, from site.yaml. */
+  statements: SiteStatements;
+  /** The license of the writing (D51), when site.yaml states one. */
+  license?: License | null;
+  /** What AI systems may do with the content (D52); only what the author states. */
+  ai_preferences?: AiPreferences | null;
+  /** The default social-card image (D50): absolute URL and alt text. */
+  social_image?: { url: string; alt: string } | null;
+}
+
+export interface License {
+  name: string;
+  /** Absolute http(s) URL of the license text. */
+  url: string;
+}
+
+export type Preference = 'yes' | 'no';
+
+/** Each key is stated or absent; an absent one is no statement either way (D52). */
+export interface AiPreferences {
+  search?: Preference;
+  ai_input?: Preference;
+  ai_train?: Preference;
+}
+
+/** The site's statements about itself (D59). A statement the site does not make is null or empty. */
+export interface SiteStatements {
+  /** What the posts are, as a phrase that completes "The posts are …", e.g. "notes from my consulting work". */
+  writing: string | null;
+  /** One or more sentences, e.g. "Nothing here is professional advice for your situation." */
+  disclaimer: string | null;
+  /** The line after the copyright in every page's footer; the disclaimer when not set. */
+  footer: string | null;
+  /** Sentences saying what the site is not. */
+  is_not: string[];
+  /** Fair use: the sustained request rate asked of clients (not enforced). */
+  fair_use: { requests_per_minute: number; default: boolean };
 }
 
 /** One API version's lifecycle, resolved against the build clock (D19). */
@@ -62,6 +97,9 @@ export interface Profile {
   bio_markdown: string;
   /** Rendered at build time; absent in the runtime copy of the model. */
   bio_html?: string;
+  /** Absolute URL of the fingerprinted photo (D45), and its alt text. */
+  photo_url?: string | null;
+  photo_alt?: string | null;
   extra: Extra;
 }
 
@@ -89,6 +127,8 @@ export interface Post {
   /** Plain text of the body, for search. */
   text: string;
   html?: string;
+  /** The post's first image (D44, D50): absolute URL of the fingerprinted original. */
+  image?: { url: string; alt: string; width: number | null; height: number | null } | null;
   extra: Extra;
 }
 

@@ -13,9 +13,9 @@
 //   related posts of other posts may all show it.
 // - A change to a post's body only (its Markdown, and so its HTML and text):
 //   that post's own addresses are asked, and the shared documents that show
-//   bodies (llms-full.txt, the full-content feeds: `bodies` in
-//   core/documents) — but not lists, tag pages or other posts' own
-//   addresses, which show only the fields lists show.
+//   something of bodies (llms-full.txt, the full-content feeds, llms.txt's
+//   token estimates: bodyDocuments in core/documents) — but not lists, tag
+//   pages or other posts' own addresses, which show only listed fields.
 import { createHash } from 'node:crypto';
 import { bodyDocuments } from '../core/documents/index.js';
 import type { Headers } from '../core/http.js';

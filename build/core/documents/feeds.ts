@@ -1,12 +1,18 @@
 // The post feed (D28): Atom 1.0 (RFC 4287) at /feed.xml and the same items as
 // JSON Feed 1.1 at /feed.json, newest first, with the full content.
+import { absoluteHtml } from '../absolute.js';
 import { jsonText, type Sections } from '../http.js';
-import type { Post, Site } from '../model.js';
+import type { License, Post, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { newestChange, postChanged } from './site-pages.js';
 import { escapeXml } from './xml.js';
 
 export const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** Atom's rights (RFC 4287 §4.2.10) are text: the license's name and where to read it. */
+export function licenseText(license: License): string {
+  return `${license.name}: ${license.url}`;
+}
 
 /** RFC 3339 for a YYYY-MM-DD date: midnight UTC. */
 function rfc3339(date: string): string {
@@ -37,7 +43,7 @@ function atomEntry(site: Site, { post, url, markdownUrl }: FeedItem): string {
   const x = escapeXml;
   // The rendered HTML is in the build's model; the runtime copy has none, so
   // a feed rendered there (only if the precomputed file is missing) carries the Markdown.
-  const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(post.html)}</content>`;
+  const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteHtml(post.html, site.config.site_url))}</content>`;
   return [
     '  <entry>',
     `    <id>${x(url)}</id>`,
@@ -68,6 +74,7 @@ export function atomSections(site: Site): Sections {
     `  <author>\n    <name>${x(site.profile.name)}</name>\n    <uri>${x(absolute(site, pagePath.about()))}</uri>\n  </author>`,
     `  <link rel="self" type="application/atom+xml" href="${x(`${home}/feed.xml`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(absolute(site, pagePath.blog()))}"/>`,
+    ...(site.config.license ? [`  <rights>${x(licenseText(site.config.license))}</rights>`] : []),
     '  <generator>folio</generator>',
     '',
   ].join('\n');
@@ -83,13 +90,13 @@ export function atomFeed(site: Site): string {
   return atomSections(site).texts.join('');
 }
 
-function jsonFeedItem({ post, url, markdownUrl }: FeedItem) {
+function jsonFeedItem(site: Site, { post, url, markdownUrl }: FeedItem) {
   return {
     id: url,
     url,
     title: post.title,
     summary: post.summary,
-    ...(post.html === undefined ? {} : { content_html: post.html }),
+    ...(post.html === undefined ? {} : { content_html: absoluteHtml(post.html, site.config.site_url) }),
     // The Markdown body, which is also plain text for a reader without HTML.
     content_text: post.content_markdown,
     date_published: rfc3339(post.date),
@@ -110,19 +117,21 @@ function jsonFeedHead(site: Site) {
     feed_url: `${home}/feed.json`,
     language: site.config.language,
     authors: [{ name: site.profile.name, url: absolute(site, pagePath.about()) }],
+    // A JSON Feed extension (underscore key): the license of the writing (D51).
+    ...(site.config.license ? { _license: { name: site.config.license.name, url: site.config.license.url } } : {}),
   };
 }
 
 export function jsonFeed(site: Site) {
-  return { ...jsonFeedHead(site), items: items(site).map(jsonFeedItem) };
+  return { ...jsonFeedHead(site), items: items(site).map((item) => jsonFeedItem(site, item)) };
 }
 
 // Stands for the items array in the feed's text, which is then cut around it.
 const ITEMS = '\u0000items\u0000';
 
 /** An item of the JSON Feed as jsonText() writes it inside the items array (two levels deep), with what separates it from the one before. */
-function jsonFeedItemText(item: FeedItem, index: number): string {
-  return `${index ? ',' : ''}\n    ${JSON.stringify(jsonFeedItem(item), null, 2).replaceAll('\n', '\n    ')}`;
+function jsonFeedItemText(site: Site, item: FeedItem, index: number): string {
+  return `${index ? ',' : ''}\n    ${JSON.stringify(jsonFeedItem(site, item), null, 2).replaceAll('\n', '\n    ')}`;
 }
 
 /**
@@ -136,10 +145,10 @@ export function jsonFeedSections(site: Site): Sections {
   const at = text.indexOf(JSON.stringify(ITEMS));
   const head = `${text.slice(0, at)}[`;
   const tail = `${list.length ? '\n  ' : ''}]${text.slice(at + JSON.stringify(ITEMS).length)}`;
-  return { texts: [head, ...list.map(jsonFeedItemText), tail], posts: [null, ...site.posts.map((p) => p.slug), null] };
+  return { texts: [head, ...list.map((item, i) => jsonFeedItemText(site, item, i)), tail], posts: [null, ...site.posts.map((p) => p.slug), null] };
 }
 
 /** The item of the post at this index of site.posts, as jsonFeedSections gives it. */
 export function jsonFeedPostSection(site: Site, index: number): string {
-  return jsonFeedItemText(itemOf(site, site.posts[index]!), index);
+  return jsonFeedItemText(site, itemOf(site, site.posts[index]!), index);
 }

@@ -17,6 +17,8 @@ import { toYaml } from './yaml.js';
 interface Rendered {
   render(site: Site): string;
   sections?: never;
+  /** It shows something of posts' bodies (llms.txt: each twin's token estimate, D53): an incremental build asks it again after a body edit. */
+  bodies?: true;
 }
 
 /**
@@ -27,6 +29,7 @@ interface Rendered {
  */
 interface Sectioned {
   render?: never;
+  bodies?: never;
   sections: { all(site: Site): Sections; post(site: Site, index: number): string };
 }
 
@@ -37,7 +40,7 @@ const json = (build: (site: Site) => unknown) => (site: Site) => jsonText(build(
 export const documents: readonly Document[] = [
   { path: '/openapi.json', type: CONTENT_TYPES.json, render: json(openApiDocument) },
   { path: '/openapi.yaml', type: CONTENT_TYPES.yaml, render: (site) => toYaml(openApiDocument(site)) },
-  { path: '/llms.txt', type: CONTENT_TYPES.text, render: llmsTxt },
+  { path: '/llms.txt', type: CONTENT_TYPES.text, render: llmsTxt, bodies: true },
   { path: '/llms-full.txt', type: CONTENT_TYPES.text, sections: { all: llmsFullSections, post: llmsFullPostSection } },
   { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: sitemapXml },
   { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection } },
@@ -54,7 +57,7 @@ export const documents: readonly Document[] = [
 const byPath = new Map(documents.map((d) => [d.path, d]));
 
 /** The documents that show posts' bodies; every other shared address shows only the fields lists show. */
-export const bodyDocuments: ReadonlySet<string> = new Set(documents.filter((d) => d.sections).map((d) => d.path));
+export const bodyDocuments: ReadonlySet<string> = new Set(documents.filter((d) => d.sections || d.bodies).map((d) => d.path));
 
 /** The section of the document at `path` that shows the post at this index of site.posts (see Sections), or null for another document. */
 export function postSection(site: Site, path: string, index: number): string | null {

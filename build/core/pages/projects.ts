@@ -5,14 +5,17 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
 import { externalLink, periodHtml, projectCard, projectListMarkdown, projectPeriod, STATUS_LABEL, STATUS_MEANING, statusBadge, tagLinks } from './parts.js';
+import { nothingYet } from './published.js';
+import { listData, projectData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
+import { plural } from './html.js';
 
 const ORDER = ['live', 'delivered', 'sunset'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
 
 export function projectsPage(site: Site): Page {
   const groups = ORDER.map((status) => ({ status, projects: site.projects.filter((p) => p.status === status) })).filter((g) => g.projects.length);
   const main = html`<h1>Projects</h1>
-<p class="lead">Products ${site.profile.name} runs and client work delivered, grouped by status.</p>
+<p class="lead">${site.projects.length ? `Products ${site.profile.name} runs and client work delivered, grouped by status.` : nothingYet('projects')}</p>
 ${groups.map(
   (g) => html`<section aria-labelledby="status-${g.status}">
 <h2 id="status-${g.status}">${STATUS_LABEL[g.status]} <span class="count">${g.projects.length}</span></h2>
@@ -26,6 +29,7 @@ ${g.projects.map((p) => html`<li>${projectCard(site, p)}</li>
 
   const markdown = twin(
     'Projects',
+    site.projects.length ? null : nothingYet('projects'),
     facts([
       ['Projects', String(site.projects.length)],
       ['Statuses', 'live, delivered, sunset'],
@@ -38,11 +42,14 @@ ${g.projects.map((p) => html`<li>${projectCard(site, p)}</li>
   return {
     path: pagePath.projects(),
     title: 'Projects',
-    description: `${site.projects.length} projects by ${site.profile.name}: ${groups.map((g) => `${g.projects.length} ${g.status}`).join(', ')}.`,
+    description: site.projects.length
+      ? `${plural(site.projects.length, 'project')} by ${site.profile.name}: ${groups.map((g) => `${g.projects.length} ${g.status}`).join(', ')}.`
+      : `Projects of ${site.profile.name}: ${nothingYet('projects').toLowerCase()}`,
     section: 'projects',
     type: 'website',
     main,
     markdown,
+    data: listData(site, [['Projects', pagePath.projects()]]),
   };
 }
 
@@ -82,5 +89,5 @@ ${body(project.html, project.body_markdown)}
     section('Related', bullets([mdLink('All projects', md(pagePath.projects())), mdLink(`Author: ${site.profile.name}`, md(pagePath.about()))])),
   );
 
-  return { path: pagePath.project(project.id), title: project.title, description: project.summary, section: 'projects', type: 'article', main, markdown };
+  return { path: pagePath.project(project.id), title: project.title, description: project.summary, section: 'projects', type: 'article', main, markdown, data: projectData(site, project) };
 }
