@@ -81,7 +81,7 @@ const SHOWN_FILES = 8;
  * (a write, or a write to a temporary file and a rename) reports its events
  * within a millisecond; a later event starts another rebuild, which finds
  * what changed since. Every millisecond here is one more before the edit
- * is served (the target is 100 ms at 10,000 posts, issue 7).
+ * is served (the target is 100 ms at 10,000 posts).
  */
 const DEBOUNCE_MS = 10;
 /** Posts rendered once in this thread at the start, to have the renderer compiled before the first edit. */

@@ -155,7 +155,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         if (matchesEtag(r.headers['if-none-match'], tag)) return send(res, { status: 304, headers: all, body: null }, r.method);
         req.url = `/${route[0].split('/').map(encodeURIComponent).join('/')}`;
         // Whole files only, as the functions answer: serve-handler would turn an
-        // unsatisfiable Range into a 416 carrying the whole file (issue 9).
+        // unsatisfiable Range into a 416 carrying the whole file.
         delete req.headers.range;
         delete req.headers['if-range'];
         await serveHandler(req, res, {

@@ -1,7 +1,7 @@
 // Compiles the TypeScript CLI into lib/ with esbuild: one file per entry point.
 // Dependencies are bundled in too: Node then loads one file instead of a few
 // hundred ESM modules from node_modules, which took about 0.6 s of CPU at
-// every start of the CLI and of each rendering worker (issue 8). They are
+// every start of the CLI and of each rendering worker. They are
 // still declared in package.json and installed; only the loading changes.
 import { build } from 'esbuild';
 

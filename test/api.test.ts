@@ -1,4 +1,4 @@
-// The JSON API over a real `folio serve` on 127.0.0.1 (Part 1 §4, D4–D18).
+// The JSON API over a real `folio serve` on 127.0.0.1 (D4–D18).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
@@ -31,7 +31,7 @@ function expectSchema(name: string, body: unknown) {
   expect(ok).toBe(true);
 }
 
-/** The envelope of Part 1 §7 / D17, with the status repeated inside. */
+/** The envelope of D17, with the status repeated inside. */
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -58,7 +58,7 @@ function expectApiHeaders(res: Response) {
 }
 
 describe('discovery (D7)', () => {
-  it('lists every operation of Part 1 §4 with absolute URLs and parameters', async () => {
+  it('lists every operation (D7) with absolute URLs and parameters', async () => {
     const { res, body } = await json('/api/v1');
     expect(res.status).toBe(200);
     expectApiHeaders(res);
@@ -204,7 +204,7 @@ describe('posts (D6, D8, D9, D11)', () => {
     expect(await (await get('/api/v1/posts?limit=20&offset=0')).text()).toBe(await (await get('/api/v1/posts')).text());
   });
 
-  it('returns one post with content_markdown equal to the file body (Part 1 §2)', async () => {
+  it('returns one post with content_markdown equal to the file body (D6)', async () => {
     const { res, body } = await json('/api/v1/posts/email-deliverability-b2b-saas');
     expect(res.status).toBe(200);
     expectSchema('Post', body);

@@ -1,4 +1,4 @@
-// Content fuzzing (issue 9, D2, D40): random corruptions of valid content
+// Content fuzzing (D2, D40): random corruptions of valid content
 // (bad YAML, wrong types, missing, misspelt and unknown fields, duplicate
 // slugs, broken links, binary, non-UTF-8, empty and huge files). The build
 // never crashes: each problem is reported as path:line:column with a hint,

@@ -1,4 +1,4 @@
-// Faults (issue 9, D16, D17): a missing or corrupt search index when the
+// Faults (D16, D17): a missing or corrupt search index when the
 // function starts. Search answers the 500 internal_error envelope (no stack
 // trace), keeps doing so without taking the process down, and every other
 // address of the site keeps working.

@@ -1,4 +1,4 @@
-// Request fuzzing (issue 9, D13–D17, D41): random methods, paths, queries,
+// Request fuzzing (D13–D17, D41): random methods, paths, queries,
 // headers and bodies against a real `folio serve` on 127.0.0.1. No 5xx,
 // every failure under /api/ and /mcp is the JSON envelope, nothing outside
 // dist/ is ever served, and the server keeps answering. Set

@@ -40,7 +40,7 @@ export function conformance(label: string, target: () => Target): void {
   const mcp = (body: unknown, headers: Record<string, string> = MCP_HEADERS) =>
     get('/mcp', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
-  /** The envelope of Part 1 §7 with D17's URLs and D18's headers. */
+  /** The envelope of D17 with its URLs and D18's headers. */
   async function expectError(res: Response, status: number, code: string) {
     expect(res.status, `${res.url}`).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');

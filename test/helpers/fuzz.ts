@@ -1,4 +1,4 @@
-// Request fuzzing against any base URL (issue 9): `folio serve` here, the
+// Request fuzzing against any base URL: `folio serve` here, the
 // Cloudflare runtime (`wrangler pages dev`) or a deployment. The generator
 // leans on what breaks servers: traversal spellings, encodings, NUL, very
 // long and non-ASCII paths, prototype keys and huge numbers in queries,

@@ -1,4 +1,4 @@
-// The v1 operations of Part 1 §4, as data plus a handler each. The discovery
+// The v1 operations (D7), as data plus a handler each. The discovery
 // document, the OpenAPI description and the build's enumeration read this table.
 import type { ErrorCode } from '../errors.js';
 import type { Req } from '../http.js';
