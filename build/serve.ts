@@ -142,6 +142,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   const server = createServer(async (req, res) => {
     const { manifest, fn } = current;
+    // An error of one response (a client gone mid-reply) ends that response only.
+    res.on('error', () => res.destroy());
     try {
       const { body, tooLarge } = await readBody(req);
       const r = toReq(req, body, tooLarge);
@@ -170,8 +172,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       send(res, await fn(r), r.method);
     } catch (error) {
       console.error('folio serve:', error);
-      if (!res.headersSent) send(res, internalError(null), 'GET');
-      else res.destroy();
+      if (res.headersSent || res.destroyed) res.destroy();
+      else send(res, internalError(null), 'GET');
     }
   });
   await new Promise<void>((ok, fail) => {
