@@ -4,6 +4,10 @@
 // every start of the CLI and of each rendering worker. They are
 // still declared in package.json and installed; only the loading changes.
 import { build } from 'esbuild';
+import { writeStylesheetModule } from './stylesheet.js';
+
+// build/core/pages/style.css → style.ts, the module the bundle carries.
+writeStylesheetModule();
 
 await build({
   // The rendering and writing workers are entries of their own: worker_threads start them from files (build/emit/workers.ts, atomic.ts).

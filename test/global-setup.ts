@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const OUTPUTS = ['lib/cli.js', 'lib/render-worker.js', 'lib/write-worker.js', 'lib/search-worker.js'];
-const INPUTS = ['build', 'scripts/compile.js', 'package.json', 'package-lock.json'];
+const INPUTS = ['build', 'scripts/compile.js', 'scripts/stylesheet.js', 'package.json', 'package-lock.json'];
 
 function newest(path: string): number {
   const stat = statSync(path);
