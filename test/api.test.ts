@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemas } from '../build/core/schemas.js';
+import { schemas, type SchemaName } from '../build/core/schemas.js';
 import { serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -24,7 +24,7 @@ async function json(path: string, init?: RequestInit) {
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 addFormats(ajv);
-function expectSchema(name: string, body: unknown) {
+function expectSchema(name: SchemaName, body: unknown) {
   const validate = ajv.getSchema(name) ?? (ajv.addSchema(schemas[name]!, name), ajv.getSchema(name)!);
   const ok = validate(body);
   expect(validate.errors ?? [], `${name}: ${JSON.stringify(validate.errors)}`).toEqual([]);

@@ -8,6 +8,7 @@ import { slugify } from '../params.js';
 import { postIndex, taggedPosts } from '../post-index.js';
 import { postItem, postResource, profileResource, projectItem, projectResource, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
+import type { SchemaName } from '../schemas.js';
 import { apiBase } from '../urls.js';
 
 export interface OperationContext {
@@ -32,11 +33,17 @@ export interface Operation {
   summary: string;
   description: string;
   parameters: readonly ParamSpec[];
-  /** Name of the 200 response schema in core/schemas. */
-  schema: string;
+  /** The 200 response schema, by its name in core/schemas. */
+  schema: SchemaName;
   /** Error codes this operation can answer, besides the ones every operation can. */
   errors: readonly ErrorCode[];
   handle(ctx: OperationContext): Outcome | Promise<Outcome>;
+  /**
+   * Every request target of this operation the build answers ahead of time
+   * (D38), under `base` (the version's path, "/api/v1"); none when it is
+   * answered only at request time.
+   */
+  enumerate?(site: Site, base: string): string[];
 }
 
 export const LIMIT: ParamSpec = {
@@ -132,6 +139,17 @@ function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, o
   };
 }
 
+/** The targets of the default pages (no limit, offsets by the default limit) of a list of `total` items, with an optional filter query. */
+function pages(path: string, total: number, filter: string): string[] {
+  const size = LIMIT.schema.default as number;
+  const targets: string[] = [];
+  for (let offset = 0; offset === 0 || offset < total; offset += size) {
+    const query = [filter, offset ? `offset=${offset}` : ''].filter(Boolean).join('&');
+    targets.push(query ? `${path}?${query}` : path);
+  }
+  return targets;
+}
+
 export const operations: readonly Operation[] = [
   {
     operationId: 'getApiIndex',
@@ -141,6 +159,7 @@ export const operations: readonly Operation[] = [
     parameters: [],
     schema: 'Discovery',
     errors: [],
+    enumerate: (_site, base) => [base],
     handle: (ctx) => ({ body: discovery(ctx.site, ctx.version) }),
   },
   {
@@ -151,6 +170,7 @@ export const operations: readonly Operation[] = [
     parameters: [],
     schema: 'Profile',
     errors: [],
+    enumerate: (_site, base) => [`${base}/profile`],
     handle: (ctx) => ({ body: profileResource(ctx.site, ctx.site.profile) }),
   },
   {
@@ -161,6 +181,7 @@ export const operations: readonly Operation[] = [
     parameters: [],
     schema: 'ServiceList',
     errors: [],
+    enumerate: (_site, base) => [`${base}/services`],
     handle: (ctx) => ({
       body: {
         data: ctx.site.services.map((s) => serviceResource(ctx.site, s)),
@@ -177,6 +198,8 @@ export const operations: readonly Operation[] = [
     parameters: [TAG, LIMIT, OFFSET],
     schema: 'PostList',
     errors: ['invalid_request'],
+    // Every default page of the post list, overall and per tag.
+    enumerate: (site, base) => [...pages(`${base}/posts`, site.posts.length, ''), ...site.tags.flatMap(({ tag, count }) => pages(`${base}/posts`, count, `tag=${tag}`))],
     handle: (ctx) => {
       const tag = ctx.values.tag as string | undefined;
       const posts = tag === undefined ? ctx.site.posts : taggedPosts(ctx.site, tag);
@@ -191,6 +214,7 @@ export const operations: readonly Operation[] = [
     parameters: [SLUG],
     schema: 'Post',
     errors: ['not_found'],
+    enumerate: (site, base) => site.posts.map((p) => `${base}/posts/${p.slug}`),
     handle: (ctx) => {
       const at = postIndex(ctx.site).bySlug.get(ctx.pathParams.slug!);
       const post = at === undefined ? undefined : ctx.site.posts[at];
@@ -212,6 +236,7 @@ export const operations: readonly Operation[] = [
     parameters: [STATUS],
     schema: 'ProjectList',
     errors: ['invalid_request'],
+    enumerate: (_site, base) => [`${base}/projects`, ...PROJECT_STATUSES.map((status) => `${base}/projects?status=${status}`)],
     handle: (ctx) => {
       const status = ctx.values.status as string | undefined;
       const projects = status === undefined ? ctx.site.projects : ctx.site.projects.filter((p) => p.status === status);
@@ -232,6 +257,7 @@ export const operations: readonly Operation[] = [
     parameters: [PROJECT_ID],
     schema: 'Project',
     errors: ['not_found'],
+    enumerate: (site, base) => site.projects.map((p) => `${base}/projects/${p.id}`),
     handle: (ctx) => {
       const project = ctx.site.projects.find((p) => p.id === ctx.pathParams.id);
       if (!project) {
