@@ -330,7 +330,7 @@ describe('random corruptions of valid content (in process)', () => {
         } catch (error) {
           if (!(error instanceof ContentError)) {
             failures++;
-            throw new Error(`${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`);
+            throw new Error(`${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`, { cause: error });
           }
           problems = error.problems;
         }

@@ -229,7 +229,7 @@ describe('random JSON-RPC bodies and headers to POST /mcp', () => {
           res = await send(req);
         } catch (error) {
           failures++;
-          throw new Error(`no answer: ${(error as Error).message}`);
+          throw new Error(`no answer: ${(error as Error).message}`, { cause: error });
         }
         const bad = mcpViolations(req, res);
         if (inputs % 25 === 0) {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH, type Manifest } from '../../build/core/files.js';
 import type { Target } from './targets.js';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 interface Ctx {
   url: string;

@@ -355,7 +355,7 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
         return;
       }
       failures++;
-      throw new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}: ${(error as Error).message}`);
+      throw new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}: ${(error as Error).message}`, { cause: error });
     }
     if (refusedByParser(req, res)) refused++;
     const problems = violations(req, res, ctx);
