@@ -4,7 +4,7 @@
 // esbuild CLI bundle, wrangler and the other hosts' function bundlers, vitest)
 // sees plain TypeScript. scripts/compile.js regenerates the module; a test
 // checks that the committed module matches the CSS.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const CSS_PATH = fileURLToPath(new URL('../build/core/pages/style.css', import.meta.url));
@@ -21,7 +21,11 @@ export const STYLESHEET = \`${literal}\`;
 `;
 }
 
-/** Rewrites style.ts when style.css changed; true when it did. */
+/**
+ * Rewrites style.ts when style.css changed; true when it did. A style.ts
+ * newer than style.css that says something else was edited by hand (or by a
+ * merge): that edit would be lost, so it stops with a message instead.
+ */
 export function writeStylesheetModule() {
   const text = stylesheetModule(readFileSync(CSS_PATH, 'utf8'));
   let current = null;
@@ -31,6 +35,9 @@ export function writeStylesheetModule() {
     // not generated yet
   }
   if (current === text) return false;
+  if (current !== null && statSync(MODULE_PATH).mtimeMs > statSync(CSS_PATH).mtimeMs) {
+    throw new Error(`${MODULE_PATH} differs from what ${CSS_PATH} generates and is newer: it was edited by hand. Move the change into style.css, then run npm run compile.`);
+  }
   writeFileSync(MODULE_PATH, text);
   return true;
 }

@@ -94,7 +94,7 @@ function notFound(site: Site, path: string): Reply {
  * order of the manifest's routes: only an order, so an operation not named
  * here is still enumerated, after these, in the table's order.
  */
-const ENUMERATION_ORDER = ['getApiIndex', 'getProfile', 'listServices', 'listProjects', 'getProject', 'getPost', 'listPosts'];
+const ENUMERATION_ORDER = ['getApiIndex', 'getProfile', 'listServices', 'listProjects', 'getProject', 'getPost', 'listChanges', 'getAvailability', 'listPosts'];
 
 function enumerationRank(op: Operation): number {
   const at = ENUMERATION_ORDER.indexOf(op.operationId);

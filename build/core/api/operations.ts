@@ -10,6 +10,7 @@ import { postItem, postResource, profileResource, projectItem, projectResource, 
 import type { Runtime } from '../runtime.js';
 import type { SchemaName } from '../schemas.js';
 import { apiBase } from '../urls.js';
+import { addMonths, availabilityResource, checkFit, horizon } from '../availability.js';
 
 export interface OperationContext {
   site: Site;
@@ -119,6 +120,33 @@ export const PROJECT_ID: ParamSpec = {
   example: 'bouncedesk',
 };
 
+export const SERVICE: ParamSpec = {
+  name: 'service',
+  in: 'query',
+  required: false,
+  description: 'Ask whether new work on this service fits: a service id, as listed in `data[].id` of the service list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 },
+  example: 'deliverability-audit',
+};
+
+export const MONTH: ParamSpec = {
+  name: 'month',
+  in: 'query',
+  required: false,
+  description: 'Ask whether new work can start in this month (YYYY-MM), within the published horizon.',
+  schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+  example: '2027-01',
+};
+
+export const SINCE: ParamSpec = {
+  name: 'since',
+  in: 'query',
+  required: false,
+  description: 'Only changes on or after this day (YYYY-MM-DD).',
+  schema: { type: 'string', format: 'date' },
+  example: '2026-11-01',
+};
+
 /** A list answer with paging (D4, D8); only the page's own items are shaped by `item`. */
 function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, offset: number, meta: Record<string, unknown>, item: (t: T) => R) {
   const base = new URLSearchParams(ctx.canonical);
@@ -137,6 +165,15 @@ function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, o
       prev: offset > 0 ? at(Math.max(0, offset - limit)) : null,
     },
   };
+}
+
+function availabilityTargets(site: Site, path: string): string[] {
+  const { from, to } = horizon(site);
+  const months: string[] = [];
+  for (let m = from; m <= to; m = addMonths(m, 1)) months.push(m);
+  const services = site.services.map((s) => `service=${s.id}`);
+  const queries = [...services, ...months.map((m) => `month=${m}`), ...services.flatMap((s) => months.map((m) => `${s}&month=${m}`))];
+  return [path, ...queries.map((q) => `${path}?${q}`)];
 }
 
 /** The targets of the default pages (no limit, offsets by the default limit) of a list of `total` items, with an optional filter query. */
@@ -268,6 +305,46 @@ export const operations: readonly Operation[] = [
         };
       }
       return { body: projectResource(ctx.site, project) };
+    },
+  },
+  {
+    operationId: 'getAvailability',
+    path: '/availability',
+    summary: 'Availability and engagement terms',
+    description:
+      'When new work can start, how many days a week, the lead time, the engagements on offer per service and where to book, with the state on the day of the build. With `service` and/or `month`, `check` answers whether that work fits.',
+    parameters: [SERVICE, MONTH],
+    schema: 'Availability',
+    errors: ['invalid_request'],
+    // The availability, and every question about it the horizon allows (D60).
+    enumerate: (site, base) => availabilityTargets(site, `${base}/availability`),
+    handle: (ctx) => {
+      const service = ctx.values.service as string | undefined;
+      const month = ctx.values.month as string | undefined;
+      if (service === undefined && month === undefined) return { body: availabilityResource(ctx.site, null) };
+      const fit = checkFit(ctx.site, { service, month });
+      if ('hint' in fit) return { error: 'invalid_request', message: fit.message, hint: fit.hint };
+      return { body: availabilityResource(ctx.site, fit) };
+    },
+  },
+  {
+    operationId: 'listChanges',
+    path: '/changes',
+    summary: 'What changed',
+    description:
+      'Additions, updates and removals of posts, projects and services, newest first, paged with limit and offset; `since` keeps the changes on or after a day. Removals are known from `meta.tracked_since` on, the day of the first build that kept a record of what it published.',
+    parameters: [SINCE, { ...LIMIT, description: 'How many changes to return.' }, { ...OFFSET, description: 'How many changes to skip, for paging.' }],
+    schema: 'ChangeList',
+    errors: ['invalid_request'],
+    // The latest changes; any `since` is answered at request time (D61).
+    enumerate: (_site, base) => [`${base}/changes`],
+    handle: async (ctx) => {
+      const since = ctx.values.since as string | undefined;
+      const log = await ctx.runtime.changes();
+      // Newest first, so the changes on or after `since` are a prefix.
+      const end = since === undefined ? log.entries.length : log.entries.findIndex((c) => c.date < since);
+      const entries = end === -1 ? log.entries : log.entries.slice(0, end);
+      return { body: page(ctx, entries, ctx.values.limit as number, ctx.values.offset as number, { since: since ?? null, tracked_since: log.tracked_since }, (c) => c) };
     },
   },
   {
