@@ -10,15 +10,15 @@
 // batched (dev/watcher.ts); the planner picks each rebuild's way
 // (dev/planner.ts), dev/rebuild.ts and dev/writer.ts make it, dev/reporter.ts
 // prints it, and the state that crosses rebuilds is one DevState.
-import { relative, resolve } from 'node:path';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { loadContent } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
 import { collectGarbage } from './emit/build.js';
-import { RecordCache, saveState } from './emit/cache.js';
+import { RecordCache } from './emit/cache.js';
 import { choosePath, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';
+import { saver } from './dev/persist.js';
 import { reporter } from './dev/reporter.js';
 import { startDevServer } from './dev/server.js';
 import { emptySources, type DevContext, type DevOptions, type DevState, type RebuildReport } from './dev/state.js';
@@ -41,8 +41,6 @@ export interface DevSession {
 
 /** Posts rendered once in this thread at the start, to have the renderer compiled before the first edit. */
 const WARM_UP_POSTS = 200;
-/** Quiet time after the last rebuild before the cache and the build state are saved. */
-const SAVE_DELAY_MS = 2000;
 /** Quiet time (no request) that open pages get to reload before the shared responses, then the artifacts (search index, host files), take the thread; and its limit. */
 const RELOAD_GRACE_MS = 150;
 const MAX_GRACE_MS = 5000;
@@ -58,26 +56,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   let closing = false;
   const changesWaiting = () => queued > 0 || (batcher?.waiting() ?? false);
 
-  // The cache and the state are saved once no rebuild has run for a while
-  // (serializing them at 10,000 posts takes the thread for a moment), and
-  // never while a rebuild changes the output: a rebuild waits for a save.
-  let saveTimer: NodeJS.Timeout | null = null;
-  let saving: Promise<void> | null = null;
-  const persist = async () => {
-    if (!cacheDir) return;
-    await ctx.records?.save();
-    if (state.build && !state.stateSaved && state.problems.length === 0) {
-      await saveState(cacheDir, out, state.build);
-      state.stateSaved = true;
-    }
-  };
-  const schedulePersist = () => {
-    if (saveTimer) clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => {
-      saveTimer = null;
-      saving = persist().finally(() => (saving = null));
-    }, SAVE_DELAY_MS);
-  };
+  const saves = saver(ctx, state);
 
   /**
    * The served responses come first; what follows keeps this thread busy for
@@ -109,15 +88,13 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   /** The rebuild for a batch of paths, or null when they hold nothing new. */
   const runRebuild = async (paths: string[]): Promise<RebuildReport | null> => {
     const started = performance.now();
-    if (saveTimer) clearTimeout(saveTimer);
-    saveTimer = null;
-    if (saving) await saving;
+    await saves.hold();
     const before = state.sources;
     const hadBuild = state.build !== null;
     state.sources = await readChanges(options.content, state.sources, paths);
     const way = choosePath(state, before);
     if (way === 'none') {
-      schedulePersist();
+      saves.schedule();
       return null;
     }
     const edit = way === 'post-edit' ? await postEdit(ctx, state, started, before) : null;
@@ -141,7 +118,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     // edit took 15 to 40 ms of it.
     if (state.build && !state.owners) state.owners = ownersOf(state.build.routes);
     if (r.ok) collectGarbage('minor');
-    schedulePersist();
+    saves.schedule();
     return r;
   };
 
@@ -180,7 +157,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const first = await fullBuild(ctx, state, performance.now(), emptySources(state.sources.dir));
   print.firstBuild(first, relative(process.cwd(), out) || out);
   if (state.build) state.owners = ownersOf(state.build.routes);
-  schedulePersist();
+  saves.schedule();
   const server = await startDevServer({ out, port: options.port, host: options.host, problems: () => state.problems, log: (message) => print.error(message) });
   await server.refresh();
   if (!server.serving() && first.ok) {
@@ -210,9 +187,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       closing = true;
       batcher?.close();
       await running;
-      if (saveTimer) clearTimeout(saveTimer);
-      await saving;
-      await persist();
+      await saves.flush();
       await server.close();
     },
   };

@@ -1,5 +1,5 @@
 // The parts of folio dev, each on its own: the watcher, the planner, the
-// rebuilds, the writer, the dev server and the reporter (test/dev.test.ts
+// rebuilds, the writer, the saving of the cache, the dev server and the reporter (test/dev.test.ts
 // runs them together through startDev).
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -8,6 +8,8 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type ContentSources } from '../build/content/load.js';
 import { build } from '../build/emit/build.js';
+import { loadState, RecordCache } from '../build/emit/cache.js';
+import { saver } from '../build/dev/persist.js';
 import { choosePath, changedPosts, diffSources, ownersOf, readChanges } from '../build/dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit } from '../build/dev/rebuild.js';
 import { reporter } from '../build/dev/reporter.js';
@@ -126,6 +128,19 @@ describe('the rebuilds and the writer', () => {
       const clean = join(work, 'clean-1');
       await build({ content, out: clean, now: NOW });
       expect(await treeHash(out)).toEqual(await treeHash(clean));
+
+      // Saved once no rebuild ran for a while, as the next session's warm start; a save held back is not made.
+      const cacheDir = join(work, 'cache');
+      const saving = { ...ctx, cacheDir, records: await RecordCache.open(cacheDir) };
+      const held = saver(saving, state, 10);
+      held.schedule();
+      await held.hold();
+      await new Promise((ok) => setTimeout(ok, 50));
+      expect(await loadState(cacheDir, out)).toBeNull();
+      const saves = saver(saving, state, 10);
+      saves.schedule();
+      for (let i = 0; i < 100 && !state.stateSaved; i++) await new Promise((ok) => setTimeout(ok, 20));
+      expect((await loadState(cacheDir, out))?.routes.size).toBe(state.build!.routes.size);
 
       // A broken file: the problems, and the output as it was.
       const kept = await treeHash(out);
