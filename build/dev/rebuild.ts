@@ -2,9 +2,9 @@
 // whole build, the incremental rebuild of everything the change may touch,
 // and a post's own responses first for an edit that keeps every address.
 import { ContentError } from '../content/problems.js';
-import type { ContentSources } from '../content/load.js';
+import { contentFileExists, type ContentSources } from '../content/load.js';
 import { fileFor } from '../core/files.js';
-import { request } from '../core/http.js';
+import { request, type Headers } from '../core/http.js';
 import { respond } from '../core/respond.js';
 import { build, memoryRuntime } from '../emit/build.js';
 import { readContentFast } from '../emit/documents.js';
@@ -54,7 +54,7 @@ export async function incrementalRebuild(ctx: DevContext, state: DevState, start
   const read = await readContentFast(state.sources, { cache: ctx.records, memo: ctx.memo, workers: ctx.options.workers });
   let site;
   try {
-    site = assembleSite(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl });
+    site = assembleSite(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content) });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     state.problems = error.problems;
@@ -112,6 +112,9 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   const sink = inPlaceSink(ctx.out);
   const answers: { target: string; record: OutputRecord }[] = [];
   const fresh: { target: string; record: OutputRecord }[] = [];
+  // A twin's token estimate follows its body: its header set may be new.
+  const headerSets = previous.headerSets.slice();
+  const sameBesidesTokens = (a: Headers, b: Headers) => JSON.stringify({ ...a, 'x-markdown-tokens': '' }) === JSON.stringify({ ...b, 'x-markdown-tokens': '' });
   for (const post of update.posts) {
     for (const target of state.owners.get(post.slug) ?? []) {
       const was = previous.routes.get(target);
@@ -121,8 +124,10 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
       // way, then (it asks again for what was written here, and gets the same).
       if (reply.status !== 200 || !reply.body) return null;
       const { etag, ...headers } = reply.headers;
-      if (fileFor(target, headers['content-type'] ?? '') !== was.file || JSON.stringify(headers) !== JSON.stringify(previous.headerSets[was.set])) return null;
-      const answer = { target, record: { file: was.file, etag: etag!, set: was.set, size: reply.body.byteLength } };
+      const before = previous.headerSets[was.set]!;
+      if (fileFor(target, headers['content-type'] ?? '') !== was.file || !sameBesidesTokens(headers, before)) return null;
+      const set = JSON.stringify(headers) === JSON.stringify(before) ? was.set : headerSets.push(headers) - 1;
+      const answer = { target, record: { file: was.file, etag: etag!, set, size: reply.body.byteLength } };
       answers.push(answer);
       if (etag === was.etag) continue;
       // Each is served as soon as it is written.
@@ -139,7 +144,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   const pending = (): BuildState => {
     const routes = new Map(previous.routes);
     for (const a of answers) routes.set(a.target, a.record);
-    return { ...previous, routes, digest: pendingDigest(previous.digest, update.posts.map((post) => post.slug)) };
+    return { ...previous, routes, headerSets, digest: pendingDigest(previous.digest, update.posts.map((post) => post.slug)) };
   };
   return {
     report: r,
