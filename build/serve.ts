@@ -90,6 +90,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   const server = createServer(async (req, res) => {
     const { manifest, fn } = current;
+    // An error of one response (a client gone mid-reply) ends that response only.
+    res.on('error', () => res.destroy());
     try {
       const { body, tooLarge } = await readBody(req);
       const r = toReq(req, body, tooLarge);
@@ -98,7 +100,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[r.path] : undefined;
       const headers = route ? manifest.header_sets[route[1]]! : undefined;
       if (route && headers && !(/\baccept\b/i.test(headers.vary ?? '') && prefersMarkdown(r.headers.accept))) {
-        // Whole files only, as the functions answer: no Range (issue 9).
+        // Whole files only, as the functions answer: no Range.
         const file = await files.get(join(dir, route[0]));
         const all: Record<string, string> = { ...headers, etag: file.tag };
         if (matchesEtag(r.headers['if-none-match'], file.tag)) {
@@ -120,8 +122,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       send(res, await fn(r), r.method);
     } catch (error) {
       console.error('folio serve:', error);
-      if (!res.headersSent) send(res, internalError(null), 'GET');
-      else res.destroy();
+      if (res.headersSent || res.destroyed) res.destroy();
+      else send(res, internalError(null), 'GET');
     }
   });
   await new Promise<void>((ok, fail) => {
