@@ -25,7 +25,8 @@ import { readContentFast, type Remembered } from './emit/documents.js';
 import { digestSite, ownerOf, pendingDigest, planBuild, planEdit, updateDigest, type BuildState, type OutputRecord, type Plan } from './emit/incremental.js';
 import { paint } from './progress.js';
 import { startServer, type RunningServer } from './serve.js';
-import { assembleSite, updateSite, type ReadContent } from './site.js';
+import { assembleWithImages, type MediaFile } from './emit/images.js';
+import { updateSite, type ReadContent } from './site.js';
 
 export interface DevOptions {
   content: string;
@@ -288,6 +289,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   let stateSaved = false;
   /** The records and the model the responses on disk were made from, for the next edit of a post's body. */
   let model: { content: ReadContent; site: Site } | null = null;
+  /** The image files of the last build that resolved them (D44); a post edit without images keeps them. */
+  let lastMedia: readonly MediaFile[] = [];
   /** Each post's own targets, for the routes of the last full rebuild. */
   let owners: Map<string, string[]> | null = null;
 
@@ -313,6 +316,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       stateSaved = cacheDir !== null;
       problems = [];
       model = { content: result.content, site: result.site };
+      lastMedia = result.media;
       return report(started, before, { full: result.stats.full, files: { added: result.stats.written, changed: [], removed: [] }, targets: [...state.routes.keys()] });
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
@@ -333,8 +337,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
    * Every response the plan asks for, the model and the manifest; `later`
    * writes the artifacts (search index, host files) and completes the report.
    */
-  const emitInPlace = async (site: Site, previous: BuildState, plan: Plan, r: RebuildReport, digest?: ReturnType<typeof digestSite>): Promise<{ later: () => Promise<string[]>; skip: () => void }> => {
-    const emitted = await emit(site, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest });
+  const emitInPlace = async (site: Site, previous: BuildState, plan: Plan, r: RebuildReport, digest?: ReturnType<typeof digestSite>, media?: readonly MediaFile[]): Promise<{ later: () => Promise<string[]>; skip: () => void }> => {
+    // Without new media (a post edit), the last build's image files and routes stay as they were.
+    const emitted = await emit(site, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, media: media ?? lastMedia });
     state = emitted.state;
     const earlier = new Set([...[...previous.routes.values()].map((o) => o.file), ...previous.extras.keys()]);
     const written = new Set(emitted.written);
@@ -369,9 +374,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     model = null;
     owners = null;
     const read = await readContentFast(sources, { cache: records, memo, workers: options.workers });
-    let site;
+    let site, images;
     try {
-      site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl });
+      ({ site, images } = await assembleWithImages(read.content, { now: options.now, siteUrl: options.siteUrl, cache: cacheDir }));
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       problems = error.problems;
@@ -381,7 +386,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const plan = planBuild(previous.digest, digestSite(site));
     await forgetSavedState();
     const r = report(started, before, { full: plan.all ? plan.reason : null });
-    const { later, skip } = await emitInPlace(site, previous, plan, r);
+    lastMedia = images.files;
+    const { later, skip } = await emitInPlace(site, previous, plan, r, undefined, images.files);
     model = { content: read.content, site };
     r.ms = performance.now() - started;
     return { report: r, later, skip };

@@ -7,11 +7,14 @@ import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
 import { ContentError, type Problem } from './content/problems.js';
+import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
   now: Date;
   siteUrl?: string;
+  /** The images the build resolved (build/emit/images.ts); without it, images keep the paths as written. */
+  images?: ImageTable;
 }
 
 /** Every content file read on its own (the per-file half of the build, see readDocument). */
@@ -95,11 +98,12 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
 
   const today = options.now.toISOString().slice(0, 10);
-  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => read.value);
+  const siteUrl = siteConfig.config.site_url;
+  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => postWithImages(read, options.images, siteUrl));
   published.sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
-  const serviceList: Service[] = services.map(({ read }) => read.value).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+  const serviceList: Service[] = services.map(({ read }) => serviceWithImages(read, options.images, siteUrl)).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
   const projectList: Project[] = projects
-    .map(({ read }) => read.value)
+    .map(({ read }) => projectWithImages(read, options.images, siteUrl))
     .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (b.started ?? '').localeCompare(a.started ?? '') || (a.id < b.id ? -1 : 1));
   const counts = new Map<string, number>();
   for (const p of published) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -107,7 +111,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   const site: Site = {
     config: siteConfig.config,
     versions: versionStates(siteConfig.versions, options.now),
-    profile: profile.value,
+    profile: profileWithImages(profile, options.images, siteUrl),
     services: serviceList,
     posts: published,
     projects: projectList,
@@ -153,7 +157,8 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
     const a = after.posts[i]!;
     const b = before.posts[i]!;
     if (a === b) continue;
-    if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
+    // A post with images takes the build's image table: the whole assembly resolves them.
+    if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft || a.read.images.length || b.read.images.length) return null;
     edited.push({ old: b.read.value, next: a.read.value, links: a.read.links });
   }
   if (!edited.length) return null;

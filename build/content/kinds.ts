@@ -4,6 +4,7 @@ import { PROJECT_STATUSES, type Post, type Profile, type Project, type Service, 
 import { slugify } from '../core/params.js';
 import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
+import { isLocalImage, type ImageRef } from './image-refs.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
 
@@ -12,19 +13,40 @@ export interface FileLink extends Link {
   file: string;
 }
 
+/**
+ * A local image of a file (D44), for the build to resolve: start and end are
+ * offsets into the stored Markdown (content_markdown, body_markdown or
+ * bio_markdown); profile.md's `photo` has none (field "photo").
+ */
+export interface FileImage extends ImageRef {
+  file: string;
+  field: 'body' | 'photo';
+}
+
 export interface Read<T> {
   value: T;
   links: FileLink[];
+  /** Local images, the body's in document order, then the photo. */
+  images: FileImage[];
   draft?: boolean;
 }
 
 const WORDS_PER_MINUTE = 220;
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
-function body(doc: Parsed): { rendered: Rendered; links: FileLink[] } {
+/** The stored Markdown of a body: without its leading blank lines. */
+const stored = (body: string) => body.replace(/^\n+/, '');
+
+function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: FileLink[]; images: FileImage[] } {
   const rendered = render(doc.body);
-  const links = rendered.links.map((l) => ({ ...l, file: doc.source.file, line: l.line + doc.bodyLine - 1 }));
-  return { rendered, links };
+  const file = doc.source.file;
+  const links = rendered.links.map((l) => ({ ...l, file, line: l.line + doc.bodyLine - 1 }));
+  const shift = doc.body.length - stored(doc.body).length;
+  const images = rendered.images.map((i): FileImage => ({ ...i, file, field: 'body', line: i.line + doc.bodyLine - 1, start: i.start - shift, end: i.end - shift }));
+  for (const image of images) {
+    if (!image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
+  }
+  return { rendered, links, images };
 }
 
 function idField(f: Fields, key: string, fileName: string): string | undefined {
@@ -67,11 +89,12 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const draft = f.boolean('draft');
   const slug = idField(f, 'slug', fileName);
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
-  const { rendered, links } = body(doc);
+  const { rendered, links, images } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     draft: draft!,
     links,
+    images,
     value: {
       slug: slug!,
       title: title!,
@@ -80,9 +103,10 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
       tags: tagList!,
       summary: summary ?? clip(rendered.firstParagraph),
       reading_time_minutes: Math.max(1, Math.ceil(rendered.words / WORDS_PER_MINUTE)),
-      content_markdown: doc.body.replace(/^\n+/, ''),
+      content_markdown: stored(doc.body),
       text: rendered.text,
       html: rendered.html,
+      image: null,
       extra: f.extra(),
     },
   };
@@ -102,12 +126,13 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   if (started && ended && ended < started) f.report('ended', `\`ended\` (${ended}) is before \`started\` (${started}).`, 'Swap the two, or correct the dates.');
   const tagList = tags(f);
   const id = idField(f, 'id', fileName);
-  const { rendered, links } = body(doc);
+  const { rendered, links, images } = body(doc, problems);
   const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
   if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
   if (problems.length > before) return null;
   return {
     links,
+    images,
     value: {
       id: id!,
       title: title!,
@@ -117,7 +142,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
       started: started ?? null,
       ended: ended ?? null,
       tags: tagList!,
-      body_markdown: doc.body.replace(/^\n+/, ''),
+      body_markdown: stored(doc.body),
       text: rendered.text,
       html: rendered.html,
       extra: f.extra(),
@@ -135,15 +160,37 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   const bestFit = f.list('best_fit', 'a SaaS whose invoices land in spam', true);
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
-  const { rendered, links } = body(doc);
+  const { rendered, links, images } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     links,
-    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: doc.body.replace(/^\n+/, ''), body_html: rendered.html, extra: f.extra() },
+    images,
+    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: stored(doc.body), body_html: rendered.html, extra: f.extra() },
   };
 }
 
-export const PROFILE_FIELDS = ['name', 'headline', 'location', 'expertise', 'availability', 'contact'] as const;
+export const PROFILE_FIELDS = ['name', 'headline', 'location', 'expertise', 'availability', 'contact', 'photo', 'photo_alt'] as const;
+
+/** profile.md's `photo` and its required `photo_alt` (D45), as an image for the build to resolve like a body's (D44). */
+function photo(f: Fields, doc: Parsed): FileImage | null | undefined {
+  const src = f.string('photo', './photo.jpg', false);
+  const alt = f.string('photo_alt', 'Illustrated portrait of Ada Example', false);
+  if (src === undefined && alt === undefined) return null;
+  if (src === undefined) {
+    f.report('photo_alt', '`photo_alt` is set but there is no `photo`.', 'Add photo: ./photo.jpg (a path like an image in Markdown), or remove photo_alt.');
+    return undefined;
+  }
+  if (!alt?.trim()) {
+    f.report(alt === undefined ? 'photo' : 'photo_alt', `The photo ${src} has no alt text (\`photo_alt\`).`, 'Say what it shows, e.g. photo_alt: Illustrated portrait of Ada at a desk. Screen readers and agents read it instead of the image.');
+    return undefined;
+  }
+  if (!isLocalImage(src)) {
+    f.report('photo', `\`photo\` "${src}" is not a path to a file of the site.`, 'Put the image in content/ and name it by path, e.g. photo: ./photo.jpg or photo: /photo.jpg (from content/static/).');
+    return undefined;
+  }
+  const at = doc.position('photo');
+  return { src, alt: alt.trim(), title: null, line: at.line, column: at.column, start: 0, end: 0, file: doc.source.file, field: 'photo' };
+}
 
 export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | null {
   const before = problems.length;
@@ -154,7 +201,8 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const expertise = f.list('expertise', 'email deliverability, SSH', true);
   const availability = f.map('availability', '{ status: available, note: "From March" }');
   const contact = f.map('contact', '{ email: ada@example.com }');
-  const { rendered, links } = body(doc);
+  const picture = photo(f, doc);
+  const { rendered, links, images } = body(doc, problems);
   let avail: Profile['availability'] | undefined;
   if (availability) {
     if (typeof availability.status !== 'string' || !availability.status.trim()) f.report('availability', '`availability.status` is missing.', 'Write availability: { status: available, note: "Taking engagements from March" }');
@@ -169,6 +217,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   if (problems.length > before) return null;
   return {
     links,
+    images: picture ? [...images, picture] : images,
     value: {
       name: name!,
       headline: headline!,
@@ -176,8 +225,10 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
       expertise: expertise!,
       availability: avail!,
       contact: routes!,
-      bio_markdown: doc.body.replace(/^\n+/, ''),
+      bio_markdown: stored(doc.body),
       bio_html: rendered.html,
+      photo_url: null,
+      photo_alt: picture?.alt ?? null,
       extra: f.extra(),
     },
   };

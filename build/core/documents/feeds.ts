@@ -1,5 +1,6 @@
 // The post feed (D28): Atom 1.0 (RFC 4287) at /feed.xml and the same items as
 // JSON Feed 1.1 at /feed.json, newest first, with the full content.
+import { absoluteImages } from '../media.js';
 import type { Post, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { newestChange, postChanged } from './site-pages.js';
@@ -34,7 +35,7 @@ export function atomFeed(site: Site): string {
   const entries = items(site).map(({ post, url, markdownUrl }) => {
     // The rendered HTML is in the build's model; the runtime copy has none, so
     // a feed rendered there (only if the precomputed file is missing) carries the Markdown.
-    const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(post.html)}</content>`;
+    const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteImages(post.html, site.config.site_url))}</content>`;
     return [
       '  <entry>',
       `    <id>${x(url)}</id>`,
@@ -81,9 +82,10 @@ export function jsonFeed(site: Site) {
       url,
       title: post.title,
       summary: post.summary,
-      ...(post.html === undefined ? {} : { content_html: post.html }),
+      ...(post.html === undefined ? {} : { content_html: absoluteImages(post.html, site.config.site_url) }),
       // The Markdown body, which is also plain text for a reader without HTML.
       content_text: post.content_markdown,
+      ...(post.image ? { image: post.image.url } : {}),
       date_published: rfc3339(post.date),
       date_modified: rfc3339(postChanged(post)),
       tags: post.tags,

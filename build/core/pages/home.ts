@@ -1,12 +1,12 @@
 // "/" (D20): who this is, whether they are available, and the way into the
 // writing, services and projects.
-import { mdLink, mdText } from '../markdown-text.js';
+import { mdImage, mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { html } from './html.js';
 import type { Page } from './page.js';
 import { postList, postListMarkdown, projectCard, projectListMarkdown } from './parts.js';
-import { availabilityHtml, availabilityLabel } from './profile.js';
+import { availabilityHtml, availabilityLabel, photoHtml } from './profile.js';
 import { facts, section, twin } from './twin.js';
 
 const LATEST = 5;
@@ -20,6 +20,7 @@ export function homePage(site: Site): Page {
   const md = (path: string) => absolute(site, twinPath(path));
 
   const main = html`<section class="hero" aria-labelledby="page-title">
+${photoHtml(profile)}
 <h1 id="page-title">${profile.name}</h1>
 <p class="lead">${profile.headline}</p>
 <p class="location">${profile.location}</p>
@@ -58,6 +59,7 @@ ${projects.map((p) => html`<li>${projectCard(site, p)}</li>
       ['Name', mdText(profile.name)],
       ['Headline', mdText(profile.headline)],
       ['Location', mdText(profile.location)],
+      ...(profile.photo_url ? [['Photo', mdImage(profile.photo_alt ?? '', profile.photo_url)] as [string, string]] : []),
       ['Availability', `${availabilityLabel(profile.availability.status)}. ${mdText(profile.availability.note)}`],
       ['Contact', `${mdLink('profile and every contact route', md(pagePath.about()))}`],
       ['HTML', absolute(site, pagePath.home())],

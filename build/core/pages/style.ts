@@ -201,6 +201,9 @@ blockquote {
 }
 mark { background: var(--mark); color: inherit; }
 img { max-width: 100%; height: auto; }
+.prose img { display: block; margin: 1.5rem auto; }
+/* The profile photo (D45): a square crop beside the heading. */
+.photo { float: right; width: 8rem; aspect-ratio: 1; object-fit: cover; border-radius: 50%; margin: 0 0 1rem 1.25rem; }
 
 /* Code */
 code, kbd, samp, pre { font-family: var(--mono); font-size: 0.9em; }
