@@ -14,7 +14,7 @@ export function imageKey(file: string, src: string): string {
 }
 
 /** How wide the profile photo is shown on the home and about pages. */
-const PHOTO_SIZES = '10rem';
+const PHOTO_SIZES = '8rem';
 
 function resolve(images: readonly FileImage[], table: ImageTable | undefined, siteUrl: string) {
   const body = images.filter((i) => i.field === 'body');
