@@ -23,7 +23,7 @@ function resolve(images: readonly FileImage[], table: ImageTable | undefined, si
   return {
     html: (html: string) => finishHtml(html, body, found),
     markdown: (md: string) => finishMarkdown(md, body, urls),
-    first: body.flatMap((ref, i) => (found[i] ? [{ ref, image: found[i]! }] : []))[0],
+    first: body.flatMap((ref, i) => (found[i] && ref.label === undefined ? [{ ref, image: found[i]! }] : []))[0],
     photo: images.find((i) => i.field === 'photo'),
   };
 }

@@ -3,7 +3,7 @@
 // take their final addresses once the build has resolved the files
 // (build/emit/images.ts). The rendered HTML holds a placeholder src per local
 // image, so a cached record stays a function of the file's text alone.
-import type { Image, Root } from 'mdast';
+import type { Definition, Image, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 
 /** One local image of a body, in document order. */
@@ -17,6 +17,8 @@ export interface ImageRef {
   /** The image's span in the Markdown text: [start, end) offsets. */
   start: number;
   end: number;
+  /** Set on the definition of a reference-style image (`[label]: ./a.png`), which is no image itself. */
+  label?: string;
 }
 
 /** What the build made of one image file. */
@@ -43,22 +45,30 @@ export function isLocalImage(src: string): boolean {
  * images of their definition's URL.
  */
 export function collectImages(tree: Root, markdown: string): ImageRef[] {
-  const definitions = new Map<string, { url: string; title: string | null }>();
-  visit(tree, 'definition', (node) => void (definitions.has(node.identifier) || definitions.set(node.identifier, { url: node.url, title: node.title ?? null })));
+  const definitions = new Map<string, Definition>();
+  visit(tree, 'definition', (node) => void (definitions.has(node.identifier) || definitions.set(node.identifier, node)));
   const refs: ImageRef[] = [];
+  const used = new Set<Definition>();
   visit(tree, ['image', 'imageReference'], (node, index, parent) => {
     let image: Image;
     if (node.type === 'imageReference') {
       const def = definitions.get(node.identifier);
       if (!def || !parent || index === undefined) return;
-      image = { type: 'image', url: def.url, alt: node.alt ?? '', title: def.title, position: node.position };
+      image = { type: 'image', url: def.url, alt: node.alt ?? '', title: def.title ?? null, position: node.position };
       parent.children[index] = image;
+      used.add(def);
     } else image = node as Image;
     if (!isLocalImage(image.url) || !image.position) return;
     const { start, end } = image.position;
     refs.push({ src: image.url, alt: image.alt ?? '', title: image.title ?? null, line: start.line, column: start.column, start: start.offset ?? 0, end: end.offset ?? markdown.length });
     image.url = `${PLACEHOLDER}${refs.length - 1}`;
   });
+  // A definition images use takes the final address in the stored Markdown too.
+  for (const def of used) {
+    if (!isLocalImage(def.url) || !def.position) continue;
+    const { start, end } = def.position;
+    refs.push({ src: def.url, alt: '', title: def.title ?? null, line: start.line, column: start.column, start: start.offset ?? 0, end: end.offset ?? markdown.length, label: def.label ?? def.identifier });
+  }
   return refs;
 }
 
@@ -101,14 +111,14 @@ const escapeTitle = (s: string) => s.replace(/["\\]/g, '\\$&');
 export function finishMarkdown(markdown: string, refs: readonly ImageRef[], urls: readonly (string | undefined)[], shift = 0): string {
   let out = '';
   let at = 0;
-  refs.forEach((ref, i) => {
-    const url = urls[i];
-    if (!url) return;
+  const order = refs.map((ref, i) => ({ ref, url: urls[i] })).sort((a, b) => a.ref.start - b.ref.start);
+  for (const { ref, url } of order) {
     const start = ref.start - shift;
     const end = ref.end - shift;
-    if (start < at || start < 0) return;
-    out += markdown.slice(at, start) + `![${escapeAlt(ref.alt)}](${url}${ref.title === null ? '' : ` "${escapeTitle(ref.title)}"`})`;
+    if (!url || start < at || start < 0) continue;
+    const title = ref.title === null ? '' : ` "${escapeTitle(ref.title)}"`;
+    out += markdown.slice(at, start) + (ref.label === undefined ? `![${escapeAlt(ref.alt)}](${url}${title})` : `[${ref.label}]: ${url}${title}`);
     at = end;
-  });
+  }
   return out + markdown.slice(at);
 }

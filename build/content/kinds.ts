@@ -44,7 +44,7 @@ function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: Fi
   const shift = doc.body.length - stored(doc.body).length;
   const images = rendered.images.map((i): FileImage => ({ ...i, file, field: 'body', line: i.line + doc.bodyLine - 1, start: i.start - shift, end: i.end - shift }));
   for (const image of images) {
-    if (!image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
+    if (image.label === undefined && !image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
   }
   return { rendered, links, images };
 }
