@@ -16,28 +16,34 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const NOW = '2026-11-22';
 const ownMs = (stdout) => Number(/, (\d+) ms\)/.exec(stdout)?.[1] ?? NaN);
 
-async function variant(size, images, runs, work, log) {
+/** A private copy of the corpus, built once (with images, sharp runs on every figure here). */
+async function prepare(size, images, work) {
   const corpus = await ensureCorpus(size, { images });
   const dir = join(work, images ? 'with-images' : 'without-images');
   cpSync(join(corpus, 'content'), join(dir, 'content'), { recursive: true });
   const build = () => measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), '--now', NOW], { cwd: dir });
   const first = await build();
-  const rows = [];
-  for (let i = 0; i < runs; i++) {
-    const r = await build();
-    rows.push({ ms: r.ms, ownMs: ownMs(r.stdout), peakRss: r.peakRss });
-    log(`  ${size} posts ${images ? 'with' : 'without'} images, unchanged rebuild ${i + 1}/${runs}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${ownMs(r.stdout)} ms)`);
-  }
-  return { firstMs: first.ms, firstOwnMs: ownMs(first.stdout), ms: median(rows.map((r) => r.ms)), ownMs: median(rows.map((r) => r.ownMs)), peakRss: Math.max(...rows.map((r) => r.peakRss)), runs: rows };
+  return { build, firstMs: first.ms, firstOwnMs: ownMs(first.stdout), runs: [] };
 }
+
+const summary = ({ firstMs, firstOwnMs, runs }) => ({ firstMs, firstOwnMs, ms: median(runs.map((r) => r.ms)), ownMs: median(runs.map((r) => r.ownMs)), peakRss: Math.max(...runs.map((r) => r.peakRss)), runs });
 
 export async function benchImages({ size, runs, log = console.error }) {
   const work = mkdtempSync(join(tmpdir(), `folio-bench-images-${size}-`));
   try {
+    const without = await prepare(size, false, work);
+    const withImages = await prepare(size, true, work);
     // Alternated, so load on a shared machine falls on both alike.
-    const without = await variant(size, false, runs, work, log);
-    const withImages = await variant(size, true, runs, work, log);
-    return { images: IMAGE_COUNT, every: IMAGE_EVERY, without, with: withImages, ratio: withImages.ms / without.ms, ownRatio: withImages.ownMs / without.ownMs };
+    for (let i = 0; i < runs; i++) {
+      for (const [name, v] of [['without', without], ['with', withImages]]) {
+        const r = await v.build();
+        v.runs.push({ ms: r.ms, ownMs: ownMs(r.stdout), peakRss: r.peakRss });
+        log(`  ${size} posts ${name} images, unchanged rebuild ${i + 1}/${runs}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${ownMs(r.stdout)} ms)`);
+      }
+    }
+    const a = summary(without);
+    const b = summary(withImages);
+    return { images: IMAGE_COUNT, every: IMAGE_EVERY, without: a, with: b, ratio: b.ms / a.ms, ownRatio: b.ownMs / a.ownMs };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -8,7 +8,9 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { packageVersion } from './cache.js';
+import { workerScript } from './workers.js';
 import { processingVersion } from './image-process.js';
 
 export interface ImageMeta {
@@ -30,7 +32,9 @@ export class ImageCache {
   private constructor(readonly dir: string) {}
 
   static async open(cacheDir: string): Promise<ImageCache> {
-    const version = processingVersion(packageVersion('sharp', dirname(fileURLToPath(import.meta.url))));
+    // sharp's version and the settings, and the compiled worker's code when there is one.
+    const worker = workerScript('image-worker');
+    const version = processingVersion(packageVersion('sharp', dirname(fileURLToPath(import.meta.url)))) + (worker ? createHash('sha1').update(readFileSync(worker)).digest('hex') : '');
     const cache = new ImageCache(join(cacheDir, `images-${createHash('sha1').update(version).digest('hex').slice(0, 12)}`));
     try {
       cache.index = JSON.parse(await readFile(join(cache.dir, 'index.json'), 'utf8')) as Record<string, Known>;
