@@ -25,7 +25,7 @@ import { readContentFast, type Remembered } from './emit/documents.js';
 import { digestSite, ownerOf, pendingDigest, planBuild, planEdit, updateDigest, type BuildState, type OutputRecord, type Plan } from './emit/incremental.js';
 import { paint } from './progress.js';
 import { startServer, type RunningServer } from './serve.js';
-import { assembleWithImages, type MediaFile } from './emit/images.js';
+import { assembleWithImages, resolveImages, type MediaFile } from './emit/images.js';
 import { updateSite, type ReadContent } from './site.js';
 
 export interface DevOptions {
@@ -416,7 +416,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const content: ReadContent = { ...known.content, posts };
     let update;
     try {
-      update = updateSite(known.site, known.content, content);
+      // The edited posts' images (D44), from the cache when unchanged; a problem with one takes the whole way, which reports it.
+      const images = read.content.posts.some((r) => r.read?.images.length) ? await resolveImages(read.content, { now: options.now, cache: cacheDir }) : null;
+      if (images) lastMedia = [...new Map([...lastMedia, ...images.files].map((m) => [m.path, m])).values()];
+      update = updateSite(known.site, known.content, content, images?.table);
     } catch (error) {
       // A broken link: the whole check reports it, with every other problem.
       if (error instanceof ContentError) return null;

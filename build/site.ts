@@ -148,7 +148,7 @@ const knownOf = new WeakMap<Site, Set<string>>();
  * problem, a draft, or a post's slug, date or tags. Throws the ContentError
  * assembleSite would for a broken link in an edited post.
  */
-export function updateSite(previous: Site, before: ReadContent, after: ReadContent): { site: Site; posts: Post[] } | null {
+export function updateSite(previous: Site, before: ReadContent, after: ReadContent, images?: ImageTable): { site: Site; posts: Post[] } | null {
   const known = knownOf.get(previous);
   if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
   if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
@@ -157,14 +157,17 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
     const a = after.posts[i]!;
     const b = before.posts[i]!;
     if (a === b) continue;
-    // A post with images takes the build's image table: the whole assembly resolves them.
-    if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft || a.read.images.length || b.read.images.length) return null;
-    edited.push({ old: b.read.value, next: a.read.value, links: a.read.links });
+    if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
+    // An edited post with images needs them resolved (`images`, from the caller).
+    if (a.read.images.length && !images) return null;
+    edited.push({ old: b.read.value, next: postWithImages(a.read, images, previous.config.site_url), links: a.read.links });
   }
   if (!edited.length) return null;
   const posts = previous.posts.slice();
   for (const { old, next } of edited) {
-    const i = previous.posts.indexOf(old);
+    // By slug: the model holds a post with images as a copy with its images
+    // resolved, and slugs are unique, so the one published post of that slug is its own.
+    const i = previous.posts.findIndex((p) => p.slug === old.slug);
     // Not published (dated after the clock), not the model's own record, or
     // moved in the order, renamed or tagged otherwise.
     if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.tags.join('\0') !== next.tags.join('\0')) return null;
