@@ -8,7 +8,9 @@ import { slugify } from '../params.js';
 import { postIndex, taggedPosts } from '../post-index.js';
 import { postItem, postResource, profileResource, projectItem, projectResource, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
+import { fairRate } from '../statements.js';
 import { apiBase } from '../urls.js';
+import { availabilityResource, checkFit } from '../availability.js';
 
 export interface OperationContext {
   site: Site;
@@ -63,7 +65,7 @@ export const TAG: ParamSpec = {
   required: false,
   description: 'Only posts carrying this tag (a lowercase slug; the value is normalised the same way).',
   schema: { type: 'string', maxLength: 100 },
-  example: 'email',
+  example: 'notes',
   normalise: slugify,
 };
 
@@ -82,7 +84,7 @@ export const QUERY: ParamSpec = {
   required: true,
   description: 'What to search for: words from titles, summaries, tags or bodies. One typo per word is tolerated.',
   schema: { type: 'string', minLength: 1, maxLength: 200 },
-  example: 'deliverability',
+  example: 'migration',
 };
 
 export const SEARCH_LIMIT: ParamSpec = {
@@ -100,7 +102,7 @@ export const SLUG: ParamSpec = {
   required: true,
   description: 'The post slug, as listed in `data[].slug` of the post list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'email-deliverability-b2b-saas',
+  example: 'hello-world',
 };
 
 export const PROJECT_ID: ParamSpec = {
@@ -109,7 +111,34 @@ export const PROJECT_ID: ParamSpec = {
   required: true,
   description: 'The project id, as listed in `data[].id` of the project list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'bouncedesk',
+  example: 'my-project',
+};
+
+export const SERVICE: ParamSpec = {
+  name: 'service',
+  in: 'query',
+  required: false,
+  description: 'Ask whether new work on this service fits: a service id, as listed in `data[].id` of the service list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 },
+  example: 'my-service',
+};
+
+export const MONTH: ParamSpec = {
+  name: 'month',
+  in: 'query',
+  required: false,
+  description: 'Ask whether new work can start in this month (YYYY-MM), within the published horizon.',
+  schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+  example: '2027-01',
+};
+
+export const SINCE: ParamSpec = {
+  name: 'since',
+  in: 'query',
+  required: false,
+  description: 'Only changes on or after this day (YYYY-MM-DD).',
+  schema: { type: 'string', format: 'date' },
+  example: '2026-11-01',
 };
 
 /** A list answer with paging (D4, D8); only the page's own items are shaped by `item`. */
@@ -245,6 +274,42 @@ export const operations: readonly Operation[] = [
     },
   },
   {
+    operationId: 'getAvailability',
+    path: '/availability',
+    summary: 'Availability and engagement terms',
+    description:
+      'When new work can start, how many days a week, the lead time, the engagements on offer per service and where to book, with the state on the day of the build. With `service` and/or `month`, `check` answers whether that work fits.',
+    parameters: [SERVICE, MONTH],
+    schema: 'Availability',
+    errors: ['invalid_request'],
+    handle: (ctx) => {
+      const service = ctx.values.service as string | undefined;
+      const month = ctx.values.month as string | undefined;
+      if (service === undefined && month === undefined) return { body: availabilityResource(ctx.site, null) };
+      const fit = checkFit(ctx.site, { service, month });
+      if ('hint' in fit) return { error: 'invalid_request', message: fit.message, hint: fit.hint };
+      return { body: availabilityResource(ctx.site, fit) };
+    },
+  },
+  {
+    operationId: 'listChanges',
+    path: '/changes',
+    summary: 'What changed',
+    description:
+      'Additions, updates and removals of posts, projects and services, newest first, paged with limit and offset; `since` keeps the changes on or after a day. Removals are known from `meta.tracked_since` on, the day of the first build that kept a record of what it published.',
+    parameters: [SINCE, { ...LIMIT, description: 'How many changes to return.' }, { ...OFFSET, description: 'How many changes to skip, for paging.' }],
+    schema: 'ChangeList',
+    errors: ['invalid_request'],
+    handle: async (ctx) => {
+      const since = ctx.values.since as string | undefined;
+      const log = await ctx.runtime.changes();
+      // Newest first, so the changes on or after `since` are a prefix.
+      const end = since === undefined ? log.entries.length : log.entries.findIndex((c) => c.date < since);
+      const entries = end === -1 ? log.entries : log.entries.slice(0, end);
+      return { body: page(ctx, entries, ctx.values.limit as number, ctx.values.offset as number, { since: since ?? null, tracked_since: log.tracked_since }, (c) => c) };
+    },
+  },
+  {
     operationId: 'searchContent',
     path: '/search',
     summary: 'Search',
@@ -282,7 +347,7 @@ export function discovery(site: Site, version: string) {
     mcp_url: `${site.config.site_url}/mcp`,
     llms_txt_url: `${site.config.site_url}/llms.txt`,
     authentication: 'none',
-    fair_use: 'No rate limit is enforced; please stay under about 60 requests per minute.',
+    fair_use: `No rate limit is enforced; please stay under ${fairRate(site, 'per minute')}.`,
     endpoints: operations.map((op) => ({
       operationId: op.operationId,
       method: 'GET',

@@ -4,7 +4,9 @@ import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, type Html } from './html.js';
 import type { Page } from './page.js';
-import { availabilityHtml, availabilityLabel, contactList, contactMarkdown, humanise, photoHtml } from './profile.js';
+import { availabilityFact, availabilityHtml, engagementsHtml, engagementsMarkdown } from './availability.js';
+import { contactList, contactMarkdown, humanise, photoHtml } from './profile.js';
+import { hasItems } from './published.js';
 import { bullets, facts, section, twin } from './twin.js';
 
 /** Extra front-matter fields (e.g. languages) shown when they are plain text or lists of it. */
@@ -29,7 +31,8 @@ ${more.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>
 <h1>About ${profile.name}</h1>
 <p class="lead">${profile.headline}</p>
 ${factsHtml}
-${availabilityHtml(profile)}
+${availabilityHtml(site)}
+${engagementsHtml(site)}
 <section aria-labelledby="expertise">
 <h2 id="expertise">Expertise</h2>
 <ul>
@@ -52,14 +55,22 @@ ${contactList(profile)}
       ['Location', mdText(profile.location)],
       ...(profile.photo_url ? [['Photo', mdImage(profile.photo_alt ?? '', profile.photo_url)] as [string, string]] : []),
       ...more.map(([k, v]) => [k, mdText(v)] as [string, string]),
-      ['Availability', `${availabilityLabel(profile.availability.status)} (status: ${mdText(profile.availability.status)}). ${mdText(profile.availability.note)}`],
+      ['Availability', availabilityFact(site)],
       ['HTML', absolute(site, pagePath.about())],
       ['JSON', `${apiBase(site)}/profile`],
     ]),
     section('Expertise', bullets(profile.expertise.map(mdText))),
+    section('Engagements', engagementsMarkdown(site)),
     section('Contact', contactMarkdown(profile)),
     section('Background', profile.bio_markdown),
-    section('Related', bullets([mdLink('Services', absolute(site, twinPath(pagePath.services()))), mdLink('Projects', absolute(site, twinPath(pagePath.projects()))), mdLink('Home', absolute(site, twinPath(pagePath.home())))])),
+    section(
+      'Related',
+      bullets([
+        ...(hasItems(site, 'services') ? [mdLink('Services', absolute(site, twinPath(pagePath.services())))] : []),
+        ...(hasItems(site, 'projects') ? [mdLink('Projects', absolute(site, twinPath(pagePath.projects())))] : []),
+        mdLink('Home', absolute(site, twinPath(pagePath.home()))),
+      ]),
+    ),
   );
 
   return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown };

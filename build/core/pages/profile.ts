@@ -64,11 +64,6 @@ export function contactMarkdown(profile: Profile): string {
     .join('\n');
 }
 
-export function availabilityHtml(profile: Profile): Html {
-  const status = profile.availability.status.toLowerCase();
-  return html`<p class="availability availability-${status.replace(/[^a-z0-9-]/g, '')}"><strong>${availabilityLabel(status)}.</strong> ${profile.availability.note}</p>`;
-}
-
 /** The profile photo (D45), near the top of the page: loaded at once, not lazily. */
 export function photoHtml(profile: Profile): Html | '' {
   if (!profile.photo_attributes || !profile.photo_alt) return '';
