@@ -7,7 +7,7 @@
 // its event stream, added to HTML responses as they pass through, with the
 // page's Content-Security-Policy widened to allow that one same-origin
 // script. Nothing of it is ever written to the output.
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -243,6 +243,15 @@ function watchContent(dir: string, changed: (path: string) => void, failed: (err
   });
   top.on('error', failed);
   for (const folder of FOLDERS) attach(folder);
+  // Image folders (D44: posts/img/, static/, images/, …), one more level down, so a changed image rebuilds too.
+  const subfolders = (rel: string) => {
+    try {
+      return readdirSync(join(dir, rel), { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => (rel ? `${rel}/${e.name}` : e.name));
+    } catch {
+      return [];
+    }
+  };
+  for (const top of subfolders('')) for (const folder of FOLDERS.has(top) ? subfolders(top) : [top, ...subfolders(top)]) attach(folder);
   return {
     close() {
       top.close();
@@ -623,17 +632,20 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       const before = sources;
       const hadState = state !== null;
       let reloadAll = false;
+      // A file that is no content file (an image, D44): the model may change although no source did.
+      let other = false;
       for (const path of paths) {
         const next = FOLDERS.has(path) ? null : await reloadFile(sources, path).catch(() => null);
         if (next) sources = next;
         else if (FOLDERS.has(path) || path === '') reloadAll = true;
+        else if (/\.(png|jpe?g|gif|webp|avif|svg)$/i.test(path)) other = true;
       }
       if (reloadAll) sources = await loadContent(options.content);
       const diff = diffSources(before, sources);
       // Editors and fs.watch often report one save twice: the second finds nothing new.
       // Unless a skipped rebuild left its artifacts to this one.
-      if (state && problems.length === 0 && !artifactsBehind && diff.added.length + diff.changed.length + diff.removed.length === 0) return report(started, before, {});
-      const quick = state ? await quickRebuild(started, before) : null;
+      if (state && problems.length === 0 && !artifactsBehind && !other && diff.added.length + diff.changed.length + diff.removed.length === 0) return report(started, before, {});
+      const quick = state && !other ? await quickRebuild(started, before) : null;
       const { report: r, later, skip } = quick ? { report: quick.report, later: undefined, skip: undefined } : state ? await rebuildInPlace(started, before) : { report: await fullBuild(started, before), later: undefined, skip: undefined };
       const trigger = [...r.sources.added.map((f) => `${f} added`), ...r.sources.changed.map((f) => `${f} changed`), ...r.sources.removed.map((f) => `${f} removed`)].join(', ') || 'no content change';
       printReport(r, trigger);

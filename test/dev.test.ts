@@ -351,4 +351,21 @@ describe('folio dev', () => {
     await dev.idle();
     await expectSameAsClean();
   });
+  it('rebuilds when an image file changes (D44): the post shows the new bytes at a new address', SLOW, async () => {
+    await dev.idle();
+    const before = await (await fetch(`${dev.url}/blog/retiring-pid-files`)).text();
+    const old = /<img src="(\/media\/[0-9a-f]{20}\.svg)"[^>]*alt="The affected-only pipeline"/.exec(before)?.[1];
+    expect(old).toBeDefined();
+    const rebuilt = nextRebuild();
+    await writeFile(join(content, 'posts/img/affected-pipeline.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#def"/></svg>');
+    const report = await rebuilt;
+    expect(report.ok, JSON.stringify(report.problems)).toBe(true);
+    await dev.idle();
+    const after = await (await fetch(`${dev.url}/blog/retiring-pid-files`)).text();
+    const next = /<img src="(\/media\/[0-9a-f]{20}\.svg)" width="200" height="100" alt="The affected-only pipeline"/.exec(after)?.[1];
+    expect(next, after.match(/<img[^>]*>/g)?.join('\n')).toBeDefined();
+    expect(next).not.toBe(old);
+    expect((await fetch(`${dev.url}${next}`)).status).toBe(200);
+    await expectSameAsClean();
+  });
 });
