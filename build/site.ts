@@ -10,6 +10,7 @@ import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
 import { closest, ContentError, type Problem } from './content/problems.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
+import { absoluteAt } from './core/absolute.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
@@ -17,6 +18,8 @@ export interface SiteOptions {
   siteUrl?: string;
   /** The images the build resolved (build/emit/images.ts); without it, images keep the paths as written. */
   images?: ImageTable;
+  /** Whether a path relative to the content folder is a file (content/load.ts contentFileExists). */
+  exists?: (contentPath: string) => boolean;
   /** The previous build's record of what it published (D61); without it removals are unknown. */
   history?: History | null;
 }
@@ -44,6 +47,25 @@ export function readContent(sources: ContentSources, read: (kind: DocumentKind, 
 }
 
 type Item<T> = { read: Read<T>; source: { file: string } };
+
+/** The model's record of each read value whose site-root links were made absolute (for updateSite). */
+const absolutised = new WeakMap<object, { siteUrl: string; value: object }>();
+
+/**
+ * The value with its Markdown body's site-root links made absolute (D53):
+ * the API, the twins, the feeds and MCP hand the Markdown to readers with no
+ * base URL. A new object when anything changes; the read value is shared
+ * (cache, folio dev's memo) and never modified.
+ */
+function withAbsoluteLinks<T extends object, K extends keyof T>(read: Read<T>, field: K, siteUrl: string): T {
+  const offsets = read.links.flatMap((l) => (l.offset === undefined ? [] : [l.offset]));
+  if (!offsets.length) return read.value;
+  const known = absolutised.get(read.value);
+  if (known?.siteUrl === siteUrl) return known.value as T;
+  const value = { ...read.value, [field]: absoluteAt(read.value[field] as string, offsets, siteUrl) };
+  absolutised.set(read.value, { siteUrl, value });
+  return value;
+}
 
 function items<T>(records: DocumentRecord<T>[], problems: Problem[]): Item<T>[] {
   const out: Item<T>[] = [];
@@ -90,7 +112,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   const siteSource = need(content.site, 'site.yaml', 'title, description, site_url and language fields');
   const profileRecord = need(content.profile, 'profile.md', 'front-matter with name, headline, location, expertise, availability and contact');
   const siteDoc = siteSource && parseYamlFile(siteSource, problems);
-  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl);
+  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, options.exists);
   if (profileRecord) problems.push(...profileRecord.problems);
   const profile = profileRecord?.read ?? null;
   const services = items(content.services, problems);
@@ -105,12 +127,14 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
 
   const today = options.now.toISOString().slice(0, 10);
-  const siteUrl = siteConfig.config.site_url;
-  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => postWithImages(read, options.images, siteUrl));
+  const url = siteConfig.config.site_url;
+  // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
+  const { images } = options;
+  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => (read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url)));
   published.sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
-  const serviceList: Service[] = services.map(({ read }) => serviceWithImages(read, options.images, siteUrl)).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+  const serviceList: Service[] = services.map(({ read }) => (read.images.length ? serviceWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url))).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
   const projectList: Project[] = projects
-    .map(({ read }) => projectWithImages(read, options.images, siteUrl))
+    .map(({ read }) => (read.images.length ? projectWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url)))
     .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (b.started ?? '').localeCompare(a.started ?? '') || (a.id < b.id ? -1 : 1));
   const counts = new Map<string, number>();
   for (const p of published) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -118,7 +142,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   const site: Site = {
     config: siteConfig.config,
     versions: versionStates(siteConfig.versions, options.now),
-    profile: profileWithImages(profile, options.images, siteUrl),
+    profile: profile.images.length ? profileWithImages(profile, images, url) : withAbsoluteLinks(profile, 'bio_markdown', url),
     services: serviceList,
     posts: published,
     projects: projectList,
@@ -172,6 +196,7 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
   const known = knownOf.get(previous);
   if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
   if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
+  const url = previous.config.site_url;
   const edited: { old: Post; next: Post; links: FileLink[] }[] = [];
   for (let i = 0; i < after.posts.length; i++) {
     const a = after.posts[i]!;
@@ -180,7 +205,7 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
     if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
     // An edited post with images needs them resolved (`images`, from the caller).
     if (a.read.images.length && !images) return null;
-    edited.push({ old: b.read.value, next: postWithImages(a.read, images, previous.config.site_url), links: a.read.links });
+    edited.push({ old: b.read.value, next: a.read.images.length ? postWithImages(a.read, images, url) : withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
   }
   if (!edited.length) return null;
   const posts = previous.posts.slice();

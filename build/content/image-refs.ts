@@ -106,19 +106,26 @@ const escapeTitle = (s: string) => s.replace(/["\\]/g, '\\$&');
 /**
  * The Markdown with each resolved image rewritten to the absolute URL of its
  * fingerprinted original (D44: twins, content_markdown, llms-full.txt and
- * feeds). `shift` is how many leading characters the stored text dropped.
+ * feeds), and `siteUrl` inserted at each of `linkOffsets` (the site-root
+ * links that D53 makes absolute), in one pass over the original offsets.
  */
-export function finishMarkdown(markdown: string, refs: readonly ImageRef[], urls: readonly (string | undefined)[], shift = 0): string {
+export function finishMarkdown(markdown: string, refs: readonly ImageRef[], urls: readonly (string | undefined)[], linkOffsets: readonly number[] = [], siteUrl = ''): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  refs.forEach((ref, i) => {
+    const url = urls[i];
+    if (!url) return;
+    const title = ref.title === null ? '' : ` "${escapeTitle(ref.title)}"`;
+    edits.push({ start: ref.start, end: ref.end, text: ref.label === undefined ? `![${escapeAlt(ref.alt)}](${url}${title})` : `[${ref.label}]: ${url}${title}` });
+  });
+  // A link inside a rewritten image (its definition) is already absolute.
+  for (const at of linkOffsets) if (!edits.some((e) => at >= e.start && at < e.end)) edits.push({ start: at, end: at, text: siteUrl });
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
   let out = '';
   let at = 0;
-  const order = refs.map((ref, i) => ({ ref, url: urls[i] })).sort((a, b) => a.ref.start - b.ref.start);
-  for (const { ref, url } of order) {
-    const start = ref.start - shift;
-    const end = ref.end - shift;
-    if (!url || start < at || start < 0) continue;
-    const title = ref.title === null ? '' : ` "${escapeTitle(ref.title)}"`;
-    out += markdown.slice(at, start) + (ref.label === undefined ? `![${escapeAlt(ref.alt)}](${url}${title})` : `[${ref.label}]: ${url}${title}`);
-    at = end;
+  for (const e of edits) {
+    if (e.start < at) continue;
+    out += markdown.slice(at, e.start) + e.text;
+    at = e.end;
   }
   return out + markdown.slice(at);
 }

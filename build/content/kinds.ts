@@ -8,6 +8,7 @@ import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { isLocalImage, type ImageRef } from './image-refs.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import { readAiPreferences, readLicense, readSocialImage, SITE_TERM_FIELDS } from './site-terms.js';
 import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
@@ -38,14 +39,17 @@ export interface Read<T> {
 const WORDS_PER_MINUTE = 220;
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
-/** The stored Markdown of a body: without its leading blank lines. */
-const stored = (body: string) => body.replace(/^\n+/, '');
+/** The body as the model keeps it (content_markdown and the like): without leading blank lines. */
+function markdownOf(doc: Parsed): string {
+  return doc.body.replace(/^\n+/, '');
+}
 
 function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: FileLink[]; images: FileImage[] } {
   const rendered = render(doc.body);
   const file = doc.source.file;
-  const links = rendered.links.map((l) => ({ ...l, file, line: l.line + doc.bodyLine - 1 }));
-  const shift = doc.body.length - stored(doc.body).length;
+  // Offsets are kept relative to markdownOf(doc), the text they will be applied to.
+  const shift = doc.body.length - markdownOf(doc).length;
+  const links = rendered.links.map((l) => ({ ...l, file, line: l.line + doc.bodyLine - 1, ...(l.offset === undefined ? {} : { offset: l.offset - shift }) }));
   const images = rendered.images.map((i): FileImage => ({ ...i, file, field: 'body', line: i.line + doc.bodyLine - 1, start: i.start - shift, end: i.end - shift }));
   for (const image of images) {
     if (image.label === undefined && !image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
@@ -107,7 +111,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
       tags: tagList!,
       summary: summary ?? clip(rendered.firstParagraph),
       reading_time_minutes: Math.max(1, Math.ceil(rendered.words / WORDS_PER_MINUTE)),
-      content_markdown: stored(doc.body),
+      content_markdown: markdownOf(doc),
       text: rendered.text,
       html: rendered.html,
       image: null,
@@ -146,7 +150,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
       started: started ?? null,
       ended: ended ?? null,
       tags: tagList!,
-      body_markdown: stored(doc.body),
+      body_markdown: markdownOf(doc),
       text: rendered.text,
       html: rendered.html,
       extra: f.extra(),
@@ -169,7 +173,7 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   return {
     links,
     images,
-    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: stored(doc.body), body_html: rendered.html, extra: f.extra() },
+    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
   };
 }
 
@@ -226,7 +230,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
       expertise: expertise!,
       availability: avail!,
       contact: routes!,
-      bio_markdown: stored(doc.body),
+      bio_markdown: markdownOf(doc),
       bio_html: rendered.html,
       photo_url: null,
       photo_alt: picture?.alt ?? null,
@@ -235,7 +239,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS] as const;
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS, ...SITE_TERM_FIELDS] as const;
 
 export interface ApiVersionConfig {
   version: string;
@@ -244,7 +248,8 @@ export interface ApiVersionConfig {
   successor: string | null;
 }
 
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
+/** `exists` answers whether a path relative to the content folder is a file (for social_image). */
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
@@ -257,10 +262,16 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   }
   const versions = readVersions(f);
   const statements = readStatements(f);
+  const license = readLicense(f);
+  const aiPreferences = readAiPreferences(f);
+  const socialImage = readSocialImage(f, siteUrl, title, exists);
   // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
   f.misspelt();
   if (problems.length > before) return null;
-  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements! }, versions: versions! };
+  return {
+    config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements!, license: license!, ai_preferences: aiPreferences!, social_image: socialImage! },
+    versions: versions!,
+  };
 }
 
 const DAY = 86_400_000;

@@ -16,7 +16,7 @@ import { jsonText, request, utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
-import { loadContent, type ContentSources } from '../content/load.js';
+import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
 import type { ReadContent } from '../site.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
@@ -374,7 +374,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
-    const { site, images } = await assembleWithImages(read.content, { now: options.now, siteUrl: options.siteUrl, history, cache: cacheDir });
+    const { site, images } = await assembleWithImages(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content), cache: cacheDir });
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
     lap('assemble');

@@ -1,12 +1,18 @@
 // The post feed (D28): Atom 1.0 (RFC 4287) at /feed.xml and the same items as
 // JSON Feed 1.1 at /feed.json, newest first, with the full content.
+import { absoluteHtml } from '../absolute.js';
 import { absoluteImages } from '../media.js';
-import type { Post, Site } from '../model.js';
+import type { License, Post, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { newestChange, postChanged } from './site-pages.js';
 import { escapeXml } from './xml.js';
 
 export const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** Atom's rights (RFC 4287 §4.2.10) are text: the license's name and where to read it. */
+export function licenseText(license: License): string {
+  return `${license.name}: ${license.url}`;
+}
 
 /** RFC 3339 for a YYYY-MM-DD date: midnight UTC. */
 function rfc3339(date: string): string {
@@ -35,7 +41,8 @@ export function atomFeed(site: Site): string {
   const entries = items(site).map(({ post, url, markdownUrl }) => {
     // The rendered HTML is in the build's model; the runtime copy has none, so
     // a feed rendered there (only if the precomputed file is missing) carries the Markdown.
-    const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteImages(post.html, site.config.site_url))}</content>`;
+    // absoluteHtml makes src and href absolute, absoluteImages the srcset candidates.
+    const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteImages(absoluteHtml(post.html, home), home))}</content>`;
     return [
       '  <entry>',
       `    <id>${x(url)}</id>`,
@@ -60,6 +67,7 @@ export function atomFeed(site: Site): string {
     `  <author>\n    <name>${x(site.profile.name)}</name>\n    <uri>${x(absolute(site, pagePath.about()))}</uri>\n  </author>`,
     `  <link rel="self" type="application/atom+xml" href="${x(`${home}/feed.xml`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(absolute(site, pagePath.blog()))}"/>`,
+    ...(site.config.license ? [`  <rights>${x(licenseText(site.config.license))}</rights>`] : []),
     '  <generator>folio</generator>',
     ...entries,
     '</feed>',
@@ -77,12 +85,14 @@ export function jsonFeed(site: Site) {
     feed_url: `${home}/feed.json`,
     language: site.config.language,
     authors: [{ name: site.profile.name, url: absolute(site, pagePath.about()) }],
+    // A JSON Feed extension (underscore key): the license of the writing (D51).
+    ...(site.config.license ? { _license: { name: site.config.license.name, url: site.config.license.url } } : {}),
     items: items(site).map(({ post, url, markdownUrl }) => ({
       id: url,
       url,
       title: post.title,
       summary: post.summary,
-      ...(post.html === undefined ? {} : { content_html: absoluteImages(post.html, site.config.site_url) }),
+      ...(post.html === undefined ? {} : { content_html: absoluteImages(absoluteHtml(post.html, home), home) }),
       // The Markdown body, which is also plain text for a reader without HTML.
       content_text: post.content_markdown,
       ...(post.image ? { image: post.image.url } : {}),

@@ -10,6 +10,7 @@ import { postList, postListMarkdown, projectCard, projectListMarkdown } from './
 import { availabilityFact, availabilityHtml } from './availability.js';
 import { photoHtml } from './profile.js';
 import { hasItems } from './published.js';
+import { homeData } from './structured-data.js';
 import { facts, section, twin } from './twin.js';
 
 const LATEST = 5;
@@ -104,5 +105,5 @@ ${projects.map((p) => html`<li>${projectCard(site, p)}</li>
     section('Projects', projectListMarkdown(site, projects)),
   );
 
-  return { path: pagePath.home(), title: profile.name, description: site.config.description, section: 'home', type: 'website', main, markdown };
+  return { path: pagePath.home(), title: profile.name, description: site.config.description, section: 'home', type: 'website', main, markdown, data: homeData(site) };
 }
