@@ -103,6 +103,18 @@ describe('structured data (D49)', () => {
       expect(o['@type']).toEqual([`${S}Service`]);
       expect(text(value(o, 'provider'), 'name')).toBe('Hanna Brink');
     }
+    // D60: an engagement on offer carries its start, terms and booking address; one left out carries no start.
+    const availability = (await (await fetch(s.at('/api/v1/availability'))).json()) as { earliest_start: string; booking_url: string; engagements: { title: string; formats: string[]; rate_band: string }[] };
+    const offers = catalog[`${S}itemListElement`] as unknown as Node[];
+    for (const [i, o] of offers.entries()) {
+      const engagement = availability.engagements.find((e) => e.title === text(offered[i]!, 'name'));
+      if (engagement) {
+        expect(text(o, 'availabilityStarts')).toBe(availability.earliest_start);
+        expect(text(o, 'description')).toBe(`${engagement.formats.join(', ')}; ${engagement.rate_band}`);
+        expect(text(o, 'url')).toBe(availability.booking_url);
+      } else expect(o[`${S}availabilityStarts`]).toBeUndefined();
+    }
+    expect(offers.filter((o) => o[`${S}availabilityStarts`])).toHaveLength(availability.engagements.length);
   });
 
   it('about: a ProfilePage whose mainEntity is the Person (Google: mainEntity with a name)', async () => {

@@ -3,6 +3,7 @@
 // builder asks for its graph here; nothing is written by hand per page.
 import type { Post, Project, Service, Site } from '../model.js';
 import { absolute, pagePath } from '../urls.js';
+import { earliestStart } from '../availability.js';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -61,6 +62,26 @@ function graph(...nodes: JsonLd[]): JsonLd {
   return { '@context': CONTEXT, '@graph': nodes };
 }
 
+/**
+ * A service as an Offer, with what D60 states of it where schema.org has a
+ * place: when it can start, its formats and rate band, and where to book.
+ * A service the engagements leave out is listed without a start.
+ */
+function offer(site: Site, service: Service): JsonLd {
+  const a = site.profile.availability;
+  const engagement = a.engagements.find((e) => e.service === service.id);
+  const offered = !a.engagements.length || engagement !== undefined;
+  const start = offered ? earliestStart(site) : null;
+  const terms = engagement ? [engagement.formats.join(', '), engagement.rate_band].filter(Boolean).join('; ') : '';
+  return {
+    '@type': 'Offer',
+    itemOffered: serviceNode(site, service),
+    ...(start ? { availabilityStarts: start } : {}),
+    ...(terms ? { description: terms } : {}),
+    ...(offered && a.booking_url ? { url: a.booking_url } : {}),
+  };
+}
+
 export function homeData(site: Site): JsonLd {
   const home = absolute(site, pagePath.home());
   return graph(
@@ -86,7 +107,7 @@ export function homeData(site: Site): JsonLd {
         '@type': 'OfferCatalog',
         name: 'Services',
         url: absolute(site, pagePath.services()),
-        itemListElement: site.services.map((s) => ({ '@type': 'Offer', itemOffered: serviceNode(site, s) })),
+        itemListElement: site.services.map((s) => offer(site, s)),
       },
     },
   );

@@ -1,7 +1,7 @@
-// The one stylesheet, written by hand (D20): system fonts, a readable
-// measure, light and dark through prefers-color-scheme, visible focus, and
-// highlight.js token colours for code highlighted at build time. Kept as a
-// string so the core serves it without reading files.
+// Generated from style.css by scripts/stylesheet.js (npm run compile); edit the CSS, not this file.
+// The one stylesheet (D20): system fonts, a readable measure, light and dark through
+// prefers-color-scheme, visible focus, and highlight.js token colours for code
+// highlighted at build time. As text, so the core serves it without reading files.
 export const STYLESHEET = `/* folio: site.css */
 :root {
   color-scheme: light dark;
@@ -201,9 +201,6 @@ blockquote {
 }
 mark { background: var(--mark); color: inherit; }
 img { max-width: 100%; height: auto; }
-.prose img { display: block; margin: 1.5rem auto; }
-/* The profile photo (D45): a square crop beside the heading. */
-.photo { float: right; width: 8rem; aspect-ratio: 1; object-fit: cover; border-radius: 50%; margin: 0 0 1rem 1.25rem; }
 
 /* Code */
 code, kbd, samp, pre { font-family: var(--mono); font-size: 0.9em; }
