@@ -183,7 +183,9 @@ export const PROFILE_FIELDS = ['name', 'headline', 'location', 'expertise', 'ava
 function photo(f: Fields, doc: Parsed): FileImage | null | undefined {
   const src = f.string('photo', './photo.jpg', false);
   const alt = f.string('photo_alt', 'Illustrated portrait of Ada Example', false);
-  if (src === undefined && alt === undefined) return null;
+  // A blank photo_alt reads as absent, but was still written: without a photo it is a mistake.
+  const altWritten = doc.data.photo_alt !== undefined && doc.data.photo_alt !== null;
+  if (src === undefined && !altWritten) return null;
   if (src === undefined) {
     f.report('photo_alt', '`photo_alt` is set but there is no `photo`.', 'Add photo: ./photo.jpg (a path like an image in Markdown), or remove photo_alt.');
     return undefined;
