@@ -186,6 +186,7 @@ export function knownPaths(site: Site): Set<string> {
     pagePath.blog(),
     pagePath.projects(),
     pagePath.developers(),
+    ...site.services.map((s) => pagePath.service(s.id)),
     ...site.tags.map((t) => pagePath.tag(t.tag)),
     ...site.posts.map((p) => pagePath.post(p.slug)),
     ...site.projects.map((p) => pagePath.project(p.id)),
@@ -220,5 +221,7 @@ function hintFor(site: Site, path: string): string {
   if (blog) return `No published post has the slug "${blog[1]}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
   const project = /^\/projects\/([^/]+)$/.exec(path);
   if (project) return `No project has the id "${project[1]}". Project ids: ${site.projects.map((p) => p.id).join(', ')}.`;
-  return 'Site pages are /, /about, /services, /blog, /blog/tags/<tag>, /blog/<slug>, /projects, /projects/<id> and /developers (each also as .md).';
+  const service = /^\/services\/([^/]+)$/.exec(path);
+  if (service) return `No service has the id "${service[1]}". Service ids: ${site.services.map((s) => s.id).join(', ')}.`;
+  return 'Site pages are /, /about, /services, /services/<id>, /blog, /blog/tags/<tag>, /blog/<slug>, /projects, /projects/<id> and /developers (each also as .md).';
 }

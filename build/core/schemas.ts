@@ -168,4 +168,4 @@ export const ErrorEnvelope = record(
 );
 
 /** By the names used in Operation.schema. */
-export const schemas: Record<string, Schema> = { Discovery, Profile, ServiceList, PostList, Post, ProjectList, Project, SearchResults, ErrorEnvelope };
+export const schemas: Record<string, Schema> = { Discovery, Profile, ServiceList, Service, PostList, Post, ProjectList, Project, SearchResults, ErrorEnvelope };

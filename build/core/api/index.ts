@@ -97,6 +97,7 @@ export function enumerateApi(site: Site): string[] {
     const base = `${API_PREFIX}/${version}`;
     targets.push(base, `${base}/profile`, `${base}/services`, `${base}/projects`);
     for (const status of ['live', 'sunset', 'delivered']) targets.push(`${base}/projects?status=${status}`);
+    for (const s of site.services) targets.push(`${base}/services/${s.id}`);
     for (const p of site.projects) targets.push(`${base}/projects/${p.id}`);
     for (const p of site.posts) targets.push(`${base}/posts/${p.slug}`);
     // Every default page of the post list, overall and per tag (D38).

@@ -112,6 +112,15 @@ export const PROJECT_ID: ParamSpec = {
   example: 'bouncedesk',
 };
 
+export const SERVICE_ID: ParamSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The service id, as listed in `data[].id` of the service list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+  example: 'email-deliverability',
+};
+
 /** A list answer with paging (D4, D8); only the page's own items are shaped by `item`. */
 function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, offset: number, meta: Record<string, unknown>, item: (t: T) => R) {
   const base = new URLSearchParams(ctx.canonical);
@@ -168,6 +177,26 @@ export const operations: readonly Operation[] = [
         links: { self: ctx.self('') },
       },
     }),
+  },
+  {
+    operationId: 'getService',
+    path: '/services/{id}',
+    summary: 'One service',
+    description: 'One consulting service, including its Markdown description in `content_markdown`.',
+    parameters: [SERVICE_ID],
+    schema: 'Service',
+    errors: ['not_found'],
+    handle: (ctx) => {
+      const service = ctx.site.services.find((s) => s.id === ctx.pathParams.id);
+      if (!service) {
+        return {
+          error: 'not_found',
+          message: `There is no service with the id "${ctx.pathParams.id}".`,
+          hint: `The service list at ${apiBase(ctx.site, ctx.version)}/services gives every valid id in data[].id.`,
+        };
+      }
+      return { body: serviceResource(ctx.site, service) };
+    },
   },
   {
     operationId: 'listPosts',

@@ -28,7 +28,7 @@ export function llmsTxt(site: Site): string {
       'The links below point at those Markdown versions. The JSON API and the MCP endpoint are read-only and need no authentication; ' +
       'please keep to about 60 requests a minute. The posts are first-hand experience reports: nothing here is legal, tax or accounting advice.',
     section('Profile', [page(pagePath.about())]),
-    section('Services', [page(pagePath.services()), ...site.services.map((s) => linkItem(s.title, twin(pagePath.services()), s.summary))]),
+    section('Services', [page(pagePath.services()), ...site.services.map((s) => page(pagePath.service(s.id)))]),
     section('Writing', [page(pagePath.blog()), ...site.posts.map((p) => linkItem(p.title, twin(pagePath.post(p.slug)), `${p.date}. ${p.summary}`))]),
     section('Projects', [page(pagePath.projects()), ...site.projects.map((p) => page(pagePath.project(p.id)))]),
     section('API and MCP', [

@@ -33,6 +33,7 @@ export function sitePages(site: Site): SitePage[] {
     { path: pagePath.home(), title: site.config.title, note: site.config.description, lastmod: newestChange(site) },
     { path: pagePath.about(), title: `About ${profile.name}`, note: `${profile.headline}; expertise, availability and contact.`, lastmod: built },
     { path: pagePath.services(), title: 'Consulting services', note: `${site.services.length} consulting areas, each with the engagements it fits best.`, lastmod: built },
+    ...site.services.map((s) => ({ path: pagePath.service(s.id), title: s.title, note: s.summary, lastmod: built })),
     { path: pagePath.blog(), title: 'Writing', note: `All ${site.posts.length} posts, newest first.`, lastmod: newestChange(site) },
     ...site.tags.map(({ tag, count }) => ({
       path: pagePath.tag(tag),

@@ -2,7 +2,7 @@
 // and MCP read: the operations and their parameters, the error codes, the
 // MCP tools and the version states. Nothing here is copied by hand, so the
 // page cannot fall behind the service it documents.
-import { operations, type Operation } from '../api/operations.js';
+import { operations, SERVICE_ID, type Operation } from '../api/operations.js';
 import { deprecationNotice } from '../documents/deprecation.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../errors.js';
 import { jsonText } from '../http.js';
@@ -46,6 +46,7 @@ function anchor(op: Operation): string {
 /** Real values from the site, so every example answers 200 on this site. */
 function exampleValue(site: Site, spec: ParamSpec): string | number | undefined {
   const topTag = [...site.tags].sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1))[0]?.tag;
+  if (spec === SERVICE_ID) return site.services[0]?.id ?? spec.example;
   switch (spec.name) {
     case 'slug':
       return site.posts[0]?.slug ?? spec.example;
