@@ -19,7 +19,7 @@ import { fileFor, MANIFEST_PATH } from './core/files.js';
 import { request } from './core/http.js';
 import type { Site } from './core/model.js';
 import { respond } from './core/respond.js';
-import { build, collectGarbage, emit, memoryRuntime } from './emit/build.js';
+import { build, collectGarbage, emit, memoryRuntime, staticReader } from './emit/build.js';
 import { forgetState, RecordCache, saveState } from './emit/cache.js';
 import { readContentFast, type Remembered } from './emit/documents.js';
 import { digestSite, ownerOf, pendingDigest, planBuild, planEdit, updateDigest, type BuildState, type OutputRecord, type Plan } from './emit/incremental.js';
@@ -193,6 +193,17 @@ function diffSources(a: ContentSources, b: ContentSources): RebuildReport['sourc
   };
   pair(a.site, b.site);
   pair(a.profile, b.profile);
+  pair(a.theme ?? null, b.theme ?? null);
+  if (a.static !== b.static) {
+    const before = new Map((a.static ?? []).map((f) => [f.path, f]));
+    const after = new Map((b.static ?? []).map((f) => [f.path, f]));
+    for (const [path, f] of after) {
+      const old = before.get(path);
+      if (!old) diff.added.push(f.file);
+      else if (old.size !== f.size || !old.body || !f.body || Buffer.compare(old.body, f.body) !== 0) diff.changed.push(f.file);
+    }
+    for (const [path, f] of before) if (!after.has(path)) diff.removed.push(f.file);
+  }
   for (const folder of FOLDER_NAMES) {
     const xs = a[folder];
     const ys = b[folder];
@@ -252,7 +263,7 @@ function watchContent(dir: string, changed: (path: string) => void, failed: (err
 
 /** The posts whose sources changed, by index, when nothing else did and no file came or went; else null. */
 function changedPosts(a: ContentSources, b: ContentSources): { index: number; source: Source }[] | null {
-  if (a.site !== b.site || a.profile !== b.profile || a.services !== b.services || a.projects !== b.projects || a.posts.length !== b.posts.length) return null;
+  if (a.site !== b.site || a.profile !== b.profile || a.theme !== b.theme || a.static !== b.static || a.services !== b.services || a.projects !== b.projects || a.posts.length !== b.posts.length) return null;
   const changed: { index: number; source: Source }[] = [];
   for (let i = 0; i < b.posts.length; i++) {
     if (a.posts[i] === b.posts[i]) continue;
@@ -334,7 +345,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
    * writes the artifacts (search index, host files) and completes the report.
    */
   const emitInPlace = async (site: Site, previous: BuildState, plan: Plan, r: RebuildReport, digest?: ReturnType<typeof digestSite>): Promise<{ later: () => Promise<string[]>; skip: () => void }> => {
-    const emitted = await emit(site, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest });
+    const emitted = await emit(site, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, readStatic: staticReader(options.content, sources) });
     state = emitted.state;
     const earlier = new Set([...[...previous.routes.values()].map((o) => o.file), ...previous.extras.keys()]);
     const written = new Set(emitted.written);

@@ -7,11 +7,16 @@ import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
 import { ContentError, type Problem } from './content/problems.js';
+import { redirectsOf, type AliasOwner } from './content/aliases.js';
+import { checkStatic, type StaticSource } from './content/static.js';
+import { routeTable } from './core/api/index.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
   now: Date;
   siteUrl?: string;
+  /** Where warnings go (a large static file); by default stderr, as `folio: warning: …`. */
+  warn?: (message: string) => void;
 }
 
 /** Every content file read on its own (the per-file half of the build, see readDocument). */
@@ -22,6 +27,9 @@ export interface ReadContent {
   services: DocumentRecord<Service>[];
   posts: DocumentRecord<Post>[];
   projects: DocumentRecord<Project>[];
+  /** content/theme.css and content/static/, passed through as read (D43, D46). */
+  theme?: Source | null;
+  static?: StaticSource[];
 }
 
 /** Reads every file in this thread; the build may instead use workers or its cache (build/emit/documents.ts). */
@@ -33,6 +41,8 @@ export function readContent(sources: ContentSources, read: (kind: DocumentKind, 
     services: sources.services.map((s) => read('service', s) as DocumentRecord<Service>),
     posts: sources.posts.map((s) => read('post', s) as DocumentRecord<Post>),
     projects: sources.projects.map((s) => read('project', s) as DocumentRecord<Project>),
+    theme: sources.theme,
+    static: sources.static,
   };
 }
 
@@ -83,7 +93,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   const siteSource = need(content.site, 'site.yaml', 'title, description, site_url and language fields');
   const profileRecord = need(content.profile, 'profile.md', 'front-matter with name, headline, location, expertise, availability and contact');
   const siteDoc = siteSource && parseYamlFile(siteSource, problems);
-  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl);
+  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, content.theme?.text ?? null);
   if (profileRecord) problems.push(...profileRecord.problems);
   const profile = profileRecord?.read ?? null;
   const services = items(content.services, problems);
@@ -112,6 +122,8 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
     posts: published,
     projects: projectList,
     tags: [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => (a.tag < b.tag ? -1 : 1)),
+    static: [],
+    redirects: {},
     built_at: options.now.toISOString(),
   };
 
@@ -124,6 +136,14 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
     ...posts.filter(({ read }) => publishedSlugs.has(read.value.slug)).flatMap(({ read }) => read.links),
   ];
   const known = knownPaths(site);
+  // Static files and aliases may take no address the build generates (D43, D48).
+  const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
+  site.static = checkStatic(content.static ?? [], known, problems, warn);
+  for (const f of site.static) known.add(f.path);
+  const publishedItems = posts.filter(({ read }) => publishedSlugs.has(read.value.slug));
+  site.redirects = redirectsOf(aliasOwners(site, publishedItems, projects, services), (path) => known.has(path) || path === '/mcp', problems);
+  if (problems.length) throw new ContentError(problems);
+  for (const path of Object.keys(site.redirects)) known.add(path);
   const broken = brokenLinks(site, links, known);
   if (broken.length) throw new ContentError(broken);
   knownOf.set(site, known);
@@ -162,7 +182,7 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
     const i = previous.posts.indexOf(old);
     // Not published (dated after the clock), not the model's own record, or
     // moved in the order, renamed or tagged otherwise.
-    if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.tags.join('\0') !== next.tags.join('\0')) return null;
+    if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.tags.join('\0') !== next.tags.join('\0') || old.aliases.join('\0') !== next.aliases.join('\0')) return null;
     posts[i] = next;
   }
   const site: Site = { ...previous, posts };
@@ -171,6 +191,21 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
   knownOf.set(site, known);
   carryIndexes(previous, site);
   return { site, posts: edited.map((e) => e.next) };
+}
+
+/** Who may own aliases, with the former API addresses each kind implies (D48). */
+function aliasOwners(site: Site, posts: Item<Post>[], projects: Item<Project>[], services: Item<Service>[]): AliasOwner[] {
+  const versions = Object.keys(routeTable).filter((v) => site.versions[v] && site.versions[v]!.status !== 'sunset');
+  const former = (pattern: RegExp, collection: string, id: string) => (alias: string) => {
+    const old = pattern.exec(alias)?.[1];
+    return old === undefined ? [] : versions.map((v): [string, string] => [`/api/${v}/${collection}/${old}`, `/api/${v}/${collection}/${id}`]);
+  };
+  const owner = <T>({ read, source }: Item<T>, page: string, api: AliasOwner['api']): AliasOwner => ({ file: source.file, aliases: read.aliases ?? [], page, api });
+  return [
+    ...posts.map((p) => owner(p, pagePath.post(p.read.value.slug), former(/^\/blog\/([a-z0-9][a-z0-9-]*)$/, 'posts', p.read.value.slug))),
+    ...projects.map((p) => owner(p, pagePath.project(p.read.value.id), former(/^\/projects\/([a-z0-9][a-z0-9-]*)$/, 'projects', p.read.value.id))),
+    ...services.map((s) => owner(s, pagePath.service(s.read.value.id), former(/^\/services\/([a-z0-9][a-z0-9-]*)$/, 'services', s.read.value.id))),
+  ];
 }
 
 function sameItems<T>(a: T[], b: T[]): boolean {

@@ -118,19 +118,29 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
   return { source, data: data as Record<string, unknown>, body: '', bodyLine: 1, position: locate(() => doc, lines, 0) };
 }
 
+/**
+ * A key is a top-level key, or a dotted path into nested maps ("theme.accent")
+ * when no top-level key has that name; a nested key missing gives its
+ * nearest parent's position.
+ */
 function locate(doc: () => Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
+  const find = (contents: unknown, key: string) => (isMap(contents) ? contents.items.find((pair) => isScalar(pair.key) && pair.key.value === key && pair.key.range) : undefined);
   return (key, index) => {
     const contents = doc()?.contents;
-    if (isMap(contents)) {
-      for (const pair of contents.items) {
-        if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
-          const item = index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
-          const at = lines.linePos((item?.range ?? pair.key.range)[0]);
-          return { line: at.line + lineOffset, column: at.col };
-        }
+    let pair = find(contents, key);
+    if (!pair && key.includes('.')) {
+      let node: unknown = contents;
+      for (const part of key.split('.')) {
+        const next = find(node, part);
+        if (!next) break;
+        pair = next;
+        node = next.value;
       }
     }
-    return OPEN;
+    if (!pair) return OPEN;
+    const item = index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
+    const at = lines.linePos((item?.range ?? (pair.key as { range: [number, number, number] }).range)[0]);
+    return { line: at.line + lineOffset, column: at.col };
   };
 }
 

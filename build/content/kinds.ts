@@ -6,6 +6,8 @@ import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import { readAliases, type AliasSource } from './aliases.js';
+import { readTheme } from './theme.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -16,6 +18,8 @@ export interface Read<T> {
   value: T;
   links: FileLink[];
   draft?: boolean;
+  /** The `aliases` of the file, with their positions (D48). */
+  aliases?: AliasSource[];
 }
 
 const WORDS_PER_MINUTE = 220;
@@ -54,7 +58,7 @@ function tags(f: Fields): string[] | undefined {
   return out;
 }
 
-export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draft', 'slug'] as const;
+export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draft', 'slug', 'aliases'] as const;
 
 export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Read<Post> | null {
   const before = problems.length;
@@ -66,14 +70,17 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const summary = f.string('summary', 'One sentence on what the post reports.', false);
   const draft = f.boolean('draft');
   const slug = idField(f, 'slug', fileName);
+  const aliases = readAliases(f, '/blog/old-slug, /2019/05/old-title.html');
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
   const { rendered, links } = body(doc);
   if (problems.length > before) return null;
   return {
     draft: draft!,
     links,
+    aliases: aliases!,
     value: {
       slug: slug!,
+      aliases: aliases!.map((a) => a.path),
       title: title!,
       date: date!,
       updated: updated ?? null,
@@ -88,7 +95,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   };
 }
 
-export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', 'ended', 'tags', 'id'] as const;
+export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', 'ended', 'tags', 'id', 'aliases'] as const;
 
 export function readProject(doc: Parsed, fileName: string, problems: Problem[]): Read<Project> | null {
   const before = problems.length;
@@ -102,14 +109,17 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   if (started && ended && ended < started) f.report('ended', `\`ended\` (${ended}) is before \`started\` (${started}).`, 'Swap the two, or correct the dates.');
   const tagList = tags(f);
   const id = idField(f, 'id', fileName);
+  const aliases = readAliases(f, '/projects/old-id');
   const { rendered, links } = body(doc);
   const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
   if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
   if (problems.length > before) return null;
   return {
     links,
+    aliases: aliases!,
     value: {
       id: id!,
+      aliases: aliases!.map((a) => a.path),
       title: title!,
       status: status!,
       summary,
@@ -125,7 +135,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   };
 }
 
-export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id'] as const;
+export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id', 'aliases'] as const;
 
 export function readService(doc: Parsed, fileName: string, problems: Problem[]): Read<Service> | null {
   const before = problems.length;
@@ -135,11 +145,13 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   const bestFit = f.list('best_fit', 'a SaaS whose invoices land in spam', true);
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
+  const aliases = readAliases(f, '/services/old-id');
   const { rendered, links } = body(doc);
   if (problems.length > before) return null;
   return {
     links,
-    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: doc.body.replace(/^\n+/, ''), body_html: rendered.html, extra: f.extra() },
+    aliases: aliases!,
+    value: { id: id!, aliases: aliases!.map((a) => a.path), title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: doc.body.replace(/^\n+/, ''), body_html: rendered.html, extra: f.extra() },
   };
 }
 
@@ -183,7 +195,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api'] as const;
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', 'theme'] as const;
 
 export interface ApiVersionConfig {
   version: string;
@@ -192,7 +204,7 @@ export interface ApiVersionConfig {
   successor: string | null;
 }
 
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
@@ -204,8 +216,9 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
     else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
   }
   const versions = readVersions(f);
+  const theme = readTheme(f, themeCss);
   if (problems.length > before) return null;
-  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language! }, versions: versions! };
+  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language!, theme: theme! }, versions: versions! };
 }
 
 const DAY = 86_400_000;

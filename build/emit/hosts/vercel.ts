@@ -28,6 +28,7 @@ export interface VercelRoute {
   has?: Condition[];
   missing?: Condition[];
   headers?: Headers;
+  status?: number;
   continue?: boolean;
   handle?: 'filesystem' | 'hit';
 }
@@ -114,6 +115,8 @@ export function vercelRoutes(site: Site, manifest: Manifest): VercelRoute[] {
     (r) => JSON.stringify(r.headers),
   );
   return [
+    // Addresses that moved (D48): a 301 before anything else could answer them.
+    ...Object.entries(manifest.redirects ?? {}).map(([from, to]) => ({ src: exact(from), status: 301, headers: { Location: to } })),
     // Files served at their own path: their headers, then on to the files.
     ...headerRoutes(own.filter((r) => !r.shape).map((r) => r.item)),
     // Extension-less documents outside /.well-known live in a folder's index file.
