@@ -111,6 +111,13 @@ function setKey(lines: string[], key: string, value: string): string[] {
   return out;
 }
 
+/** Adds an alias to a flow list of aliases, or a new list; a list in another shape (a corruption's) is left as it is. */
+function addAlias(lines: string[], alias: string): string[] {
+  const at = lines.findIndex((l) => l.startsWith('aliases:'));
+  if (at === -1) return [...lines, `aliases: [${alias}]`];
+  return lines.map((l, i) => (i === at ? l.replace(/^aliases: \[/, `aliases: [${alias}, `) : l));
+}
+
 const REQUIRED: Record<string, string[]> = {
   post: ['title', 'date'],
   project: ['title', 'status'],
@@ -266,7 +273,7 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
       file: a < b ? b : a,
       error: true,
       apply: (t: Tree) => {
-        for (const file of [a, b]) editFields(t, file, (lines) => [...lines, 'aliases: [/blog/shared-old]']);
+        for (const file of [a, b]) editFields(t, file, (lines) => addAlias(lines, '/blog/shared-old'));
       },
     })),
     // Allowed changes: they must still build.
@@ -274,7 +281,7 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
       name: `a former slug as an alias of ${file}`,
       file,
       error: false,
-      apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, 'aliases', `[/blog/old-${file.slice('posts/'.length, -3)}, /2019/${file.slice('posts/'.length, -3)}.html]`)),
+      apply: (t: Tree) => editFields(t, file, (lines) => addAlias(addAlias(lines, `/blog/old-${file.slice('posts/'.length, -3)}`), `/2019/${file.slice('posts/'.length, -3)}.html`)),
     })),
     fc.constantFrom('{accent: "#0b5cad", font: serif}', '{accent_dark: "#9cc4f5"}', '{font: mono}').map((theme) => ({
       name: `theme: ${theme}`,
