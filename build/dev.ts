@@ -75,6 +75,8 @@ const RELOAD_PATH = '/_folio/dev/reload.js';
 const EVENTS_PATH = '/_folio/dev/events';
 const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
 const FOLDERS = new Set<string>(FOLDER_NAMES);
+/** Watched one level deep besides the content folders: content/static/ (D43). */
+const WATCHED = [...FOLDER_NAMES, 'static'];
 const SHOWN_FILES = 8;
 /**
  * Quiet time after a file event before the rebuild starts. An editor's save
@@ -248,11 +250,11 @@ function watchContent(dir: string, changed: (path: string) => void, failed: (err
   };
   const top = watch(dir, (_event, name) => {
     const path = name ? String(name) : '';
-    if (FOLDERS.has(path)) attach(path);
+    if (WATCHED.includes(path)) attach(path);
     changed(path);
   });
   top.on('error', failed);
-  for (const folder of FOLDERS) attach(folder);
+  for (const folder of WATCHED) attach(folder);
   return {
     close() {
       top.close();
