@@ -101,6 +101,15 @@ describe('folio init (D42)', () => {
     expect(await photo.text()).toBe(await readFile(join(work, 'my-site/content/static/photo.svg'), 'utf8'));
   });
 
+  it('is what the README\'s "Make it yours" tells a reader to run', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## Make it yours'), readme.indexOf('\n## ', readme.indexOf('## Make it yours') + 1));
+    const commands = /```sh\n([\s\S]*?)```/.exec(section)![1]!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+    expect(commands[0]).toBe('npx folio init my-site');
+    expect(commands.slice(1, 4)).toEqual(printed);
+    expect(commands.at(-1)).toMatch(/^npx wrangler pages deploy my-site\/dist /);
+  });
+
   it('refuses with exit 2 and writes nothing when content/ exists and is not empty', async () => {
     const dir = join(work, 'taken');
     await mkdir(join(dir, 'content'), { recursive: true });
