@@ -10,6 +10,8 @@ import type { Problem } from '../build/content/problems.js';
 import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
 import { STYLESHEET } from '../build/core/pages/style.js';
 import { contrast, parseHex, SCHEMES, themeCss } from '../build/core/theme.js';
+import { printRedirects } from '../build/emit/hosts/cloudflare.js';
+import { checkCloudflareRedirects } from '../build/emit/hosts/limits.js';
 import { vercelRoutes } from '../build/emit/hosts/vercel.js';
 import { attr, byTag, parseHtml } from './helpers/html.js';
 import { copyContent, serveBuilt } from './helpers/site.js';
@@ -198,6 +200,9 @@ describe('aliases (D48)', () => {
       const first = routes.find((r) => r.src && new RegExp(r.src).test(from));
       expect(first, from).toMatchObject({ status: 301, headers: { Location: to } });
     }
+    // Each alias costs rules: past Cloudflare's 2,000 static redirects the limit check says so.
+    const many = Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`/old/${i}`, '/blog']));
+    expect(checkCloudflareRedirects(printRedirects([], many)).join()).toMatch(/2001 static rules; Cloudflare Pages allows 2000/);
     // Netlify reads the same _redirects (docs/hosts.md); its own rules come after it.
     expect(await readFile(join(s.out, 'netlify.toml'), 'utf8')).not.toContain('status = 301');
   });
