@@ -118,28 +118,24 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
   return { source, data: data as Record<string, unknown>, body: '', bodyLine: 1, position: locate(() => doc, lines, 0) };
 }
 
-/**
- * A key is a top-level key, or a dotted path into nested maps ("theme.accent")
- * when no top-level key has that name; a nested key missing gives its
- * nearest parent's position.
- */
 function locate(doc: () => Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
-  const find = (contents: unknown, key: string) => (isMap(contents) ? contents.items.find((pair) => isScalar(pair.key) && pair.key.value === key && pair.key.range) : undefined);
   return (key, index) => {
-    const contents = doc()?.contents;
-    let pair = find(contents, key);
-    if (!pair && key.includes('.')) {
-      let node: unknown = contents;
-      for (const part of key.split('.')) {
-        const next = find(node, part);
-        if (!next) break;
-        pair = next;
-        node = next.value;
-      }
+    // A dotted key ("availability.from") walks nested maps; it stops at the deepest key found.
+    let node: unknown = doc()?.contents;
+    let found: [number, number, number] | undefined;
+    const parts = key.split('.');
+    let depth = 0;
+    for (const part of parts) {
+      if (!isMap(node)) break;
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === part);
+      if (!pair || !isScalar(pair.key) || !pair.key.range) break;
+      found = pair.key.range;
+      node = pair.value;
+      depth++;
     }
-    if (!pair) return OPEN;
-    const item = index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
-    const at = lines.linePos((item?.range ?? (pair.key as { range: [number, number, number] }).range)[0]);
+    if (!found) return OPEN;
+    const item = index !== undefined && depth === parts.length && isSeq(node) ? (node.items[index] as { range?: [number, number, number] } | undefined) : undefined;
+    const at = lines.linePos((item?.range ?? found)[0]);
     return { line: at.line + lineOffset, column: at.col };
   };
 }

@@ -1,5 +1,6 @@
-// What respond() is given: the site model and lazy access to the search index.
-import type { Site } from './model.js';
+// What respond() is given: the site model, and lazy access to the search index
+// and the change log.
+import type { ChangeLog, Site } from './model.js';
 
 export type SearchType = 'post' | 'project' | 'service';
 
@@ -22,4 +23,6 @@ export interface Runtime {
   site: Site;
   /** Loads the prebuilt index on first use and keeps it for the life of the process or isolate. */
   search(): Promise<SearchEngine>;
+  /** The change log (D61), apart from the model: the functions read only it to answer a `since`. */
+  changes(): Promise<ChangeLog>;
 }

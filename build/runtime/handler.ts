@@ -1,10 +1,10 @@
 // The host-neutral function: precomputed files first (query strings and
 // Accept mapped by the core's rule), respond() for everything else. Cloudflare,
 // Netlify, Vercel and `folio serve` wrap it in a few lines each.
-import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { CHANGES_PATH, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { internalError } from '../core/errors.js';
 import type { Reply, Req } from '../core/http.js';
-import type { Site } from '../core/model.js';
+import type { ChangeLog, Site } from '../core/model.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import { staticTarget } from '../core/static.js';
@@ -54,6 +54,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
   const manifest = once(() => readJson<Manifest>(read, MANIFEST_PATH));
   // Loaded on the first search and kept for the life of the isolate.
   const search = once(() => (options.openSearch ?? openSearch)(read));
+  const changes = once(() => readJson<ChangeLog>(read, CHANGES_PATH));
   return async (req) => {
     // A GET needs both the model and the manifest: read them together (on
     // Netlify and Vercel each read is a request to the site's own CDN).
@@ -78,7 +79,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
         console.error('folio: cannot use the precomputed files:', error);
       }
     }
-    const runtime: Runtime = { site: model, search };
+    const runtime: Runtime = { site: model, search, changes };
     return respond(req, runtime);
   };
 }

@@ -345,6 +345,8 @@ li:target, sup:target { background: var(--mark); border-radius: 3px; }
 }
 .availability-available { border-left-color: var(--live); }
 .availability-limited { border-left-color: var(--sunset); }
+.availability p { margin: 0; }
+.availability .terms { list-style: none; padding: 0; margin: 0.4rem 0 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--muted); }
 .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.25rem; }
 .button {
   display: inline-block;
