@@ -61,6 +61,15 @@ const RESERVED = /^\/(_folio\/|_headers$|_redirects$|_routes\.json$|netlify\.tom
 /** The extensions folio writes an extension-less address's file under (core/files.ts). */
 const GENERATED_FILE = /^(.*)\.(html|md|txt|css|yaml|xml|json)$/;
 
+/** The generated address a static path takes: the address itself, or the one whose file it would overwrite (/blog.html is the file of /blog). */
+function takenAddress(path: string, generated: ReadonlySet<string>): string | null {
+  if (generated.has(path)) return path;
+  const base = GENERATED_FILE.exec(path)?.[1];
+  if (base === undefined) return null;
+  const address = base === '' || base === '/index' ? '/' : base;
+  return generated.has(address) ? address : null;
+}
+
 /**
  * The model's list of static files, with a problem for each that is too
  * large or takes an address (or the file of an address) the build
@@ -74,12 +83,11 @@ export function checkStatic(sources: readonly StaticSource[], generated: Readonl
       problems.push({ ...at, message: `This static file is ${mib(s.size)}, over the 25 MiB a file may have on Cloudflare Pages.`, hint: 'Host it elsewhere (object storage, a video service) and link to it, or make it smaller.' });
       continue;
     }
-    const base = GENERATED_FILE.exec(s.path)?.[1];
-    const taken = generated.has(s.path) ? s.path : base !== undefined && generated.has(base || '/') ? base || '/' : base === '/index' ? '/' : null;
-    if (taken || RESERVED.test(s.path)) {
+    const taken = takenAddress(s.path, generated);
+    if (taken !== null || RESERVED.test(s.path)) {
       problems.push({
         ...at,
-        message: taken === s.path || !taken ? `This static file would be served at ${s.path}, an address folio generates itself.` : `This static file would be written where the build writes the page at ${taken}.`,
+        message: taken === null || taken === s.path ? `This static file would be served at ${s.path}, an address folio generates itself.` : `This static file would be written where the build writes the page at ${taken}.`,
         hint: `Rename or move it under content/static/ (e.g. content/static/files${s.path}); folio's own addresses are listed in its manifest, _folio/manifest.json.`,
       });
       continue;
