@@ -17,6 +17,14 @@ description: "Replace this with one sentence: who you help, with what, and where
 site_url: https://example.com
 # The language of your writing (BCP 47: en, de, nl, fr, …).
 language: en
+# What the site says about itself (optional; leave one out and the site says
+# nothing of the kind). Uncomment and replace with your own words.
+# writing: notes from my consulting work          # completes "The posts are …"
+# disclaimer: Nothing here is professional advice for your situation.
+# is_not:
+#   - It is not a support channel for the tools the posts discuss.
+# fair_use:
+#   requests_per_minute: 60
 # Your colours and type (optional). Accents must read on the page background
 # (WCAG AA, 4.5:1); folio checks both and suggests a colour if one does not.
 # theme:

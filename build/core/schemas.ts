@@ -9,7 +9,12 @@ type Schema = Record<string, unknown>;
 const str: Schema = { type: 'string' };
 const uri: Schema = { type: 'string', format: 'uri' };
 const date: Schema = { type: 'string', format: 'date' };
-const nullable = (s: Schema): Schema => ({ ...s, type: [s.type as string, 'null'] });
+/**
+ * A value or null, as `anyOf` branches of one `type` each: a `type` array is
+ * valid JSON Schema, but clients that map tool schemas onto a single-type
+ * dialect reject it (the MCP Inspector's --strict check warns on it).
+ */
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
 const strings: Schema = { type: 'array', items: str };
 
 /** An object whose listed properties are all required; other fields may pass through (D2). */
@@ -74,11 +79,13 @@ export const Availability = record(
     horizon: record({ from: str, to: str }, 'The months (YYYY-MM) the statement covers; questions outside it are refused.', false),
     engagements: { type: 'array', items: record({ service: str, formats: strings, rate_band: nullable(str), title: str, api_url: uri }, 'An engagement on offer, with its service.', false) },
     check: {
-      ...nullable({ type: 'object' }),
       description: 'The answer to `service` and/or `month`; null when neither is asked.',
-      properties: { service: nullable(str), month: nullable(str), fits: { type: 'boolean' }, starts: nullable(date), formats: strings, rate_band: nullable(str), answer: str },
-      required: ['service', 'month', 'fits', 'starts', 'formats', 'rate_band', 'answer'],
-      additionalProperties: false,
+      ...nullable({
+        type: 'object',
+        properties: { service: nullable(str), month: nullable(str), fits: { type: 'boolean' }, starts: nullable(date), formats: strings, rate_band: nullable(str), answer: str },
+        required: ['service', 'month', 'fits', 'starts', 'formats', 'rate_band', 'answer'],
+        additionalProperties: false,
+      }),
     },
     ...links,
   },
@@ -165,7 +172,7 @@ export const ServiceList = record(
 export const ProjectList = record(
   {
     data: { type: 'array', items: ProjectItem },
-    meta: record({ total: { type: 'integer', minimum: 0 }, status: nullable({ type: 'string', enum: [...PROJECT_STATUSES, null] }) }, 'How many projects match, and the status filter applied.', false),
+    meta: record({ total: { type: 'integer', minimum: 0 }, status: nullable({ type: 'string', enum: [...PROJECT_STATUSES] }) }, 'How many projects match, and the status filter applied.', false),
     links: selfLinks,
   },
   'Projects, optionally filtered by status.',
