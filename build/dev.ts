@@ -12,11 +12,11 @@ import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Source } from './content/frontmatter.js';
-import { loadContent, reloadFile, type ContentSources } from './content/load.js';
+import { contentFileExists, loadContent, reloadFile, type ContentSources } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { ContentError, type Problem } from './content/problems.js';
 import { fileFor, MANIFEST_PATH } from './core/files.js';
-import { request } from './core/http.js';
+import { request, type Headers } from './core/http.js';
 import type { Site } from './core/model.js';
 import { respond } from './core/respond.js';
 import { build, collectGarbage, emit, memoryRuntime, staticReader } from './emit/build.js';
@@ -384,7 +384,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const read = await readContentFast(sources, { cache: records, memo, workers: options.workers });
     let site;
     try {
-      site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl });
+      site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content) });
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       problems = error.problems;
@@ -438,6 +438,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const sink = inPlaceSink(out);
     const answers: { target: string; record: OutputRecord }[] = [];
     const fresh: { target: string; record: OutputRecord }[] = [];
+    // A twin's token estimate follows its body: its header set may be new.
+    const headerSets = previous.headerSets.slice();
+    const sameBesidesTokens = (a: Headers, b: Headers) => JSON.stringify({ ...a, 'x-markdown-tokens': '' }) === JSON.stringify({ ...b, 'x-markdown-tokens': '' });
     for (const post of update.posts) {
       for (const target of owners.get(post.slug) ?? []) {
         const was = previous.routes.get(target);
@@ -447,8 +450,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         // way, then (it asks again for what was written here, and gets the same).
         if (reply.status !== 200 || !reply.body) return null;
         const { etag, ...headers } = reply.headers;
-        if (fileFor(target, headers['content-type'] ?? '') !== was.file || JSON.stringify(headers) !== JSON.stringify(previous.headerSets[was.set])) return null;
-        const answer = { target, record: { file: was.file, etag: etag!, set: was.set, size: reply.body.byteLength } };
+        const before = previous.headerSets[was.set]!;
+        if (fileFor(target, headers['content-type'] ?? '') !== was.file || !sameBesidesTokens(headers, before)) return null;
+        const set = JSON.stringify(headers) === JSON.stringify(before) ? was.set : headerSets.push(headers) - 1;
+        const answer = { target, record: { file: was.file, etag: etag!, set, size: reply.body.byteLength } };
         answers.push(answer);
         if (etag === was.etag) continue;
         // Each is served as soon as it is written.
@@ -465,7 +470,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const pending = (): BuildState => {
       const routes = new Map(previous.routes);
       for (const a of answers) routes.set(a.target, a.record);
-      return { ...previous, routes, digest: pendingDigest(previous.digest, update.posts.map((post) => post.slug)) };
+      return { ...previous, routes, headerSets, digest: pendingDigest(previous.digest, update.posts.map((post) => post.slug)) };
     };
     const rest = () => emitInPlace(update.site, pending(), plan, r, updateDigest(previous.digest, update.site, update.posts));
     return { report: r, rest, skip: () => void (state = pending()) };

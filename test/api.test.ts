@@ -226,13 +226,15 @@ describe('posts (D6, D8, D9, D11)', () => {
     expect(await (await get('/api/v1/posts?limit=20&offset=0')).text()).toBe(await (await get('/api/v1/posts')).text());
   });
 
-  it('returns one post with content_markdown equal to the file body (Part 1 §2)', async () => {
-    const { res, body } = await json('/api/v1/posts/email-deliverability-b2b-saas');
+  it('returns one post with content_markdown equal to the file body, its site-root links absolute (Part 1 §2, D53)', async () => {
+    const { res, body } = await json('/api/v1/posts/capitalising-vs-expensing-cloud-spend');
     expect(res.status).toBe(200);
     expectSchema('Post', body);
-    expect(body.title).toBe('What I learned fixing email deliverability for a B2B SaaS');
-    const file = await readFile('content/posts/email-deliverability-b2b-saas.md', 'utf8');
+    expect(body.title).toBe('Capitalising versus expensing cloud spend: what my accountant and I settled on');
+    const file = (await readFile('content/posts/capitalising-vs-expensing-cloud-spend.md', 'utf8')).replaceAll('](/', '](https://hannabrink.example/');
+    expect(file).toContain('[Bouncedesk](https://hannabrink.example/projects/bouncedesk)');
     expect(file.endsWith(body.content_markdown) || file.trimEnd().endsWith(body.content_markdown.trimEnd())).toBe(true);
+    expect(body.content_markdown).not.toContain('](/');
     expect(body.content_markdown).toContain('|');
   });
 

@@ -19,7 +19,7 @@ export interface Parsed {
   body: string;
   /** 1-based line of the body's first line in the file. */
   bodyLine: number;
-  /** Line and column of a front-matter key (or of item `index` of its list), or of the opening `---` when absent. */
+  /** Line and column of a front-matter key, dotted for nested maps (or of item `index` of its list), or of the opening `---` when absent. */
   position(key: string, index?: number): { line: number; column: number };
 }
 

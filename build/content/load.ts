@@ -1,4 +1,5 @@
 // The only place that reads content/ from disk. Everything after it is pure.
+import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Source } from './frontmatter.js';
@@ -92,4 +93,9 @@ export async function loadContent(dir: string): Promise<ContentSources> {
     readStatic(join(dir, 'static'), shown),
   ]);
   return { site, profile, services, posts, projects, theme, static: statics, dir };
+}
+
+/** Whether `path` (relative to the content folder) is a file: for the files site.yaml names. */
+export function contentFileExists(dir: string): (path: string) => boolean {
+  return (path) => statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 }

@@ -17,7 +17,7 @@ import { staticHeaders } from '../core/media-types.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
-import { loadContent, type ContentSources } from '../content/load.js';
+import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
 import { assembleSite, type ReadContent } from '../site.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
@@ -370,7 +370,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
-    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history });
+    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content) });
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
     lap('assemble');

@@ -277,6 +277,22 @@ export function conformance(label: string, target: () => Target): void {
         }
       });
 
+      it('sends the AI usage preferences on pages, twins and the API, and each twin its token estimate (D52, D53)', async (ctx) => {
+        if (!c.has.pages) return ctx.skip();
+        const usage = 'search=y, ai-use=y, train-ai=n';
+        for (const page of pages()) {
+          const twin = page === '/' ? '/index.md' : `${page}.md`;
+          const [html, md, asked] = [await get(page), await get(twin), await get(page, { headers: { accept: 'text/markdown' } })];
+          for (const [what, res] of [['page', html], ['twin', md], ['negotiated twin', asked]] as const) expect(res.headers.get('content-usage'), `${page} ${what}`).toBe(usage);
+          for (const res of [md, asked]) {
+            const bytes = new Uint8Array(await res.arrayBuffer()).byteLength;
+            expect(res.headers.get('x-markdown-tokens'), page).toBe(String(Math.ceil(bytes / 4)));
+          }
+          await html.arrayBuffer();
+        }
+        for (const path of ['/api/v1/posts', '/api/v1/posts?limit=3&offset=2', '/api/v1/nope']) expect((await get(path)).headers.get('content-usage'), path).toBe(usage);
+      });
+
       it('weighs Accept by q-value; Markdown wins only when it weighs more (D21)', async (ctx) => {
         if (!c.has.pages) return ctx.skip();
         const type = async (accept: string) => (await get('/blog', { headers: { accept } })).headers.get('content-type');

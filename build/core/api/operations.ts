@@ -377,6 +377,7 @@ export function discovery(site: Site, version: string) {
     llms_txt_url: `${site.config.site_url}/llms.txt`,
     authentication: 'none',
     fair_use: `No rate limit is enforced; please stay under ${fairRate(site, 'per minute')}.`,
+    license: site.config.license ? { name: site.config.license.name, url: site.config.license.url } : null,
     endpoints: operations.map((op) => ({
       operationId: op.operationId,
       method: 'GET',

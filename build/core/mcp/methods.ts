@@ -37,7 +37,8 @@ function implementation(site: Site): Implementation {
   return { name: info.name, title: info.title, version: info.version, description: info.description, websiteUrl: info.websiteUrl };
 }
 
-const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
+/** The tools as tools/list answers them. */
+export const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
 
 /** The posts and the service pages, each as its Markdown twin (D37, D47), with the page path the twin is of. */
 function readable(site: Site) {

@@ -7,6 +7,7 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
 import { nothingYet } from './published.js';
+import { serviceData, servicesData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
 
 function fitList(service: Service) {
@@ -66,6 +67,7 @@ ${fitList(s)}
     type: 'website',
     main,
     markdown,
+    data: servicesData(site),
   };
 }
 
@@ -116,5 +118,5 @@ ${fitList(service)}
     section('Related', bullets([mdLink('All services', md(pagePath.services())), mdLink(`Contact: ${site.profile.name}`, md(pagePath.about()))])),
   );
 
-  return { path: pagePath.service(service.id), title: service.title, description: service.summary, section: 'services', type: 'article', main, markdown };
+  return { path: pagePath.service(service.id), title: service.title, description: service.summary, section: 'services', type: 'article', main, markdown, data: serviceData(site, service) };
 }
