@@ -2,7 +2,6 @@
 // span files: unique slugs and ids, and internal links that resolve (D2).
 import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
 import { carryIndexes, enumerate } from './core/respond.js';
-import { pagePath, twinPath } from './core/urls.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
@@ -12,6 +11,7 @@ import { closest, ContentError, type Problem } from './content/problems.js';
 import { redirectsOf, type AliasOwner } from './content/aliases.js';
 import { checkStatic, type StaticSource } from './content/static.js';
 import { routeTable } from './core/api/index.js';
+import { pagePath } from './core/urls.js';
 import { absoluteAt } from './core/absolute.js';
 
 export interface SiteOptions {
@@ -259,23 +259,9 @@ function sameItems<T>(a: T[], b: T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Every site path a link may point at: the pages, their twins and every precomputed address. */
+/** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
 export function knownPaths(site: Site): Set<string> {
-  const pages = [
-    pagePath.home(),
-    pagePath.about(),
-    pagePath.services(),
-    pagePath.blog(),
-    pagePath.projects(),
-    pagePath.developers(),
-    ...site.services.map((s) => pagePath.service(s.id)),
-    ...site.tags.map((t) => pagePath.tag(t.tag)),
-    ...site.posts.map((p) => pagePath.post(p.slug)),
-    ...site.projects.map((p) => pagePath.project(p.id)),
-  ];
-  const known = new Set<string>([...pages, ...pages.map(twinPath)]);
-  for (const target of enumerate(site)) known.add(target.split('?')[0]!);
-  return known;
+  return new Set(enumerate(site).map((target) => target.split('?')[0]!));
 }
 
 export function brokenLinks(site: Site, links: FileLink[], known = knownPaths(site)): Problem[] {

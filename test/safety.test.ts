@@ -27,7 +27,6 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:hr
 
 /** What the browser sees as the scheme: control characters and whitespace are stripped before it is read. */
 function scheme(url: string): string {
-  // eslint-disable-next-line no-control-regex
   const cleaned = url.replace(/[\u0000-\u0020]/g, '').toLowerCase();
   return /^([a-z][a-z0-9+.-]*):/.exec(cleaned)?.[1] ?? '';
 }

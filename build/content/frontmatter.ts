@@ -1,7 +1,7 @@
 // Splits a Markdown file into front-matter and body with gray-matter. The
 // YAML is read by a fast path (quickYaml) when it can be, and by `yaml`, which
 // keeps every key's line and column, for anything else and for the positions
-// of a problem, which are only asked for when a field is wrong (issue 8).
+// of a problem, which are only asked for when a field is wrong.
 import matter from 'gray-matter';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from './problems.js';

@@ -251,5 +251,6 @@ export const ErrorEnvelope = record(
   false,
 );
 
-/** By the names used in Operation.schema. */
-export const schemas: Record<string, Schema> = { Discovery, Profile, ServiceList, Service, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope };
+/** The response schemas by name: OpenAPI's components, and Operation.schema names one of them (a name not here is a type error). */
+export const schemas = { Discovery, Profile, ServiceList, Service, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope } satisfies Record<string, Schema>;
+export type SchemaName = keyof typeof schemas;

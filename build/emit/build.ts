@@ -153,7 +153,7 @@ let fullGc: ((options?: { type: string }) => void) | null | undefined;
  * (4 GB here) before it collects, so the short-lived pages of one phase
  * were still on the heap when the next phase (the artifacts) allocated:
  * 1.0 GB peak at 10,000 posts. Two collections (about 170 ms) bring it to
- * 0.8 GB (issue 8: peak memory at 10,000 posts ≤ 1 GB). A minor one
+ * 0.8 GB, under the 1 GB we allow a 10,000-post build. A minor one
  * empties only the young generation (folio dev, between rebuilds).
  */
 export function collectGarbage(type: 'major' | 'minor' = 'major'): void {
@@ -221,8 +221,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const phaseStart = performance.now();
   // The documents last: llms-full.txt and the feeds read every twin, which
   // the pages family has made by then. Enumerated first, they built every
-  // page at once while the search thread was at its largest (issue 8: peak
-  // memory).
+  // page at once while the search thread was at its largest: the peak of
+  // memory.
   const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(site));
   const targets = [...beforeDocuments, ...documentsFamily.enumerate(site)];
   let done = 0;
