@@ -1,12 +1,10 @@
 // The watcher of folio dev: file events under content/ become batches of
 // changed paths, each batch handed on after a short quiet time.
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 
 export const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
 export const FOLDERS = new Set<string>(FOLDER_NAMES);
-/** Watched one level deep besides the content folders: content/static/ (D43). */
-const WATCHED = [...FOLDER_NAMES, 'static'];
 
 /**
  * Quiet time after a file event before the batch is handed on. An editor's
@@ -41,11 +39,20 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
   };
   const top = watch(dir, (_event, name) => {
     const path = name ? String(name) : '';
-    if (WATCHED.includes(path)) attach(path);
+    if (FOLDERS.has(path)) attach(path);
     changed(path);
   });
   top.on('error', failed);
-  for (const folder of WATCHED) attach(folder);
+  for (const folder of FOLDERS) attach(folder);
+  // Image folders (D44: posts/img/, static/, images/, …), one more level down, so a changed image rebuilds too.
+  const subfolders = (rel: string) => {
+    try {
+      return readdirSync(join(dir, rel), { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => (rel ? `${rel}/${e.name}` : e.name));
+    } catch {
+      return [];
+    }
+  };
+  for (const first of subfolders('')) for (const folder of FOLDERS.has(first) ? subfolders(first) : [first, ...subfolders(first)]) attach(folder);
   return {
     close() {
       top.close();
