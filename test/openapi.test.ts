@@ -87,6 +87,7 @@ describe('the document (D25)', () => {
       ['get', '/', 'getApiIndex'],
       ['get', '/profile', 'getProfile'],
       ['get', '/services', 'listServices'],
+      ['get', '/services/{id}', 'getService'],
       ['get', '/posts', 'listPosts'],
       ['get', '/posts/{slug}', 'getPost'],
       ['get', '/projects', 'listProjects'],

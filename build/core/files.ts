@@ -46,6 +46,8 @@ export interface Manifest {
   routes: Record<string, [string, number]>;
   /** Files written outside the route table, e.g. 404.html, with their status. */
   fallbacks: Record<string, { file: string; status: number; header_set: number }>;
+  /** Site path → path it answers 301 to (D48); every host's files carry the same rules. */
+  redirects?: Record<string, string>;
 }
 
 export const MANIFEST_PATH = '_folio/manifest.json';

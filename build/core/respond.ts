@@ -14,6 +14,7 @@ import { pagesFamily, notFoundPage } from './pages/index.js';
 import { carryPostIndex } from './post-index.js';
 import { carryRelated } from './pages/blog.js';
 import { carryPages } from './pages/routes.js';
+import { redirectReply } from './redirects.js';
 
 const apiFamily: Family = {
   name: 'api',
@@ -46,6 +47,9 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return errorReply(rt.site, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; this address is read-only.`, `Use GET (or HEAD). Only POST ${rt.site.config.site_url}/mcp accepts a body.`, { allow: GET_METHODS });
   }
+  // An address that moved answers 301 before anything could claim it (D48).
+  const moved = redirectReply(req, rt.site);
+  if (moved) return moved;
   for (const family of families) {
     const reply = await family.respond(req, rt);
     if (reply) return reply;

@@ -13,6 +13,7 @@ import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
 import { CHANGES_PATH, fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
+import { staticHeaders } from '../core/media-types.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
@@ -118,6 +119,8 @@ export interface EmitOptions {
   deferArtifacts?: boolean;
   /** The digest of `site`, when the caller has it (folio dev updates it per edit). */
   digest?: SiteDigest;
+  /** The bytes of a file of content/static/ by its site path (D43); needed when the site has any. */
+  readStatic?: (path: string) => Promise<Uint8Array>;
   /** The image files under /media/ (D44), routed through the manifest with their headers. */
   media?: readonly MediaFile[];
 }
@@ -188,7 +191,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const rt = memoryRuntime(site);
   // The search index needs only the model: it is made on its own thread while the responses are.
   prepareSearchIndex(site);
-  const manifest: Manifest = { version: 1, site_url: site.config.site_url, header_sets: [], routes: {}, fallbacks: {} };
+  const manifest: Manifest = { version: 1, site_url: site.config.site_url, header_sets: [], routes: {}, fallbacks: {}, redirects: site.redirects };
   const setIndex = new Map<string, number>();
   const headerSet = (headers: Headers) => {
     const { etag: _etag, ...rest } = headers;
@@ -298,6 +301,13 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   options.progress?.(targets.length, targets.length);
   const respondMs = performance.now() - phaseStart;
   if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
+  // content/static/, each file at its own path with its type (D43); assembleSite made sure no address above has it.
+  for (const f of site.static) {
+    if (!options.readStatic) throw new Error(`folio: ${f.path} is a static file, but emit() was given no readStatic to read it with.`);
+    const file = f.path.slice(1);
+    await extra(file, await options.readStatic(f.path));
+    manifest.routes[f.path] = [file, headerSet(staticHeaders(f.content_type))];
+  }
   // The not-found page, so static hosts answer unknown paths with it (D23).
   const missing = await respond(request('GET', '/404', { accept: 'text/html' }), rt);
   if (missing.body) {
@@ -345,12 +355,12 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
 }
 
 /** Every file of the site in memory (tests, and callers that write elsewhere). */
-export async function renderSite(site: Site): Promise<{ files: OutputFile[]; manifest: Manifest }> {
+export async function renderSite(site: Site, readStatic?: EmitOptions['readStatic']): Promise<{ files: OutputFile[]; manifest: Manifest }> {
   const files: OutputFile[] = [];
   const { manifest } = await emit(site, {
     write: async (path, body) => void files.push({ path, body }),
     reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
-  });
+  }, { readStatic });
   return { files, manifest };
 }
 
@@ -372,6 +382,12 @@ export interface BuildStats {
   spliced: string[];
   /** Milliseconds per phase: load, render, assemble, respond (every target), artifacts, commit. */
   phases: Record<string, number>;
+}
+
+/** The bytes of content/static/ files: those loaded with the sources, else read again from disk. */
+export function staticReader(content: string, sources?: ContentSources): (path: string) => Promise<Uint8Array> {
+  const loaded = new Map((sources?.static ?? []).map((s) => [s.path, s.body]));
+  return async (path) => loaded.get(path) ?? readFile(join(content, 'static', path));
 }
 
 /** The previous build of `out` and its state, when both are there and agree. */
@@ -416,7 +432,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const staging = await openStaging(out);
     try {
       const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p), read: (p) => readFile(join(out, p)).catch(() => null) };
-      const emitted = await emit(site, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files });
+      const emitted = await emit(site, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files, readStatic: staticReader(options.content, sources) });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();

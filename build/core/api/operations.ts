@@ -121,6 +121,15 @@ export const PROJECT_ID: ParamSpec = {
   example: 'my-project',
 };
 
+export const SERVICE_ID: ParamSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The service id, as listed in `data[].id` of the service list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+  example: 'email-deliverability',
+};
+
 export const SERVICE: ParamSpec = {
   name: 'service',
   in: 'query',
@@ -227,6 +236,27 @@ export const operations: readonly Operation[] = [
         links: { self: ctx.self('') },
       },
     }),
+  },
+  {
+    operationId: 'getService',
+    path: '/services/{id}',
+    summary: 'One service',
+    description: 'One consulting service, including its Markdown description in `content_markdown`.',
+    parameters: [SERVICE_ID],
+    schema: 'Service',
+    errors: ['not_found'],
+    enumerate: (site, base) => site.services.map((s) => `${base}/services/${s.id}`),
+    handle: (ctx) => {
+      const service = ctx.site.services.find((s) => s.id === ctx.pathParams.id);
+      if (!service) {
+        return {
+          error: 'not_found',
+          message: `There is no service with the id "${ctx.pathParams.id}".`,
+          hint: `The service list at ${apiBase(ctx.site, ctx.version)}/services gives every valid id in data[].id.`,
+        };
+      }
+      return { body: serviceResource(ctx.site, service) };
+    },
   },
   {
     operationId: 'listPosts',

@@ -6,7 +6,7 @@
 import type { DiscoverResult, Implementation, InitializeResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
 import type { Site } from '../model.js';
 import { twinMarkdown } from '../pages/index.js';
-import { postItem } from '../resources.js';
+import { postItem, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
 import { pagePath } from '../urls.js';
 import { callTool } from './call.js';
@@ -40,11 +40,16 @@ function implementation(site: Site): Implementation {
 /** The tools as tools/list answers them. */
 export const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
 
-function postResources(site: Site) {
-  return site.posts.map((post) => {
-    const { markdown_url } = postItem(site, post);
-    return { uri: markdown_url, name: post.slug, title: post.title, description: post.summary, mimeType: 'text/markdown' };
-  });
+/** The posts and the service pages, each as its Markdown twin (D37, D47), with the page path the twin is of. */
+function readable(site: Site) {
+  return [
+    ...site.posts.map((post) => ({ path: pagePath.post(post.slug), uri: postItem(site, post).markdown_url, name: post.slug, title: post.title, description: post.summary })),
+    ...site.services.map((s) => ({ path: pagePath.service(s.id), uri: serviceResource(site, s).markdown_url, name: `service-${s.id}`, title: s.title, description: s.summary })),
+  ];
+}
+
+function resourceList(site: Site) {
+  return readable(site).map(({ path: _path, ...r }) => ({ ...r, mimeType: 'text/markdown' }));
 }
 
 const string = (params: Params, key: string): string => {
@@ -77,17 +82,17 @@ const shared: Record<string, Method> = {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcError(ErrorCode.InvalidParams, 'params.arguments must be an object.');
     return callTool(tool, args as Record<string, unknown>, rt);
   },
-  'resources/list': (_, rt) => ({ resources: postResources(rt.site) }) satisfies ListResourcesResult,
+  'resources/list': (_, rt) => ({ resources: resourceList(rt.site) }) satisfies ListResourcesResult,
   'resources/templates/list': () => ({ resourceTemplates: [] }) satisfies ListResourceTemplatesResult,
   'resources/read': (params, rt, exchange) => {
     const uri = string(params, 'uri');
-    const post = rt.site.posts.find((p) => postItem(rt.site, p).markdown_url === uri);
-    if (!post) {
+    const found = readable(rt.site).find((r) => r.uri === uri);
+    const text = found && twinMarkdown(rt.site, found.path);
+    if (!text) {
       const code = exchange.era === 'modern' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
-      throw new RpcError(code, `Resource not found: ${uri}. resources/list gives the URI of every post.`, { uri });
+      throw new RpcError(code, `Resource not found: ${uri}. resources/list gives the URI of every post and service.`, { uri });
     }
-    // The resource is the post's Markdown twin (D21, D37): the same bytes as its .md URL.
-    const text = twinMarkdown(rt.site, pagePath.post(post.slug)) ?? `# ${post.title}\n\n${post.content_markdown}`;
+    // The resource is the page's Markdown twin (D21, D37): the same bytes as its .md URL.
     return { contents: [{ uri, mimeType: 'text/markdown', text }] } satisfies ReadResourceResult;
   },
 };

@@ -13,6 +13,7 @@ import { notFoundHtml, notFoundMarkdown } from './not-found.js';
 import type { Page } from './page.js';
 import { findPage, pagePaths, twinMarkdown } from './routes.js';
 import { STYLESHEET } from './style.js';
+import { hasTheme, themeCss, THEME_PATH } from '../theme.js';
 
 export { escapeHtml } from './html.js';
 export { findPage, pagePaths, twinMarkdown } from './routes.js';
@@ -36,6 +37,10 @@ function twinOf(path: string): string | null {
 
 export function respondPage(req: Req, site: Site): Reply | null {
   if (req.path === STYLESHEET_PATH) return { status: 200, headers: stylesheetHeaders(), body: utf8(STYLESHEET) };
+  if (req.path === THEME_PATH) {
+    const css = themeCss(site.config);
+    return css === null ? null : { status: 200, headers: stylesheetHeaders(), body: utf8(css) };
+  }
   const twinFor = twinOf(req.path);
   if (twinFor !== null) {
     const markdown = twinMarkdown(site, twinFor);
@@ -54,7 +59,7 @@ export function respondPage(req: Req, site: Site): Reply | null {
 export const pagesFamily: Family = {
   name: 'pages',
   respond: (req, rt) => respondPage(req, rt.site),
-  enumerate: (site) => [STYLESHEET_PATH, ...pagePaths(site).flatMap((p) => [p, twinPath(p)])],
+  enumerate: (site) => [STYLESHEET_PATH, ...(hasTheme(site.config) ? [THEME_PATH] : []), ...pagePaths(site).flatMap((p) => [p, twinPath(p)])],
 };
 
 /**

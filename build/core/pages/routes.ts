@@ -8,7 +8,7 @@ import { developersPage } from './developers.js';
 import { homePage } from './home.js';
 import type { Page } from './page.js';
 import { projectPage, projectsPage } from './projects.js';
-import { servicesPage } from './services.js';
+import { servicePage, servicesPage } from './services.js';
 
 /** Builds the page at a path from the model it is asked for; entries name posts and projects by position, so a table outlives an edit that keeps them (folio dev). */
 type Build = (site: Site) => Page;
@@ -21,6 +21,7 @@ function table(site: Site): Map<string, Build> {
     [pagePath.blog(), blogPage],
     [pagePath.projects(), projectsPage],
     [pagePath.developers(), developersPage],
+    ...site.services.map((sv, i): [string, Build] => [pagePath.service(sv.id), (s) => servicePage(s, s.services[i]!)]),
     ...site.tags.map(({ tag }): [string, Build] => [pagePath.tag(tag), (s) => tagPage(s, tag)]),
     ...site.posts.map((p, i): [string, Build] => [pagePath.post(p.slug), (s) => postPage(s, s.posts[i]!)]),
     ...site.projects.map((p, i): [string, Build] => [pagePath.project(p.id), (s) => projectPage(s, s.projects[i]!)]),

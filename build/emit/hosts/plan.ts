@@ -101,7 +101,7 @@ export const ITEM = ':item';
  * however many posts there are (hosts cap rules, not sites).
  */
 export const ITEM_SHAPES: readonly string[] = [
-  ...[pagePath.tag(ITEM), pagePath.post(ITEM), pagePath.project(ITEM)].flatMap((p) => [p, twinPath(p)]),
+  ...[pagePath.tag(ITEM), pagePath.post(ITEM), pagePath.project(ITEM), pagePath.service(ITEM)].flatMap((p) => [p, twinPath(p)]),
   // Image files (D44): one rule per type, however many images a site has.
   ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg'].map((ext) => `/media/${ITEM}.${ext}`),
 ];
