@@ -32,7 +32,7 @@ export async function respond(req: Req, rt: Runtime): Promise<Reply> {
     reply = await dispatch(req, rt);
   } catch (error) {
     report(error, req);
-    reply = internalError(rt.site);
+    reply = internalError(rt.site, error);
   }
   return finish(req, reply);
 }
@@ -47,10 +47,11 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
     return errorReply(rt.site, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; this address is read-only.`, `Use GET (or HEAD). Only POST ${rt.site.config.site_url}/mcp accepts a body.`, { allow: GET_METHODS });
   }
   for (const family of families) {
+    if (family.wholeModel && !rt.whole) continue;
     const reply = await family.respond(req, rt);
     if (reply) return reply;
   }
-  return notFoundPage(req, rt.site);
+  return notFoundPage(req, rt);
 }
 
 /** A CORS preflight (D15): 204 with what the address allows. */

@@ -44,6 +44,7 @@ const byPath = new Map(documents.map((d) => [d.path, d]));
 
 export const documentsFamily: Family = {
   name: 'documents',
+  wholeModel: true,
   // respond() has already answered every method but GET and HEAD (D15).
   respond: (req, rt) => {
     const doc = byPath.get(req.path);

@@ -67,11 +67,13 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
   if ('problem' in planned) return planned.problem;
   let reply: Reply;
   try {
-    reply = await respondApi(request('GET', planned.target), rt);
+    // The precomputed answer when there is one (in the functions), else the API's own (D38).
+    const get = request('GET', planned.target);
+    reply = (await rt.data.file(get)) ?? (await respondApi(get, rt));
   } catch (error) {
     // What respond() would have answered for the same failure (a missing search index, say).
     console.error(`folio: MCP ${tool.name} failed:`, error);
-    reply = internalError(rt.site);
+    reply = internalError(rt.site, error);
   }
   const text = reply.body ? decoder.decode(reply.body) : '';
   if (reply.status !== 200) return { content: [{ type: 'text', text }], isError: true };
