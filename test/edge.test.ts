@@ -107,14 +107,14 @@ describe('the functions answer from precomputed files as respond() does from the
     const slug = built.site.posts[5]!.slug;
     const cases: [Req, number][] = [
       [call(1, 'site_get_post', { slug }), 3],
-      [request('GET', `/blog/${slug}`, { accept: 'text/markdown' }), 4],
+      [request('GET', `/blog/${slug}`, { accept: 'text/markdown' }), 3],
       [request('GET', '/api/v1/posts?limit=5&offset=3'), 5],
     ];
     for (const [req, most] of cases) {
       const { read, files } = logged(built.out);
       const reply = await createHandler(read)(req);
       expect(reply.status).toBe(200);
-      // The head, the route shards of the targets asked (the page and its twin), and the answer's own record or chunks.
+      // The head, the route shards of the targets asked (a page and its twin share one), and the answer's own record or chunks.
       expect(files.length, files.join(', ')).toBeLessThanOrEqual(most);
       expect(files[0]).toBe(EDGE_HEAD_PATH);
     }

@@ -67,11 +67,16 @@ export interface NotFoundPages {
   markdown: string;
 }
 
-/** FNV-1a over the UTF-16 code units: which route shard holds a target. */
+/**
+ * Which route shard holds a target: FNV-1a over its UTF-16 code units, with a
+ * twin hashed as its page ("/blog/a.md" as "/blog/a", "/index.md" as "/"),
+ * so that negotiating a page against its twin (D21) reads one shard.
+ */
 export function routeShard(target: string, shards: number): number {
+  const key = target === '/index.md' ? '/' : target.endsWith('.md') ? target.slice(0, -'.md'.length) : target;
   let h = 0x811c9dc5;
-  for (let i = 0; i < target.length; i++) {
-    h ^= target.charCodeAt(i);
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 0) % shards;
