@@ -67,7 +67,9 @@ import { onRequest as rest } from ${at(FUNCTIONS[3])};
 export function fetchPages(request, env) {
   const path = new URL(request.url).pathname;
   const route = path === '/mcp' ? mcp : /^\\/api\\/[^/]+\\/search$/.test(path) ? search : rest;
-  return middleware({ request, env, next: () => route({ request, env, next: () => env.ASSETS.fetch(request) }) });
+  // context.data is one object for the middleware and the route, as on Pages.
+  const data = {};
+  return middleware({ request, env, data, next: () => route({ request, env, data, next: () => env.ASSETS.fetch(request) }) });
 }
 `,
   );

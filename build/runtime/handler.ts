@@ -7,6 +7,7 @@ import { internalError } from '../core/errors.js';
 import type { Reply, Req } from '../core/http.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
+import type { EdgeHead } from '../core/edge.js';
 import { assetData, headSite, readHead, type ReadAsset } from './edge.js';
 
 export type { ReadAsset };
@@ -28,24 +29,38 @@ export async function openSearch(read: ReadAsset, build: string): Promise<Search
   return open(read, build);
 }
 
+/** What an earlier stage of the same request found (Cloudflare's middleware): the head, and that no precomputed file answers it. */
+export interface Prior {
+  head: EdgeHead;
+}
+
 /**
- * Only what the build precomputed, or null: for a host that runs this before
- * its route functions (Cloudflare's middleware). Any failure is left to
- * createHandler, which answers it.
+ * Only what the build precomputed: for a host that runs this before its
+ * route functions (Cloudflare's middleware). Either the reply (the file, or
+ * the 500 that says why the files cannot be used), or what it found, for
+ * createHandler's function to go on from without reading it again.
  */
-export function createPrecomputed(read: ReadAsset): (req: Req) => Promise<Reply | null> {
+export function createPrecomputed(read: ReadAsset): (req: Req) => Promise<{ reply: Reply } | { prior: Prior | null }> {
   return async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { prior: null };
+    let head: EdgeHead;
     try {
-      const reply = await assetData(await readHead(read), read).file(req);
-      return reply && finish(req, reply);
-    } catch {
-      return null;
+      head = await readHead(read);
+    } catch (error) {
+      console.error('folio: cannot read the deployment head:', error);
+      return { reply: finish(req, internalError(null, error)) };
+    }
+    try {
+      const reply = await assetData(head, read).file(req);
+      return reply ? { reply: finish(req, reply) } : { prior: { head } };
+    } catch (error) {
+      console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
+      return { reply: finish(req, internalError(headSite(head), error)) };
     }
   };
 }
 
-export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req) => Promise<Reply> {
+export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req, prior?: Prior | null) => Promise<Reply> {
   // The engine of one build, kept for the life of the isolate; another build (folio dev) opens its own.
   let engine: { build: string; value: Promise<SearchEngine> } | null = null;
   const search = (build: string) => {
@@ -57,22 +72,24 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     }
     return engine.value;
   };
-  return async (req) => {
-    // The head is read on every request: small, and always of the files deployed now.
+  return async (req, prior) => {
+    // The head is read on every request (small, and always of the files deployed now), unless an earlier stage did.
     let rt: Runtime;
     try {
-      const head = await readHead(read);
+      const head = prior?.head ?? (await readHead(read));
       rt = { site: headSite(head), whole: false, data: assetData(head, read), search: () => search(head.build) };
     } catch (error) {
       console.error('folio: cannot read the deployment head:', error);
       return finish(req, internalError(null, error));
     }
-    try {
-      const reply = await rt.data.file(req);
-      if (reply) return finish(req, reply);
-    } catch (error) {
-      console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
-      return finish(req, internalError(rt.site, error));
+    if (!prior) {
+      try {
+        const reply = await rt.data.file(req);
+        if (reply) return finish(req, reply);
+      } catch (error) {
+        console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
+        return finish(req, internalError(rt.site, error));
+      }
     }
     return respond(req, rt);
   };

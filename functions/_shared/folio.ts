@@ -4,14 +4,19 @@
 // The route files next to this folder are a few lines each; this module has
 // no onRequest export, so Pages does not route to it.
 import { toReq, toResponse } from '../../build/runtime/fetch.js';
-import { createHandler, createPrecomputed, type ReadAsset } from '../../build/runtime/handler.js';
+import { createHandler, createPrecomputed, type Prior, type ReadAsset } from '../../build/runtime/handler.js';
 
 /** The slice of Pages' EventContext folio uses (no @cloudflare/workers-types needed). */
 export interface Context {
   request: Request;
   env: { ASSETS: { fetch(input: URL | Request | string, init?: RequestInit): Promise<Response> } };
   next(input?: Request | string, init?: RequestInit): Promise<Response>;
+  /** Shared by the middleware and the route function of one request. */
+  data?: Record<string, unknown>;
 }
+
+/** Where the middleware leaves what it found for the route function (context.data). */
+const PRIOR = 'folio';
 
 let assets: Context['env']['ASSETS'] | undefined;
 let origin = 'https://folio.invalid';
@@ -42,20 +47,22 @@ function bind(context: Context): void {
 /** Everything: precomputed files first, then the core (search, MCP, errors, any limit/offset). */
 export async function answer(context: Context): Promise<Response> {
   bind(context);
-  return toResponse(await handle(await toReq(context.request)));
+  return toResponse(await handle(await toReq(context.request), context.data?.[PRIOR] as Prior | undefined));
 }
 
 /**
  * Only what the build precomputed: the file the core's rule picks for this
  * request (Accept negotiation, canonical query strings), with the manifest's
- * headers, since _headers does not apply to function responses. Null when
- * only the core can answer, or when the files cannot be used (the route
- * files then answer the 500 that says why).
+ * headers, since _headers does not apply to function responses; or the 500
+ * that says why the files cannot be used. Null when only the core can
+ * answer: what was read on the way is left in context.data for the route.
  */
 export async function precomputed(context: Context): Promise<Response | null> {
   const { method } = context.request;
   if (method !== 'GET' && method !== 'HEAD') return null;
   bind(context);
-  const reply = await precomputedReply(await toReq(context.request));
-  return reply && toResponse(reply);
+  const found = await precomputedReply(await toReq(context.request));
+  if ('reply' in found) return toResponse(found.reply);
+  if (context.data && found.prior) context.data[PRIOR] = found.prior;
+  return null;
 }
