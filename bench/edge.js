@@ -20,7 +20,7 @@
 //                                           of BENCHMARKS.md
 //   node bench/edge.js --probe <script> <dist> <kind>   one sample (internal)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -55,9 +55,9 @@ function esbuild(entry, outfile) {
 }
 
 /** The whole script: Pages' router in a few lines (middleware first, then the route the path names). */
-export function bundleWorker(dir) {
-  const at = (f) => JSON.stringify(join(ROOT, f));
-  const entry = join(dir, 'edge-entry.js');
+export function bundleWorker(dir, root = ROOT, name = 'edge-worker') {
+  const at = (f) => JSON.stringify(join(root, f));
+  const entry = join(dir, `${name}-entry.js`);
   writeFileSync(
     entry,
     `import { onRequest as middleware } from ${at(FUNCTIONS[0])};
@@ -73,7 +73,24 @@ export function fetchPages(request, env) {
 }
 `,
   );
-  return esbuild(entry, join(dir, 'edge-worker.mjs'));
+  return esbuild(entry, join(dir, `${name}.mjs`));
+}
+
+/**
+ * The functions of another commit (BENCH_EDGE_BEFORE), bundled the same way,
+ * for a before/after in the same run: its build/ and functions/ from `git
+ * archive`, with this checkout's node_modules. Its functions read the files
+ * it knew (_folio/site.json, the manifest, the whole index), which every
+ * build still writes. Null when not asked for or not possible.
+ */
+function bundleBefore(dir, commit) {
+  if (!commit) return null;
+  const root = join(dir, 'before');
+  mkdirSync(root, { recursive: true });
+  const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(commit)} build functions package.json | tar -x -C ${JSON.stringify(root)}`], { cwd: ROOT, encoding: 'utf8' });
+  if (archive.status !== 0) return null;
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  return bundleWorker(dir, root, 'edge-before');
 }
 
 /** Bytes of each function's own bundle and of the whole script, raw and gzipped. */
@@ -98,25 +115,30 @@ function requestsFor(dist) {
  * Cold figures for one built dist: median CPU and wall time per kind of
  * request, each sample in a fresh process, kinds interleaved.
  */
-export async function benchEdge({ dist, log = console.log }) {
+export async function benchEdge({ dist, log = console.log, before = process.env.BENCH_EDGE_BEFORE }) {
   if (!existsSync(join(dist, '_folio/edge/head.json'))) return { skip: 'the build wrote no _folio/edge/head.json' };
   const dir = mkdtempSync(join(tmpdir(), 'folio-edge-bench-'));
   try {
     const worker = bundleWorker(dir);
     const sizes = bundleSizes(dir);
+    const old = bundleBefore(dir, before);
     const { slug, query, offset } = requestsFor(dist);
-    const samples = Object.fromEntries(KINDS.map(([k]) => [k, []]));
+    const scripts = [['', worker], ...(old ? [['before', old]] : [])];
+    const samples = {};
     for (let i = 0; i < RUNS; i++) {
       for (const [kind] of KINDS) {
-        const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', worker, dist, kind, slug, query, String(offset)], { cwd: ROOT });
-        samples[kind].push(JSON.parse(r.stdout.trim().split('\n').pop()));
+        for (const [which, script] of scripts) {
+          if (which && kind === 'baseline') continue;
+          const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', script, dist, kind, slug, query, String(offset)], { cwd: ROOT });
+          (samples[`${which}${kind}`] ??= []).push(JSON.parse(r.stdout.trim().split('\n').pop()));
+        }
       }
     }
-    const kinds = Object.fromEntries(
-      Object.entries(samples).map(([kind, runs]) => [kind, { cpuMs: median(runs.map((r) => r.cpuMs)), ms: median(runs.map((r) => r.ms)), importCpuMs: median(runs.map((r) => r.importCpuMs)), reads: runs[0].reads, readBytes: runs[0].readBytes, status: runs[0].status }]),
-    );
-    log(`  edge: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`);
-    return { kinds, sizes, slug, query, offset };
+    const summary = (runs) => ({ cpuMs: median(runs.map((r) => r.cpuMs)), ms: median(runs.map((r) => r.ms)), importCpuMs: median(runs.map((r) => r.importCpuMs)), reads: runs[0].reads, readBytes: runs[0].readBytes, status: runs[0].status });
+    const kinds = Object.fromEntries(KINDS.map(([k]) => [k, summary(samples[k])]));
+    const beforeKinds = old ? Object.fromEntries(KINDS.filter(([k]) => k !== 'baseline').map(([k]) => [k, summary(samples[`before${k}`])])) : null;
+    log(`  edge: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU${beforeKinds?.[k] ? ` (before ${beforeKinds[k].cpuMs.toFixed(1)})` : ''}`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`);
+    return { kinds, before: beforeKinds && { commit: before, kinds: beforeKinds }, sizes, slug, query, offset };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -143,6 +165,12 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
     const baseTarget = kind === 'mcp' || kind === 'accept' ? ` (target ≤ 1.2×: ${base <= 1.2 ? 'met' : '**missed**'})` : '';
     const k = big.edge.kinds[kind];
     lines.push(`| ${label} | ${done.map((s) => ms(s.edge.kinds[kind].cpuMs)).join(' | ')} |${two ? ` ${ratio.toFixed(2)}× ${kind === 'baseline' ? '' : ratio <= 1.5 ? '(met)' : '(**missed**)'} |` : ''} ${kind === 'baseline' ? '1.00×' : `${base.toFixed(2)}×${baseTarget}`} | ${k.reads} (${kib(k.readBytes)}) |`);
+  }
+  const withBefore = done.filter((s) => s.edge.before);
+  if (withBefore.length) {
+    lines.push('', `The functions of commit \`${withBefore[0].edge.before.commit}\` (they read the whole model, manifest and index), measured the same way in the same run:`, '');
+    lines.push(`| Request | ${withBefore.map((s) => `before, ${s.size.toLocaleString('en')} posts | now`).join(' | ')} |`, `| --- |${' ---: | ---: |'.repeat(withBefore.length)}`);
+    for (const [kind, label] of KINDS.filter(([k]) => k !== 'baseline')) lines.push(`| ${label} | ${withBefore.map((s) => `${ms(s.edge.before.kinds[kind].cpuMs)} | ${ms(s.edge.kinds[kind].cpuMs)}`).join(' | ')} |`);
   }
   lines.push('', `Of each figure, importing the script takes ${done.map((s) => `${ms(s.edge.kinds.baseline.importCpuMs)} at ${s.size.toLocaleString('en')} posts`).join(', ')} (the baseline's import).`);
   lines.push('', '| Bundle (esbuild as wrangler runs it, not minified) | bytes | gzip | of the 3 MiB free-plan limit |', '| --- | ---: | ---: | ---: |');
