@@ -6,12 +6,16 @@ import { pagePath, twinPath } from './core/urls.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
-import { ContentError, type Problem } from './content/problems.js';
+import type { ServiceRef } from './content/availability.js';
+import { recordChanges, type History } from './history.js';
+import { closest, ContentError, type Problem } from './content/problems.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
   now: Date;
   siteUrl?: string;
+  /** The previous build's record of what it published (D61); without it removals are unknown. */
+  history?: History | null;
 }
 
 /** Every content file read on its own (the per-file half of the build, see readDocument). */
@@ -92,6 +96,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   unique(posts, (p) => p.slug, 'post', 'slug', problems);
   unique(projects, (p) => p.id, 'project', 'id', problems);
   unique(services, (s) => s.id, 'service', 'id', problems);
+  if (profile) problems.push(...unknownServices(profile.services ?? [], services.map(({ read }) => read.value.id)));
   if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
 
   const today = options.now.toISOString().slice(0, 10);
@@ -113,7 +118,9 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
     projects: projectList,
     tags: [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => (a.tag < b.tag ? -1 : 1)),
     built_at: options.now.toISOString(),
+    changes: { entries: [], tracked_since: '' },
   };
+  site.changes = recordChanges(site, options.history ?? null).log;
 
   // Links are checked against what the site publishes, so a link to a draft is broken too.
   const publishedSlugs = new Set(published.map((p: Post) => p.slug));
@@ -130,6 +137,17 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   return site;
 }
 
+/** D60: every service an engagement names exists. */
+function unknownServices(refs: ServiceRef[], ids: string[]): Problem[] {
+  return refs
+    .filter((ref) => !ids.includes(ref.service))
+    .map((ref) => {
+      const near = closest(ref.service, ids);
+      const listed = ids.length ? `Service ids: ${ids.join(', ')}.` : 'There are no services yet: add one under services/ first.';
+      return { file: ref.file, line: ref.line, column: ref.column, message: `The engagement names the service "${ref.service}", which does not exist.`, hint: near ? `Did you mean "${near}"? ${listed}` : listed };
+    });
+}
+
 /** The paths links were checked against, per assembled model: an edit that keeps every address keeps them. */
 const knownOf = new WeakMap<Site, Set<string>>();
 
@@ -141,7 +159,7 @@ const knownOf = new WeakMap<Site, Set<string>>();
  * assembled from; records that did not change keep their identity (as
  * readContentFast returns them from its memo). Null when the edit may change
  * more: a file added, removed or renamed, anything outside the posts, a
- * problem, a draft, or a post's slug, date or tags. Throws the ContentError
+ * problem, a draft, or a post's slug, date, updated or tags. Throws the ContentError
  * assembleSite would for a broken link in an edited post.
  */
 export function updateSite(previous: Site, before: ReadContent, after: ReadContent): { site: Site; posts: Post[] } | null {
@@ -162,10 +180,13 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
     const i = previous.posts.indexOf(old);
     // Not published (dated after the clock), not the model's own record, or
     // moved in the order, renamed or tagged otherwise.
-    if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.tags.join('\0') !== next.tags.join('\0')) return null;
+    if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.updated !== next.updated || old.tags.join('\0') !== next.tags.join('\0')) return null;
     posts[i] = next;
   }
-  const site: Site = { ...previous, posts };
+  // The changes name each post by its title (D61); its dates are unchanged here.
+  const titles = new Map(edited.filter((e) => e.old.title !== e.next.title).map((e) => [e.next.slug, e.next.title]));
+  const changes = titles.size ? { ...previous.changes, entries: previous.changes.entries.map((c) => (c.type === 'post' && titles.has(c.id) ? { ...c, title: titles.get(c.id)! } : c)) } : previous.changes;
+  const site: Site = { ...previous, posts, changes };
   const broken = brokenLinks(site, edited.flatMap((e) => e.links), known);
   if (broken.length) throw new ContentError(broken);
   knownOf.set(site, known);

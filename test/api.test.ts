@@ -65,7 +65,7 @@ describe('discovery (D7)', () => {
     expectSchema('Discovery', body);
     expect(body).toMatchObject({ version: 'v1', status: 'current', documentation_url: `${SITE}/developers`, openapi_url: `${SITE}/openapi.json`, mcp_url: `${SITE}/mcp` });
     const ids = body.endpoints.map((e: any) => e.operationId);
-    expect(ids).toEqual(['getApiIndex', 'getProfile', 'listServices', 'listPosts', 'getPost', 'listProjects', 'getProject', 'searchContent']);
+    expect(ids).toEqual(['getApiIndex', 'getProfile', 'listServices', 'listPosts', 'getPost', 'listProjects', 'getProject', 'getAvailability', 'listChanges', 'searchContent']);
     const posts = body.endpoints.find((e: any) => e.operationId === 'listPosts');
     expect(posts).toMatchObject({ method: 'GET', path: '/api/v1/posts', url: `${BASE}/posts` });
     expect(posts.parameters.map((p: any) => p.name)).toEqual(['tag', 'limit', 'offset']);

@@ -203,12 +203,19 @@ describe('/.well-known/api-catalog (D30, RFC 9727)', () => {
     expect(Object.keys(body)).toEqual(['linkset']);
     const entry = body.linkset.find((e: any) => e.anchor === BASE);
     expect(entry).toBeDefined();
-    expect(entry['service-desc']).toEqual(expect.arrayContaining([{ href: `${SITE}/openapi.json`, type: 'application/openapi+json' }]));
+    expect(entry['service-desc']).toEqual([
+      { href: `${SITE}/openapi.json`, type: 'application/json' },
+      { href: `${SITE}/openapi.yaml`, type: 'application/yaml' },
+    ]);
     expect(entry['service-doc']).toEqual([{ href: `${SITE}/developers`, type: 'text/html' }]);
     expect(entry['service-meta'][0].href).toBe(BASE);
-    // Every target resolves.
+    // Every target resolves, served with the media type the link announces (RFC 8288 §3.4.1).
     for (const rel of ['service-desc', 'service-doc', 'service-meta']) {
-      for (const link of entry[rel]) expect((await get(local(link.href))).status, link.href).toBe(200);
+      for (const link of entry[rel]) {
+        const target = await get(local(link.href));
+        expect(target.status, link.href).toBe(200);
+        expect(target.headers.get('content-type')!.split(';')[0], link.href).toBe(link.type);
+      }
     }
   });
 

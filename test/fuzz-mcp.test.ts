@@ -47,7 +47,7 @@ function post(body: Uint8Array | string, headers: Record<string, string> = { 'co
 
 // ------------------------------------------------------------ generators
 
-const TOOLS = ['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects'];
+const TOOLS = ['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects', 'site_check_availability'];
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'server/discover', 'prompts/list', 'completion/complete', 'logging/setLevel', 'notifications/initialized', 'notifications/cancelled', 'subscriptions/listen', 'nope', '', 'tools/list/', 'TOOLS/LIST', '__proto__', 'constructor', 'hasOwnProperty', 'toString'];
 const VERSIONS = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 
@@ -73,6 +73,10 @@ const argumentsFor: Record<string, fc.Arbitrary<unknown>> = {
   site_get_post: fc.record({ slug: fc.oneof(fc.constantFrom('retiring-pid-files', '../../canary', '..%2f..%2fcanary', 'nope', '', '%00', 'ÄÖ'), value) }, { requiredKeys: [] }),
   site_search_writing: fc.record({ query: fc.oneof(fc.constantFrom('ssh', 'deliverabilty', '', ' ', '*', '"', '\\', 'a'.repeat(201)), value), limit: value }, { requiredKeys: [] }),
   site_list_projects: fc.record({ status: fc.oneof(fc.constantFrom('live', 'sunset', 'delivered', 'LIVE', 'paused'), value) }, { requiredKeys: [] }),
+  site_check_availability: fc.record(
+    { service: fc.oneof(fc.constantFrom('email-deliverability', 'agentic-coding-enablement', 'nope', '', 'EMAIL-DELIVERABILITY'), value), month: fc.oneof(fc.constantFrom('2026-12', '2027-04', '2027-05', '2026-1', '2026-13', '', '9999-99'), value) },
+    { requiredKeys: [] },
+  ),
 };
 
 const toolCall = fc.constantFrom(...TOOLS).chain((name) =>
@@ -273,7 +277,7 @@ describe('the HTTP layer of /mcp (D16, D17, D36, D41)', () => {
     if (chunked.status !== -1) await expectEnvelope(chunked, 413, 'payload_too_large');
     const ok = await send(post('{"jsonrpc":"2.0","id":7,"method":"tools/list"}'));
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body.toString('utf8')).result.tools).toHaveLength(5);
+    expect(JSON.parse(ok.body.toString('utf8')).result.tools).toHaveLength(6);
   });
 
   it('a body of exactly 1 MiB is read', async () => {

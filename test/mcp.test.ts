@@ -114,6 +114,8 @@ const CALLS: { name: string; arguments: Record<string, unknown>; path: string }[
   { name: 'site_get_post', arguments: { slug: 'email-deliverability-b2b-saas' }, path: '/api/v1/posts/email-deliverability-b2b-saas' },
   { name: 'site_search_writing', arguments: { query: 'deliverabilty', limit: 3 }, path: '/api/v1/search?q=deliverabilty&limit=3' },
   { name: 'site_list_projects', arguments: { status: 'live' }, path: '/api/v1/projects?status=live' },
+  { name: 'site_check_availability', arguments: {}, path: '/api/v1/availability' },
+  { name: 'site_check_availability', arguments: { service: 'email-deliverability', month: '2027-01' }, path: '/api/v1/availability?service=email-deliverability&month=2027-01' },
 ];
 
 /** Bad arguments and unknown ids, and the API request whose error hint the tool must repeat (D37). */
@@ -126,6 +128,9 @@ const BAD_CALLS: { name: string; arguments: Record<string, unknown>; path: strin
   { name: 'site_search_writing', arguments: {}, path: '/api/v1/search' },
   { name: 'site_search_writing', arguments: { query: 'x'.repeat(201) }, path: `/api/v1/search?q=${'x'.repeat(201)}` },
   { name: 'site_list_projects', arguments: { status: 'archived' }, path: '/api/v1/projects?status=archived' },
+  { name: 'site_check_availability', arguments: { service: 'no-such-service' }, path: '/api/v1/availability?service=no-such-service' },
+  { name: 'site_check_availability', arguments: { month: '2031-01' }, path: '/api/v1/availability?month=2031-01' },
+  { name: 'site_check_availability', arguments: { month: 'next month' }, path: '/api/v1/availability?month=next%20month' },
 ];
 
 describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
@@ -145,9 +150,9 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
     expect(version()).toBe(flavour.revision);
   });
 
-  it('lists the five tools with titles, schemas and read-only annotations', async () => {
+  it('lists the six tools with titles, schemas and read-only annotations', async () => {
     const listed = (await client.listTools()).tools;
-    expect(listed.map((t) => t.name)).toEqual(['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects']);
+    expect(listed.map((t) => t.name)).toEqual(['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects', 'site_check_availability']);
     for (const tool of listed) {
       expect(tool.title, tool.name).toMatch(/\w/);
       expect(tool.description.length, tool.name).toBeGreaterThan(40);
@@ -164,6 +169,7 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
       site_get_post: ['slug'],
       site_search_writing: ['query', 'limit'],
       site_list_projects: ['status'],
+      site_check_availability: ['service', 'month'],
     });
     expect(listed.find((t) => t.name === 'site_get_post').inputSchema.required).toEqual(['slug']);
     expect(listed.find((t) => t.name === 'site_search_writing').inputSchema.required).toEqual(['query']);

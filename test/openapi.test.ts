@@ -91,6 +91,8 @@ describe('the document (D25)', () => {
       ['get', '/posts/{slug}', 'getPost'],
       ['get', '/projects', 'listProjects'],
       ['get', '/projects/{id}', 'getProject'],
+      ['get', '/availability', 'getAvailability'],
+      ['get', '/changes', 'listChanges'],
       ['get', '/search', 'searchContent'],
     ]);
   });
@@ -163,6 +165,13 @@ describe('every response of the API validates against its operation schema (Ajv 
     ['/api/v1/projects?status=bogus', 'listProjects', 400],
     ['/api/v1/projects/bouncedesk', 'getProject', 200],
     ['/api/v1/projects/no-such-project', 'getProject', 404],
+    ['/api/v1/availability', 'getAvailability', 200],
+    ['/api/v1/availability?service=email-deliverability&month=2027-01', 'getAvailability', 200],
+    ['/api/v1/availability?service=nope', 'getAvailability', 400],
+    ['/api/v1/availability?month=2040-01', 'getAvailability', 400],
+    ['/api/v1/changes', 'listChanges', 200],
+    ['/api/v1/changes?since=2025-01-01&limit=3&offset=2', 'listChanges', 200],
+    ['/api/v1/changes?since=2025-13-01', 'listChanges', 400],
     ['/api/v1/search', 'searchContent', 400],
     ['/api/v1/search?q=', 'searchContent', 400],
     ['/api/v1/search?q=%20%20', 'searchContent', 400],

@@ -120,17 +120,23 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
 
 function locate(doc: () => Document | undefined, lines: LineCounter, lineOffset: number): Parsed['position'] {
   return (key, index) => {
-    const contents = doc()?.contents;
-    if (isMap(contents)) {
-      for (const pair of contents.items) {
-        if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
-          const item = index !== undefined && isSeq(pair.value) ? (pair.value.items[index] as { range?: [number, number, number] } | undefined) : undefined;
-          const at = lines.linePos((item?.range ?? pair.key.range)[0]);
-          return { line: at.line + lineOffset, column: at.col };
-        }
-      }
+    // A dotted key ("availability.from") walks nested maps; it stops at the deepest key found.
+    let node: unknown = doc()?.contents;
+    let found: [number, number, number] | undefined;
+    const parts = key.split('.');
+    let depth = 0;
+    for (const part of parts) {
+      if (!isMap(node)) break;
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === part);
+      if (!pair || !isScalar(pair.key) || !pair.key.range) break;
+      found = pair.key.range;
+      node = pair.value;
+      depth++;
     }
-    return OPEN;
+    if (!found) return OPEN;
+    const item = index !== undefined && depth === parts.length && isSeq(node) ? (node.items[index] as { range?: [number, number, number] } | undefined) : undefined;
+    const at = lines.linePos((item?.range ?? found)[0]);
+    return { line: at.line + lineOffset, column: at.col };
   };
 }
 

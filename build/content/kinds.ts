@@ -2,6 +2,7 @@
 // one small check per rule and renders its body once.
 import { PROJECT_STATUSES, type Post, type Profile, type Project, type Service, type SiteConfig } from '../core/model.js';
 import { slugify } from '../core/params.js';
+import { readAvailability, type ServiceRef } from './availability.js';
 import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
@@ -16,6 +17,8 @@ export interface Read<T> {
   value: T;
   links: FileLink[];
   draft?: boolean;
+  /** Services the profile's engagements name, checked against the services (D60). */
+  services?: ServiceRef[];
 }
 
 const WORDS_PER_MINUTE = 220;
@@ -152,14 +155,10 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const headline = f.string('headline', 'Independent platform engineer');
   const location = f.string('location', 'Lisbon, Portugal');
   const expertise = f.list('expertise', 'email deliverability, SSH', true);
-  const availability = f.map('availability', '{ status: available, note: "From March" }');
+  const refs: ServiceRef[] = [];
+  const avail = readAvailability(f, refs);
   const contact = f.map('contact', '{ email: ada@example.com }');
   const { rendered, links } = body(doc);
-  let avail: Profile['availability'] | undefined;
-  if (availability) {
-    if (typeof availability.status !== 'string' || !availability.status.trim()) f.report('availability', '`availability.status` is missing.', 'Write availability: { status: available, note: "Taking engagements from March" }');
-    else avail = { status: availability.status.trim(), note: typeof availability.note === 'string' ? availability.note.trim() : '' };
-  }
   let routes: Profile['contact'] | undefined;
   if (contact) {
     const email = contact.email;
@@ -169,6 +168,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   if (problems.length > before) return null;
   return {
     links,
+    services: refs,
     value: {
       name: name!,
       headline: headline!,

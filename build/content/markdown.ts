@@ -33,7 +33,8 @@ const RESERVED_IDS = new Set(['main', 'top', 'footnote-label']);
  * What the page needs beyond plain HTML, added after the sanitizer (so only
  * our own attributes, never the author's): ids on headings for deep links,
  * keyboard-reachable scroll regions for wide tables and code blocks, which
- * scroll sideways on a phone (WCAG 2.1.1), and lazily loaded images.
+ * scroll sideways on a phone (WCAG 2.1.1), column alignment as classes, and
+ * lazily loaded images.
  */
 function rehypePresentation() {
   return (tree: HastRoot) => {
@@ -49,7 +50,10 @@ function rehypePresentation() {
         node.properties.decoding = 'async';
       } else if (node.tagName === 'table' && parent && index !== undefined) {
         const heads: string[] = [];
-        visit(node, 'element', (cell: Element) => void (cell.tagName === 'th' && heads.push(textOf(cell))));
+        visit(node, 'element', (cell: Element) => {
+          if (cell.tagName === 'th') heads.push(textOf(cell));
+          if (cell.tagName === 'th' || cell.tagName === 'td') alignAsClass(cell);
+        });
         const label = heads.length ? `Table: ${heads.join(', ')}` : 'Table';
         const wrapper: Element = {
           type: 'element',
@@ -63,6 +67,14 @@ function rehypePresentation() {
       return undefined;
     });
   };
+}
+
+/** GFM column alignment as a class: `align` is obsolete HTML (D54), and the page CSP allows no style attribute. */
+function alignAsClass(cell: Element): void {
+  const align = cell.properties.align;
+  if (align === undefined) return;
+  delete cell.properties.align;
+  if (align === 'right' || align === 'center') cell.properties.className = [`align-${align}`];
 }
 
 function textOf(node: ElementContent | Element): string {

@@ -37,7 +37,8 @@ export interface EdgeHead {
   format: typeof EDGE_FORMAT;
   version: number;
   build: string;
-  site: Pick<Site, 'config' | 'versions' | 'built_at' | 'profile'>;
+  /** Small whatever the number of posts: the services come along for the availability check (D60). */
+  site: Pick<Site, 'config' | 'versions' | 'built_at' | 'profile' | 'services'>;
   /** How many route shards there are. */
   routes: number;
 }

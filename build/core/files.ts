@@ -53,3 +53,4 @@ export interface Manifest {
 export const MANIFEST_PATH = '_folio/manifest.json';
 export const SITE_PATH = '_folio/site.json';
 export const SEARCH_INDEX_PATH = '_folio/search-index.json';
+export const CHANGES_PATH = '_folio/changes.json';

@@ -14,6 +14,8 @@ export interface SiteConfig {
   /** Absolute, no trailing slash. */
   site_url: string;
   language: string;
+  /** The license of the writing, when the author states one (D51). */
+  license?: { name: string; url: string } | null;
 }
 
 /** One API version's lifecycle, resolved against the build clock (D19). */
@@ -27,12 +29,35 @@ export interface VersionState {
   successor: string | null;
 }
 
+/** One kind of engagement the consultant offers for a service (D60). */
+export interface Engagement {
+  /** A service id. */
+  service: string;
+  /** e.g. audit, retainer, project. */
+  formats: string[];
+  rate_band: string | null;
+}
+
+/** When new work can start, and on what terms (D60). */
+export interface Availability {
+  status: string;
+  note: string;
+  /** YYYY-MM-DD: the first day new work can start. */
+  from: string | null;
+  days_per_week: number | null;
+  lead_time_weeks: number | null;
+  engagements: Engagement[];
+  booking_url: string | null;
+  /** How many months ahead, from the build's month, the statement covers. */
+  horizon_months: number;
+}
+
 export interface Profile {
   name: string;
   headline: string;
   location: string;
   expertise: string[];
-  availability: { status: string; note: string };
+  availability: Availability;
   contact: Record<string, string> & { email: string };
   bio_markdown: string;
   /** Rendered at build time; absent in the runtime copy of the model. */
@@ -87,6 +112,26 @@ export interface TagCount {
   count: number;
 }
 
+export type ChangeType = 'post' | 'project' | 'service';
+
+/** One addition, update or removal, for agents that come back (D61). */
+export interface Change {
+  type: ChangeType;
+  id: string;
+  title: string;
+  change: 'added' | 'updated' | 'removed';
+  /** YYYY-MM-DD */
+  date: string;
+  api_url: string;
+}
+
+export interface ChangeLog {
+  /** Newest first; ties by type, then id. */
+  entries: Change[];
+  /** YYYY-MM-DD: removals are known from this day on, the day of the first build of the record; a build with no previous record starts it on its own day. */
+  tracked_since: string;
+}
+
 export interface Site {
   config: SiteConfig;
   /** Keyed by version ("v1"); the route table is keyed the same way. */
@@ -102,4 +147,6 @@ export interface Site {
   tags: TagCount[];
   /** ISO-8601 build clock. */
   built_at: string;
+  /** What was added, updated and removed (D61). */
+  changes: ChangeLog;
 }

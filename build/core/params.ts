@@ -4,7 +4,7 @@
 
 export type ParamSchema =
   | { type: 'integer'; minimum: number; maximum?: number; default?: number }
-  | { type: 'string'; enum?: readonly string[]; minLength?: number; maxLength?: number; pattern?: string; default?: string };
+  | { type: 'string'; enum?: readonly string[]; minLength?: number; maxLength?: number; pattern?: string; format?: 'date'; default?: string };
 
 export interface ParamSpec {
   name: string;
@@ -32,6 +32,8 @@ export function describeRange(spec: ParamSpec): string {
     return `\`${spec.name}\` must be ${range}${s.default === undefined ? '' : ` (default ${s.default})`}.`;
   }
   if (s.enum) return `\`${spec.name}\` must be one of: ${s.enum.join(', ')}.`;
+  if (s.format === 'date') return `\`${spec.name}\` must be a date as YYYY-MM-DD${spec.example ? `, for example ${spec.name}=${spec.example}` : ''}.`;
+  if (s.pattern && spec.in === 'query') return spec.example ? `\`${spec.name}\` must be written like ${spec.name}=${spec.example}.` : `\`${spec.name}\` must match ${s.pattern}.`;
   if (s.maxLength) return `\`${spec.name}\` must be ${spec.required ? 'a non-blank string' : 'a string'} of at most ${s.maxLength} characters${spec.example ? `, for example ${spec.name}=${spec.example}` : ''}.`;
   return `\`${spec.name}\` must be a string.`;
 }
@@ -72,6 +74,8 @@ export function checkValue(spec: ParamSpec, raw: string): { value: string | numb
   if (s.enum && !s.enum.includes(value)) return bad(`has an unknown value: "${clip(raw)}"`);
   if (s.minLength !== undefined && value.trim().length < s.minLength) return bad(raw.length === 0 ? 'is empty' : 'is blank');
   if (s.maxLength !== undefined && value.length > s.maxLength) return bad(`is ${value.length} characters long`);
+  if (s.pattern !== undefined && !new RegExp(s.pattern).test(value)) return bad(`is not in the expected form: "${clip(raw)}"`);
+  if (s.format === 'date' && !isCalendarDate(value)) return bad(`is not a date: "${clip(raw)}"`);
   return { value };
 }
 
@@ -88,6 +92,12 @@ export function canonicalQuery(values: ParamValues, specs: readonly ParamSpec[])
     parts.push(`${spec.name}=${encodeURIComponent(String(value))}`);
   }
   return parts.join('&');
+}
+
+function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
 function clip(raw: string): string {

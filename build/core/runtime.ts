@@ -1,8 +1,8 @@
 // What respond() is given: the site model (whole at build time, only its head
 // in the functions, D55), lookups that answer from the model or from the
-// precomputed files, and lazy access to the search index.
+// precomputed files, and lazy access to the search index and the change log.
 import type { Reply, Req } from './http.js';
-import type { Site } from './model.js';
+import type { ChangeLog, Site } from './model.js';
 
 export type SearchType = 'post' | 'project' | 'service';
 
@@ -47,7 +47,7 @@ export interface SiteData {
 export interface Runtime {
   /**
    * The model. In the functions only its head is there (config, versions,
-   * built_at, profile); reading any other part throws, so an answer that
+   * built_at, profile, services); reading any other part throws, so an answer that
    * needs more comes from `data` or was precomputed (D55).
    */
   site: Site;
@@ -56,4 +56,6 @@ export interface Runtime {
   data: SiteData;
   /** Loads the prebuilt index on first use and keeps it for the life of the process or isolate. */
   search(): Promise<SearchEngine>;
+  /** The change log (D61), apart from the model: the functions read only it to answer a `since`. */
+  changes(): Promise<ChangeLog>;
 }

@@ -9,7 +9,12 @@ type Schema = Record<string, unknown>;
 const str: Schema = { type: 'string' };
 const uri: Schema = { type: 'string', format: 'uri' };
 const date: Schema = { type: 'string', format: 'date' };
-const nullable = (s: Schema): Schema => ({ ...s, type: [s.type as string, 'null'] });
+/**
+ * A value or null, as `anyOf` branches of one `type` each: a `type` array is
+ * valid JSON Schema, but clients that map tool schemas onto a single-type
+ * dialect reject it (the MCP Inspector's --strict check warns on it).
+ */
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
 const strings: Schema = { type: 'array', items: str };
 
 /** An object whose listed properties are all required; other fields may pass through (D2). */
@@ -56,13 +61,90 @@ export const Service = record(
   'A consulting area and the engagements it fits best.',
 );
 
+const selfLinks = record({ self: uri }, 'Links of this answer.', false);
+const pageLinks = record({ self: uri, next: nullable(uri), prev: nullable(uri) }, 'Absolute links to this page and its neighbours; null at either end.', false);
+
+const engagement = record({ service: str, formats: strings, rate_band: nullable(str) }, 'An engagement on offer for one service.', false);
+
+export const Availability = record(
+  {
+    status: str,
+    note: str,
+    from: nullable(date),
+    days_per_week: nullable({ type: 'number', minimum: 0.5, maximum: 7 }),
+    lead_time_weeks: nullable({ type: 'number', minimum: 0 }),
+    booking_url: nullable(uri),
+    as_of: { ...date, description: 'The day of the build the state below was computed on.' },
+    earliest_start: { ...nullable(date), description: 'The first day new work could start; null when no new work is taken.' },
+    horizon: record({ from: str, to: str }, 'The months (YYYY-MM) the statement covers; questions outside it are refused.', false),
+    engagements: { type: 'array', items: record({ service: str, formats: strings, rate_band: nullable(str), title: str, api_url: uri }, 'An engagement on offer, with its service.', false) },
+    check: {
+      description: 'The answer to `service` and/or `month`; null when neither is asked.',
+      ...nullable({
+        type: 'object',
+        properties: { service: nullable(str), month: nullable(str), fits: { type: 'boolean' }, starts: nullable(date), formats: strings, rate_band: nullable(str), answer: str },
+        required: ['service', 'month', 'fits', 'starts', 'formats', 'rate_band', 'answer'],
+        additionalProperties: false,
+      }),
+    },
+    ...links,
+  },
+  'Availability and engagement terms (D60).',
+  false,
+);
+
+const change = record(
+  {
+    type: { type: 'string', enum: ['post', 'project', 'service'] },
+    id: str,
+    title: str,
+    change: { type: 'string', enum: ['added', 'updated', 'removed'] },
+    date,
+    api_url: { ...uri, description: 'The record in the API (a removed one answers 404, or 301 when it has a new address).' },
+  },
+  'One addition, update or removal.',
+  false,
+);
+
+export const ChangeList = record(
+  {
+    data: { type: 'array', items: change },
+    meta: record(
+      {
+        total: { type: 'integer', minimum: 0 },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+        offset: { type: 'integer', minimum: 0 },
+        since: nullable(date),
+        tracked_since: { ...date, description: 'Removals are known from this day on: the day of the first build that kept a record. When it is the day of this build, there was no record of a previous one, and no removal can be listed.' },
+      },
+      'Paging, the filter applied, and since when removals are known.',
+      false,
+    ),
+    links: pageLinks,
+  },
+  'Changes, newest first.',
+  false,
+);
+
 export const Profile = record(
   {
     name: str,
     headline: str,
     location: str,
     expertise: strings,
-    availability: record({ status: str, note: str }, 'Whether new engagements can start, and when.'),
+    availability: record(
+      {
+        status: str,
+        note: str,
+        from: nullable(date),
+        days_per_week: nullable({ type: 'number', minimum: 0.5, maximum: 7 }),
+        lead_time_weeks: nullable({ type: 'number', minimum: 0 }),
+        engagements: { type: 'array', items: engagement },
+        booking_url: nullable(uri),
+        horizon_months: { type: 'integer', minimum: 1, maximum: 24 },
+      },
+      'Whether new engagements can start, and when; GET /availability adds the state on the day of the build.',
+    ),
     contact: { type: 'object', description: 'Contact routes; `email` always, others as published.', properties: { email: { type: 'string', format: 'email' } }, required: ['email'], additionalProperties: { type: 'string' } },
     bio_markdown: str,
     ...links,
@@ -70,8 +152,6 @@ export const Profile = record(
   'Identity, expertise, availability and contact.',
 );
 
-const selfLinks = record({ self: uri }, 'Links of this answer.', false);
-const pageLinks = record({ self: uri, next: nullable(uri), prev: nullable(uri) }, 'Absolute links to this page and its neighbours; null at either end.', false);
 
 export const PostList = record(
   {
@@ -92,7 +172,7 @@ export const ServiceList = record(
 export const ProjectList = record(
   {
     data: { type: 'array', items: ProjectItem },
-    meta: record({ total: { type: 'integer', minimum: 0 }, status: nullable({ type: 'string', enum: [...PROJECT_STATUSES, null] }) }, 'How many projects match, and the status filter applied.', false),
+    meta: record({ total: { type: 'integer', minimum: 0 }, status: nullable({ type: 'string', enum: [...PROJECT_STATUSES] }) }, 'How many projects match, and the status filter applied.', false),
     links: selfLinks,
   },
   'Projects, optionally filtered by status.',
@@ -168,4 +248,4 @@ export const ErrorEnvelope = record(
 );
 
 /** By the names used in Operation.schema. */
-export const schemas: Record<string, Schema> = { Discovery, Profile, ServiceList, PostList, Post, ProjectList, Project, SearchResults, ErrorEnvelope };
+export const schemas: Record<string, Schema> = { Discovery, Profile, ServiceList, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope };

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { modelData } from '../core/data.js';
 import { families, respond } from '../core/respond.js';
 import { documentsFamily } from '../core/documents/index.js';
-import { fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { CHANGES_PATH, fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { jsonText, request, utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
@@ -20,7 +20,8 @@ import type { Source } from '../content/frontmatter.js';
 import { loadContent, type ContentSources } from '../content/load.js';
 import { assembleSite, type ReadContent } from '../site.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
-import { codeFingerprint, loadState, RecordCache, saveState } from './cache.js';
+import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
+import { recordChanges } from '../history.js';
 import { readContentFast, type Remembered } from './documents.js';
 import { digestSite, mustAsk, planBuild, type BuildState, type Plan, type SiteDigest } from './incremental.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
@@ -64,7 +65,12 @@ export interface BuildResult {
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
 export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions) => OutputFile[] | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, edgeFiles];
+export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact, edgeFiles];
+
+/** The change log on its own (D61): the function answering a `since` reads this, not the model. */
+function changesArtifact(site: Site): OutputFile[] {
+  return [{ path: CHANGES_PATH, body: JSON.stringify(site.changes) }];
+}
 
 /** The runtime copy of the model: rendered HTML stays in the pages, not in the functions' data. */
 export function runtimeModel(site: Site): Site {
@@ -74,6 +80,7 @@ export function runtimeModel(site: Site): Site {
     services: site.services.map((s) => ({ ...s, body_html: undefined })),
     posts: site.posts.map((p) => ({ ...p, html: undefined })),
     projects: site.projects.map((p) => ({ ...p, html: undefined })),
+    changes: { ...site.changes, entries: [] },
   };
 }
 
@@ -84,6 +91,7 @@ export function memoryRuntime(site: Site, search?: () => Promise<SearchEngine>):
     whole: true,
     data: modelData(site),
     search: search ?? (() => Promise.reject(new Error('The search index is not available in this runtime.'))),
+    changes: () => Promise.resolve(site.changes),
   };
 }
 
@@ -354,7 +362,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       saved = true;
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
-    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl });
+    const history = cacheDir ? await loadHistory(cacheDir, out) : null;
+    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history });
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
     lap('assemble');
@@ -365,7 +374,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
       lap('commit');
-      if (cacheDir) await saveState(cacheDir, out, emitted.state);
+      if (cacheDir) await Promise.all([saveState(cacheDir, out, emitted.state), saveHistory(cacheDir, out, recordChanges(site, history).history)]);
       const stats: BuildStats = {
         sources: read.stats.files,
         rendered: read.stats.rendered,

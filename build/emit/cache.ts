@@ -14,6 +14,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { DocumentKind, DocumentRecord } from '../content/kinds.js';
 import type { Source } from '../content/frontmatter.js';
 import type { BuildState } from './incremental.js';
+import type { History } from '../history.js';
 
 /** Bump when the shape of a record or of the cache files changes. */
 const FORMAT = 1;
@@ -162,6 +163,35 @@ export class RecordCache {
       console.error(`folio: could not save the cache in ${this.dir} (${(error as Error).message}); the next build renders everything again.`);
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }
+  }
+}
+
+/**
+ * The record of what the builds of `out` published (D61), beside the state.
+ * Unlike the state it is not tied to the code that built it: it is history,
+ * and a new folio version must not forget what an old one removed.
+ */
+export function historyFile(dir: string, out: string): string {
+  return join(dir, `history-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}.json`);
+}
+
+export async function loadHistory(dir: string, out: string): Promise<History | null> {
+  try {
+    const history = JSON.parse(await readFile(historyFile(dir, out), 'utf8')) as History;
+    return history.format === 1 ? history : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveHistory(dir: string, out: string, history: History): Promise<void> {
+  const file = historyFile(dir, out);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(history));
+    await rename(`${file}.${process.pid}.tmp`, file);
+  } catch (error) {
+    console.error(`folio: could not save the record of published items in ${dir} (${(error as Error).message}); the next build cannot list removals.`);
   }
 }
 

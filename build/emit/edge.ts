@@ -48,7 +48,8 @@ export function edgeFiles(site: Site, manifest: Manifest): OutputFile[] {
   const notFound: NotFoundPages = { build, html: notFoundHtml(site), markdown: notFoundMarkdown(site) };
   const { bio_html: _html, ...profile } = site.profile;
   const routes = routeShards(manifest);
-  const head: EdgeHead = { format: EDGE_FORMAT, version: EDGE_VERSION, build, site: { config: site.config, versions: site.versions, built_at: site.built_at, profile }, routes: routes.length };
+  const services = site.services.map(({ body_html: _body, ...service }) => service);
+  const head: EdgeHead = { format: EDGE_FORMAT, version: EDGE_VERSION, build, site: { config: site.config, versions: site.versions, built_at: site.built_at, profile, services }, routes: routes.length };
   return [
     ...routes,
     { path: POSTS_PATH, body: JSON.stringify(outline) },

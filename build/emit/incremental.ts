@@ -22,8 +22,10 @@ import type { Post, Site } from '../core/model.js';
 import { pagePath } from '../core/urls.js';
 
 export interface SiteDigest {
-  /** Everything but the posts. */
+  /** Everything but the posts and the change log. */
   other: string;
+  /** The change log (D61): it follows from the rest, but for the record of earlier builds. */
+  changes: string;
   /** Published slugs in site order. */
   order: string[];
   /** Per published post: the fields lists show, and the body. */
@@ -69,9 +71,10 @@ function postDigest(post: Post): { list: string; body: string } {
 }
 
 export function digestSite(site: Site): SiteDigest {
-  const { posts, ...rest } = site;
+  const { posts, changes, ...rest } = site;
   return {
     other: hash(JSON.stringify(rest)),
+    changes: hash(JSON.stringify(changes)),
     order: posts.map((p) => p.slug),
     posts: new Map(posts.map((p) => [p.slug, postDigest(p)])),
   };
@@ -86,7 +89,7 @@ export function updateDigest(previous: SiteDigest, site: Site, posts: Post[]): S
   const next = new Map(previous.posts);
   for (const post of posts) next.set(post.slug, postDigest(post));
   for (const post of site.posts) if (next.get(post.slug)?.body === PENDING) next.set(post.slug, postDigest(post));
-  return { other: previous.other, order: previous.order, posts: next };
+  return { other: previous.other, changes: hash(JSON.stringify(site.changes)), order: previous.order, posts: next };
 }
 
 /**
@@ -134,6 +137,7 @@ export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
     if (before.list !== d.list) return { all: true, reason: `a listed field of ${slug} changed` };
     if (before.body !== d.body) changed.add(slug);
   }
+  if (previous.changes !== next.changes) return { all: true, reason: 'the change log changed' };
   return { all: false, changed };
 }
 

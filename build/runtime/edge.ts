@@ -7,7 +7,8 @@ import { API_PREFIX, pagePath, twinPath } from '../core/urls.js';
 import { DeploymentError } from '../core/errors.js';
 import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, edgeFile, missingFile, NOT_FOUND_PATH, POST_CHUNK, postChunkPath, POSTS_PATH, REBUILD, routeShard, routeShardPath, type EdgeHead, type NotFoundPages, type PostChunk, type PostsOutline, type RouteShard } from '../core/edge.js';
 import type { Req } from '../core/http.js';
-import type { Site } from '../core/model.js';
+import { CHANGES_PATH } from '../core/files.js';
+import type { ChangeLog, Site } from '../core/model.js';
 import type { JsonRecord, SiteData } from '../core/runtime.js';
 import { staticTarget, type Route, type RouteLookup } from '../core/static.js';
 
@@ -32,6 +33,13 @@ export async function readHead(read: ReadAsset): Promise<EdgeHead> {
   return head;
 }
 
+/** The change log (D61), a file of its own that the build writes beside the model. */
+export async function readChanges(read: ReadAsset): Promise<ChangeLog> {
+  const bytes = await read(CHANGES_PATH);
+  if (!bytes) throw missingFile(CHANGES_PATH);
+  return JSON.parse(decoder.decode(bytes)) as ChangeLog;
+}
+
 /**
  * The model as the functions have it: its head, and for every other part a
  * getter that throws, so a code path that would need the whole model fails
@@ -39,7 +47,7 @@ export async function readHead(read: ReadAsset): Promise<EdgeHead> {
  */
 export function headSite(head: EdgeHead): Site {
   const site = { ...head.site } as Site;
-  for (const key of ['services', 'posts', 'projects', 'tags'] as const) {
+  for (const key of ['posts', 'projects', 'tags', 'changes'] as const) {
     Object.defineProperty(site, key, {
       enumerable: false,
       get() {

@@ -113,7 +113,7 @@ export function conformance(label: string, target: () => Target): void {
         const { res, body } = await json('/api/v1');
         expect(res.status).toBe(200);
         expect(body.version).toBe('v1');
-        expect(body.endpoints.map((e: Json) => e.operationId).sort()).toEqual(['getApiIndex', 'getPost', 'getProfile', 'getProject', 'listPosts', 'listProjects', 'listServices', 'searchContent']);
+        expect(body.endpoints.map((e: Json) => e.operationId).sort()).toEqual(['getApiIndex', 'getAvailability', 'getPost', 'getProfile', 'getProject', 'listChanges', 'listPosts', 'listProjects', 'listServices', 'searchContent']);
         expect(res.headers.get('x-api-deprecated')).toBe('false');
         expect(res.headers.get('link')).toBe(`<${c.site}/developers#versioning>; rel="deprecation"; type="text/html"`);
         expect(res.headers.get('access-control-expose-headers')).toMatch(/ETag/);
@@ -135,6 +135,27 @@ export function conformance(label: string, target: () => Target): void {
           slugs.push(...body.data.map((p: Json) => p.slug));
         }
         expect(slugs).toEqual(all.data.map((p: Json) => p.slug));
+      });
+
+      it('answers availability questions from precomputed files, and refuses unknown services and months (D60)', async () => {
+        const { body } = await json('/api/v1/availability');
+        const service = body.engagements[0].service as string;
+        const month = body.horizon.to as string;
+        const asked = await json(`/api/v1/availability?month=${month}&service=${service}`);
+        expect(asked.res.status).toBe(200);
+        expect(asked.body.check).toMatchObject({ service, month });
+        expect((await expectError(await get('/api/v1/availability?service=no-such-service'), 400, 'invalid_request')).hint).toContain(service);
+        expect((await expectError(await get('/api/v1/availability?month=1999-01'), 400, 'invalid_request')).hint).toContain(body.horizon.from);
+      });
+
+      it('filters the changes by any `since` at run time, and refuses a `since` that is not a date (D61)', async () => {
+        const latest = (await json('/api/v1/changes?limit=100')).body;
+        const since = latest.data[Math.floor(latest.data.length / 2)].date as string;
+        const { res, body } = await json(`/api/v1/changes?since=${since}&limit=100`);
+        expect(res.status).toBe(200);
+        expect(body.data).toEqual(latest.data.filter((x: Json) => x.date >= since));
+        expect(body.meta).toMatchObject({ since, total: body.data.length });
+        expect((await expectError(await get('/api/v1/changes?since=last-week'), 400, 'invalid_request')).hint).toContain('YYYY-MM-DD');
       });
 
       it('answers an offset past the end with empty data (D8)', async () => {
@@ -302,7 +323,7 @@ export function conformance(label: string, target: () => Target): void {
     });
 
     describe('the MCP endpoint (D36, D41)', () => {
-      it('lists the five tools on a bare tools/list, with no session (D36, D37)', async (ctx) => {
+      it('lists the six tools on a bare tools/list, with no session (D36, D37)', async (ctx) => {
         if (!c.has.mcp) return ctx.skip();
         const res = await mcp({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
         expect(res.status).toBe(200);
@@ -310,7 +331,7 @@ export function conformance(label: string, target: () => Target): void {
         expect(res.headers.get('mcp-session-id')).toBeNull();
         const body = (await res.json()) as Json;
         expect(body.id).toBe(7);
-        expect(body.result.tools.map((t: Json) => t.name).sort()).toEqual(['site_get_post', 'site_get_profile', 'site_list_posts', 'site_list_projects', 'site_search_writing']);
+        expect(body.result.tools.map((t: Json) => t.name).sort()).toEqual(['site_check_availability', 'site_get_post', 'site_get_profile', 'site_list_posts', 'site_list_projects', 'site_search_writing']);
       });
 
       it('calls a tool and returns structured content (D37)', async (ctx) => {

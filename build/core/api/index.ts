@@ -8,6 +8,7 @@ import { canonicalQuery, parseQuery } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, apiBase } from '../urls.js';
 import { LIMIT, operations, type Operation } from './operations.js';
+import { addMonths, horizon } from '../availability.js';
 
 /** The route table, keyed by API version. A v2 is added beside v1 here. */
 export const routeTable: Record<string, readonly Operation[]> = { v1: operations };
@@ -89,6 +90,15 @@ function notFound(site: Site, path: string): Reply {
   return errorReply(site, 'not_found', `Nothing is published at ${path}.`, `The discovery document at ${apiBase(site, current)} lists every endpoint.`);
 }
 
+function availabilityTargets(site: Site, path: string): string[] {
+  const { from, to } = horizon(site);
+  const months: string[] = [];
+  for (let m = from; m <= to; m = addMonths(m, 1)) months.push(m);
+  const services = site.services.map((s) => `service=${s.id}`);
+  const queries = [...services, ...months.map((m) => `month=${m}`), ...services.flatMap((s) => months.map((m) => `${s}&month=${m}`))];
+  return [path, ...queries.map((q) => `${path}?${q}`)];
+}
+
 /** Every GET request target of the API that the build can answer ahead of time. */
 export function enumerateApi(site: Site): string[] {
   const targets: string[] = [];
@@ -99,6 +109,8 @@ export function enumerateApi(site: Site): string[] {
     for (const status of ['live', 'sunset', 'delivered']) targets.push(`${base}/projects?status=${status}`);
     for (const p of site.projects) targets.push(`${base}/projects/${p.id}`);
     for (const p of site.posts) targets.push(`${base}/posts/${p.slug}`);
+    // Availability, and every question about it the horizon allows (D60); the latest changes (D61).
+    targets.push(`${base}/changes`, ...availabilityTargets(site, `${base}/availability`));
     // Every default page of the post list, overall and per tag (D38).
     const size = LIMIT.schema.default as number;
     const pages = (total: number, prefix: string) => {

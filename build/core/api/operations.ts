@@ -8,6 +8,7 @@ import { slugify } from '../params.js';
 import { profileResource, projectItem, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
 import { apiBase } from '../urls.js';
+import { availabilityResource, checkFit } from '../availability.js';
 
 export interface OperationContext {
   site: Site;
@@ -109,6 +110,33 @@ export const PROJECT_ID: ParamSpec = {
   description: 'The project id, as listed in `data[].id` of the project list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
   example: 'bouncedesk',
+};
+
+export const SERVICE: ParamSpec = {
+  name: 'service',
+  in: 'query',
+  required: false,
+  description: 'Ask whether new work on this service fits: a service id, as listed in `data[].id` of the service list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 },
+  example: 'deliverability-audit',
+};
+
+export const MONTH: ParamSpec = {
+  name: 'month',
+  in: 'query',
+  required: false,
+  description: 'Ask whether new work can start in this month (YYYY-MM), within the published horizon.',
+  schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+  example: '2027-01',
+};
+
+export const SINCE: ParamSpec = {
+  name: 'since',
+  in: 'query',
+  required: false,
+  description: 'Only changes on or after this day (YYYY-MM-DD).',
+  schema: { type: 'string', format: 'date' },
+  example: '2026-11-01',
 };
 
 /** A list answer with paging (D4, D8): `items` is the page itself, `total` the size of the whole list. */
@@ -241,6 +269,43 @@ export const operations: readonly Operation[] = [
         };
       }
       return { body: project };
+    },
+  },
+  {
+    operationId: 'getAvailability',
+    path: '/availability',
+    summary: 'Availability and engagement terms',
+    description:
+      'When new work can start, how many days a week, the lead time, the engagements on offer per service and where to book, with the state on the day of the build. With `service` and/or `month`, `check` answers whether that work fits.',
+    parameters: [SERVICE, MONTH],
+    schema: 'Availability',
+    errors: ['invalid_request'],
+    handle: (ctx) => {
+      const service = ctx.values.service as string | undefined;
+      const month = ctx.values.month as string | undefined;
+      if (service === undefined && month === undefined) return { body: availabilityResource(ctx.site, null) };
+      const fit = checkFit(ctx.site, { service, month });
+      if ('hint' in fit) return { error: 'invalid_request', message: fit.message, hint: fit.hint };
+      return { body: availabilityResource(ctx.site, fit) };
+    },
+  },
+  {
+    operationId: 'listChanges',
+    path: '/changes',
+    summary: 'What changed',
+    description:
+      'Additions, updates and removals of posts, projects and services, newest first, paged with limit and offset; `since` keeps the changes on or after a day. Removals are known from `meta.tracked_since` on, the day of the first build that kept a record of what it published.',
+    parameters: [SINCE, { ...LIMIT, description: 'How many changes to return.' }, { ...OFFSET, description: 'How many changes to skip, for paging.' }],
+    schema: 'ChangeList',
+    errors: ['invalid_request'],
+    handle: async (ctx) => {
+      const since = ctx.values.since as string | undefined;
+      const log = await ctx.runtime.changes();
+      // Newest first, so the changes on or after `since` are a prefix.
+      const end = since === undefined ? log.entries.length : log.entries.findIndex((c) => c.date < since);
+      const entries = end === -1 ? log.entries : log.entries.slice(0, end);
+      const [limit, offset] = [ctx.values.limit as number, ctx.values.offset as number];
+      return { body: page(ctx, entries.slice(offset, offset + limit), entries.length, limit, offset, { since: since ?? null, tracked_since: log.tracked_since }) };
     },
   },
   {

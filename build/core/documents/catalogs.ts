@@ -3,6 +3,7 @@
 // (D32) and the AI Catalog (D33). The MCP facts come from core/mcp/info.ts,
 // the same place /mcp answers initialize from, so they cannot disagree.
 import { routeTable } from '../api/index.js';
+import { CONTENT_TYPES } from '../headers.js';
 import { MCP_PROTOCOL_VERSIONS, serverInfo } from '../mcp/info.js';
 import type { Site } from '../model.js';
 import { apiBase } from '../urls.js';
@@ -13,9 +14,12 @@ export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schema
 /** The MCP Registry's newest released server.json schema. */
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 
+/** A Content-Type without its parameters: the media type a link's `type` hint names. */
+const mediaType = (contentType: string) => contentType.split(';')[0]!.trim();
+
 export const MEDIA = {
+  /** The AI Catalog's `type` names the kind of artifact, so the OpenAPI entry says OpenAPI. */
   openapiJson: 'application/openapi+json',
-  openapiYaml: 'application/openapi+yaml',
   serverCard: 'application/mcp-server-card+json',
   aiCatalog: 'application/ai-catalog+json',
 } as const;
@@ -35,16 +39,17 @@ export function apiCatalog(site: Site) {
     linkset: versions.map((version) => ({
       anchor: apiBase(site, version),
       // The OpenAPI document describes one version; others link the developer page only.
+      // Each `type` is the target's media type as served (RFC 8288 §3.4.1: a hint of the Content-Type).
       ...(version === documented
         ? {
             'service-desc': [
-              { href: `${url}/openapi.json`, type: MEDIA.openapiJson },
-              { href: `${url}/openapi.yaml`, type: MEDIA.openapiYaml },
+              { href: `${url}/openapi.json`, type: mediaType(CONTENT_TYPES.json) },
+              { href: `${url}/openapi.yaml`, type: mediaType(CONTENT_TYPES.yaml) },
             ],
           }
         : {}),
-      'service-doc': [{ href: `${url}/developers`, type: 'text/html' }],
-      'service-meta': [{ href: apiBase(site, version), type: 'application/json' }],
+      'service-doc': [{ href: `${url}/developers`, type: mediaType(CONTENT_TYPES.html) }],
+      'service-meta': [{ href: apiBase(site, version), type: mediaType(CONTENT_TYPES.json) }],
     })),
   };
 }

@@ -35,6 +35,8 @@ export function llmsTxt(site: Site): string {
       page(pagePath.developers()),
       linkItem('OpenAPI description', `${url}/openapi.json`, 'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).'),
       linkItem(`API discovery document (${version})`, apiBase(site, version), 'Every endpoint with its parameters and URL, as JSON.'),
+      linkItem('Availability and engagement terms', `${apiBase(site, version)}/availability`, 'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.'),
+      linkItem('What changed', `${apiBase(site, version)}/changes`, 'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD.'),
       linkItem('MCP endpoint', `${url}/mcp`, 'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405.'),
     ]),
     section('Optional', [

@@ -1,10 +1,10 @@
-// The five MCP tools of D37, as data. The input schemas are derived from the
+// The MCP tools of D37 and D60, as data. The input schemas are derived from the
 // API's parameter declarations and the output schemas are the API's response
 // schemas, so a tool and its endpoint cannot drift apart. The developer page
 // lists the tools from this table.
-import { LIMIT, OFFSET, SEARCH_LIMIT, SLUG, STATUS, TAG, QUERY } from '../api/operations.js';
+import { LIMIT, MONTH, OFFSET, SEARCH_LIMIT, SERVICE, SLUG, STATUS, TAG, QUERY } from '../api/operations.js';
 import type { ParamSpec } from '../params.js';
-import { Post, PostList, Profile, ProjectList, SearchResults } from '../schemas.js';
+import { Availability, Post, PostList, Profile, ProjectList, SearchResults } from '../schemas.js';
 
 type Schema = Record<string, unknown>;
 
@@ -89,5 +89,13 @@ export const tools: readonly ToolSpec[] = [
     'listProjects',
     { status: STATUS },
     ProjectList,
+  ),
+  tool(
+    'site_check_availability',
+    'Check availability',
+    'Whether the consultant can take new work: the earliest start, days a week, lead time, engagements on offer per service (formats, rate band) and where to book. Give `service` and/or `month` (YYYY-MM, within the published horizon) to get `check`, a yes or no with the first possible start. Same as GET /api/v1/availability.',
+    'getAvailability',
+    { service: SERVICE, month: MONTH },
+    Availability,
   ),
 ];

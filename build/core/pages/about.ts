@@ -4,7 +4,8 @@ import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, type Html } from './html.js';
 import type { Page } from './page.js';
-import { availabilityHtml, availabilityLabel, contactList, contactMarkdown, humanise } from './profile.js';
+import { availabilityFact, availabilityHtml, engagementsHtml, engagementsMarkdown } from './availability.js';
+import { contactList, contactMarkdown, humanise } from './profile.js';
 import { bullets, facts, section, twin } from './twin.js';
 
 /** Extra front-matter fields (e.g. languages) shown when they are plain text or lists of it. */
@@ -28,7 +29,8 @@ ${more.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>
   const main = html`<h1>About ${profile.name}</h1>
 <p class="lead">${profile.headline}</p>
 ${factsHtml}
-${availabilityHtml(profile)}
+${availabilityHtml(site)}
+${engagementsHtml(site)}
 <section aria-labelledby="expertise">
 <h2 id="expertise">Expertise</h2>
 <ul>
@@ -50,11 +52,12 @@ ${contactList(profile)}
       ['Headline', mdText(profile.headline)],
       ['Location', mdText(profile.location)],
       ...more.map(([k, v]) => [k, mdText(v)] as [string, string]),
-      ['Availability', `${availabilityLabel(profile.availability.status)} (status: ${mdText(profile.availability.status)}). ${mdText(profile.availability.note)}`],
+      ['Availability', availabilityFact(site)],
       ['HTML', absolute(site, pagePath.about())],
       ['JSON', `${apiBase(site)}/profile`],
     ]),
     section('Expertise', bullets(profile.expertise.map(mdText))),
+    section('Engagements', engagementsMarkdown(site)),
     section('Contact', contactMarkdown(profile)),
     section('Background', profile.bio_markdown),
     section('Related', bullets([mdLink('Services', absolute(site, twinPath(pagePath.services()))), mdLink('Projects', absolute(site, twinPath(pagePath.projects()))), mdLink('Home', absolute(site, twinPath(pagePath.home())))])),

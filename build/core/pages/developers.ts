@@ -88,6 +88,7 @@ function schemaText(spec: ParamSpec, code: (literal: string) => string = (l) => 
   else {
     if (s.enum) parts.push(`one of ${s.enum.join(', ')}`);
     if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`${s.minLength ?? 0}–${s.maxLength} characters`);
+    if (s.format) parts.push(`format ${s.format}`);
     if (s.pattern) parts.push(`pattern ${code(s.pattern)}`);
   }
   if (s.default !== undefined) parts.push(`default ${s.default}`);

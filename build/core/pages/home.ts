@@ -6,7 +6,7 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { html } from './html.js';
 import type { Page } from './page.js';
 import { postList, postListMarkdown, projectCard, projectListMarkdown } from './parts.js';
-import { availabilityHtml, availabilityLabel } from './profile.js';
+import { availabilityFact, availabilityHtml } from './availability.js';
 import { facts, section, twin } from './twin.js';
 
 const LATEST = 5;
@@ -23,7 +23,7 @@ export function homePage(site: Site): Page {
 <h1 id="page-title">${profile.name}</h1>
 <p class="lead">${profile.headline}</p>
 <p class="location">${profile.location}</p>
-${availabilityHtml(profile)}
+${availabilityHtml(site)}
 <p class="actions"><a class="button" href="${pagePath.about()}#contact">Get in touch</a> <a class="button button-quiet" href="${pagePath.services()}">See services</a></p>
 </section>
 
@@ -58,7 +58,7 @@ ${projects.map((p) => html`<li>${projectCard(site, p)}</li>
       ['Name', mdText(profile.name)],
       ['Headline', mdText(profile.headline)],
       ['Location', mdText(profile.location)],
-      ['Availability', `${availabilityLabel(profile.availability.status)}. ${mdText(profile.availability.note)}`],
+      ['Availability', availabilityFact(site)],
       ['Contact', `${mdLink('profile and every contact route', md(pagePath.about()))}`],
       ['HTML', absolute(site, pagePath.home())],
       ['API', apiBase(site)],

@@ -64,7 +64,3 @@ export function contactMarkdown(profile: Profile): string {
     .join('\n');
 }
 
-export function availabilityHtml(profile: Profile): Html {
-  const status = profile.availability.status.toLowerCase();
-  return html`<p class="availability availability-${status.replace(/[^a-z0-9-]/g, '')}"><strong>${availabilityLabel(status)}.</strong> ${profile.availability.note}</p>`;
-}

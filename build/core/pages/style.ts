@@ -242,8 +242,8 @@ table { border-collapse: collapse; width: 100%; margin: 0; font-size: 0.95rem; l
 th, td { padding: 0.55rem 0.75rem; text-align: left; vertical-align: top; border-bottom: 1px solid var(--border); }
 thead th { background: var(--surface); font-weight: 600; white-space: nowrap; }
 tbody tr:last-child td { border-bottom: 0; }
-th[align="right"], td[align="right"] { text-align: right; }
-th[align="center"], td[align="center"] { text-align: center; }
+.align-right { text-align: right; }
+.align-center { text-align: center; }
 .table-scroll table { min-width: 32rem; }
 
 /* Footnotes */
@@ -345,6 +345,8 @@ li:target, sup:target { background: var(--mark); border-radius: 3px; }
 }
 .availability-available { border-left-color: var(--live); }
 .availability-limited { border-left-color: var(--sunset); }
+.availability p { margin: 0; }
+.availability .terms { list-style: none; padding: 0; margin: 0.4rem 0 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--muted); }
 .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.25rem; }
 .button {
   display: inline-block;
