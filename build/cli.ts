@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { check } from './check.js';
 import { ContentError } from './content/problems.js';
 import { jsonText } from './core/http.js';
+import { plural } from './core/pages/html.js';
 import { startDev } from './dev.js';
 import { build, type BuildResult } from './emit/build.js';
 import { defaultCacheDir } from './emit/cache.js';
@@ -78,7 +79,7 @@ export function buildSummary(result: BuildResult, out: string, p: Paint): string
     s.full ? null : `${s.asked} of ${s.targets} responses asked, ${s.written.length} files changed`,
   ].filter(Boolean);
   return (
-    `folio: built ${posts.length} posts, ${projects.length} projects, ${services.length} services → ${out}/ ` +
+    `folio: built ${plural(posts.length, 'post')}, ${plural(projects.length, 'project')}, ${plural(services.length, 'service')} → ${out}/ ` +
     `(${result.files} files, ${formatBytes(result.bytes)}, ${Math.round(result.ms)} ms)` +
     p.dim(` [${work.join('; ')}]`)
   );
@@ -145,7 +146,7 @@ export function program(): Command {
       if (opts.json) process.stdout.write(jsonText({ ok: result.ok, problems: result.problems }));
       else if (result.ok) {
         const c = result.counts;
-        console.log(`folio: content is valid: ${c.files} files (${c.posts} published posts, ${c.projects} projects, ${c.services} services), ${c.links} links checked.`);
+        console.log(`folio: content is valid: ${plural(c.files, 'file')} (${plural(c.posts, 'published post')}, ${plural(c.projects, 'project')}, ${plural(c.services, 'service')}), ${plural(c.links, 'link')} checked.`);
       } else {
         const p = paint(terminal(process.stderr).color);
         for (const problem of result.problems) console.error(`${p.bold(`${problem.file}:${problem.line}:${problem.column}`)}: ${problem.message}\n  ${p.dim('hint:')} ${problem.hint}`);

@@ -4,7 +4,7 @@ import type { Post, Profile, Project, Service, Site, VersionState } from './core
 import { carryIndexes, enumerate } from './core/respond.js';
 import { pagePath, twinPath } from './core/urls.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
-import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
+import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
@@ -96,7 +96,9 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   unique(posts, (p) => p.slug, 'post', 'slug', problems);
   unique(projects, (p) => p.id, 'project', 'id', problems);
   unique(services, (s) => s.id, 'service', 'id', problems);
-  if (profile) problems.push(...unknownServices(profile.services ?? [], services.map(({ read }) => read.value.id)));
+  // A service file with problems of its own still counts: its problems are reported, not a missing service.
+  const serviceIds = [...services.map(({ read }) => read.value.id), ...content.services.filter((r) => !r.read).map((r) => baseName(r.file))];
+  if (profile) problems.push(...unknownServices(profile.services ?? [], serviceIds));
   if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
 
   const today = options.now.toISOString().slice(0, 10);

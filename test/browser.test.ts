@@ -11,6 +11,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site } from '../build/core/model.js';
 import { serveBuilt } from './helpers/site.js';
+import { writeSmallSite } from './helpers/small-site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -40,6 +41,36 @@ interface Visit {
   ids: string[];
 }
 
+/** Opens a page, recording console errors, failed loads, links and element ids. */
+async function visit(page: Page, base: string, path: string): Promise<Visit> {
+  const errors: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  const onError = (e: Error) => void errors.push(`pageerror: ${e.message}`);
+  const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) => void errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  page.on('requestfailed', onFailed);
+  try {
+    const res = await page.goto(base + path, { waitUntil: 'load' });
+    expect(res?.status(), path).toBe(200);
+    const found = await page.evaluate(() => ({
+      links: [...document.querySelectorAll('a[href], link[href]')].map((a) => (a as HTMLAnchorElement).href),
+      ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    }));
+    // Nothing may push the page sideways on a phone: wide tables and code scroll in their own box.
+    if (found.overflow > 0) errors.push(`overflows the viewport by ${found.overflow}px`);
+    // Fragment links and aria references need ids to be unique.
+    const duplicates = found.ids.filter((id, i) => found.ids.indexOf(id) !== i);
+    if (duplicates.length) errors.push(`duplicate ids: ${[...new Set(duplicates)].join(', ')}`);
+    return { errors, links: found.links, ids: found.ids };
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+    page.off('requestfailed', onFailed);
+  }
+}
+
 describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
   let s: Awaited<ReturnType<typeof serveBuilt>>;
   let profile: string;
@@ -59,41 +90,11 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     await s?.close();
   });
 
-  /** Opens a page, recording console errors, failed loads, links and element ids. */
-  async function visit(page: Page, path: string): Promise<Visit> {
-    const errors: string[] = [];
-    const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(`console: ${m.text()}`));
-    const onError = (e: Error) => void errors.push(`pageerror: ${e.message}`);
-    const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) => void errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
-    page.on('console', onConsole);
-    page.on('pageerror', onError);
-    page.on('requestfailed', onFailed);
-    try {
-      const res = await page.goto(s.url + path, { waitUntil: 'load' });
-      expect(res?.status(), path).toBe(200);
-      const found = await page.evaluate(() => ({
-        links: [...document.querySelectorAll('a[href], link[href]')].map((a) => (a as HTMLAnchorElement).href),
-        ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
-        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      }));
-      // Nothing may push the page sideways on a phone: wide tables and code scroll in their own box.
-      if (found.overflow > 0) errors.push(`overflows the viewport by ${found.overflow}px`);
-      // Fragment links and aria references need ids to be unique.
-      const duplicates = found.ids.filter((id, i) => found.ids.indexOf(id) !== i);
-      if (duplicates.length) errors.push(`duplicate ids: ${[...new Set(duplicates)].join(', ')}`);
-      return { errors, links: found.links, ids: found.ids };
-    } finally {
-      page.off('console', onConsole);
-      page.off('pageerror', onError);
-      page.off('requestfailed', onFailed);
-    }
-  }
-
   it('opens every page at phone width with no console error, failed load, duplicate id or sideways overflow', { timeout: 120_000 }, async () => {
     const page = await context.newPage();
     await page.setViewportSize(VIEWPORTS.phone);
     for (const path of pages(s.site)) {
-      const v = await visit(page, path);
+      const v = await visit(page, s.url, path);
       visits.set(path, v);
       expect(v.errors, path).toEqual([]);
     }
@@ -167,5 +168,58 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
       }
     }
     await page.close();
+  });
+});
+
+// D59 in the browser: a small site (one post without tags, no services, no
+// projects) reads well. Every page opens cleanly at phone width, no link on
+// any page leads to an empty list or nowhere, and axe finds nothing serious.
+describe.skipIf(!available)('a small site in a real browser (D59)', () => {
+  let s: Awaited<ReturnType<typeof serveBuilt>>;
+  let profile: string;
+  let context: BrowserContext;
+  let content: string;
+
+  beforeAll(async () => {
+    content = await mkdtemp(join(tmpdir(), 'folio-small-browser-'));
+    await writeSmallSite(content, { posts: 1, services: 0, projects: 0 });
+    s = await serveBuilt(content);
+    profile = await mkdtemp(join(tmpdir(), 'folio-chromium-'));
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: VIEWPORTS.phone });
+  });
+  afterAll(async () => {
+    await context?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+    await s?.close();
+    if (content) await rm(content, { recursive: true, force: true });
+  });
+
+  it('opens every page cleanly, links nowhere empty and has no serious axe violation', { timeout: 120_000 }, async () => {
+    const axeSource = await readFile('node_modules/axe-core/axe.min.js', 'utf8');
+    const page = await context.newPage();
+    const empty = new Set(['/services', '/projects']);
+    const problems: string[] = [];
+    // The empty list pages still open (and say so), but nothing links to them.
+    for (const path of ['/', '/about', '/blog', `/blog/${s.site.posts[0]!.slug}`, '/developers', '/services', '/projects']) {
+      const v = await visit(page, s.url, path);
+      problems.push(...v.errors.map((e) => `${path}: ${e}`));
+      for (const href of v.links) {
+        const url = new URL(href);
+        if (url.origin !== s.url) continue;
+        // In-page links (the skip link) stay on the page.
+        if (empty.has(url.pathname) && url.pathname !== path) problems.push(`${path} links the empty list ${url.pathname}`);
+        else if ((await fetch(s.url + url.pathname + url.search)).status !== 200) problems.push(`${path} → ${href}: broken`);
+      }
+      const text = await page.evaluate(() => document.body.innerText);
+      if (empty.has(path) && !/No (services|projects) are published yet\./.test(text)) problems.push(`${path} does not say nothing is published yet`);
+      await page.evaluate(axeSource);
+      const serious = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+        return (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      });
+      problems.push(...serious.map((id) => `${path}: axe ${id}`));
+    }
+    await page.close();
+    expect(problems).toEqual([]);
   });
 });

@@ -125,6 +125,15 @@ export class Fields {
     return v as T;
   }
 
+  /** Reports every key one or two letters away from a known one, for files without free fields. */
+  misspelt(): void {
+    for (const key of Object.keys(this.doc.data)) {
+      if (this.known.includes(key)) continue;
+      const near = closest(key, this.known);
+      if (near) this.report(key, `\`${key}\` is not a field of ${this.kind}.`, `Did you mean "${near}"?`);
+    }
+  }
+
   /** Fields the contract does not name, passed through to the API as they are. */
   extra(): Record<string, unknown> {
     return Object.fromEntries(Object.entries(this.doc.data).filter(([k]) => !this.known.includes(k)));

@@ -73,7 +73,7 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
       line: at ? at.line + lineOffset : (alias?.line ?? 1),
       column: at ? at.col : (alias?.column ?? 1),
       message: `The front-matter is not valid YAML: ${yamlMessage(String(e.message ?? error))}`,
-      hint: 'Check indentation and quote values that contain a colon, e.g. title: "SSH: the long way round".',
+      hint: 'Check indentation and quote values that contain a colon, e.g. title: "Postgres: the long way round".',
     });
     return null;
   }

@@ -7,6 +7,7 @@ import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -43,13 +44,13 @@ function idField(f: Fields, key: string, fileName: string): string | undefined {
 }
 
 function tags(f: Fields): string[] | undefined {
-  const list = f.list('tags', 'email, deliverability');
+  const list = f.list('tags', 'postgres, migrations');
   if (!list) return undefined;
   const out: string[] = [];
   for (const t of list) {
     const tag = slugify(t);
     if (!tag) {
-      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as email or monorepo-ci.');
+      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as postgres or data-migrations.');
       return undefined;
     }
     if (!out.includes(tag)) out.push(tag);
@@ -62,7 +63,7 @@ export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draf
 export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Read<Post> | null {
   const before = problems.length;
   const f = new Fields(doc, 'post', POST_FIELDS, problems);
-  const title = f.string('title', 'What I learned fixing email deliverability');
+  const title = f.string('title', 'Notes from a database migration');
   const date = f.date('date');
   const updated = f.date('updated', false);
   const tagList = tags(f);
@@ -96,7 +97,7 @@ export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', '
 export function readProject(doc: Parsed, fileName: string, problems: Problem[]): Read<Project> | null {
   const before = problems.length;
   const f = new Fields(doc, 'project', PROJECT_FIELDS, problems);
-  const title = f.string('title', 'Mail relay for a B2B SaaS');
+  const title = f.string('title', 'Reporting pipeline for a retailer');
   const status = f.oneOf('status', PROJECT_STATUSES);
   const url = f.string('url', 'https://example.com', false);
   if (url && !/^https?:\/\/[^\s]+$/.test(url)) f.report('url', `\`url\` "${url}" is not an absolute http(s) URL.`, 'Write it as url: https://example.com');
@@ -133,9 +134,9 @@ export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id'] as
 export function readService(doc: Parsed, fileName: string, problems: Problem[]): Read<Service> | null {
   const before = problems.length;
   const f = new Fields(doc, 'service', SERVICE_FIELDS, problems);
-  const title = f.string('title', 'Email deliverability audit');
+  const title = f.string('title', 'Data platform review');
   const summary = f.string('summary', 'One sentence on the consulting area.');
-  const bestFit = f.list('best_fit', 'a SaaS whose invoices land in spam', true);
+  const bestFit = f.list('best_fit', 'a team whose nightly jobs keep failing', true);
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
   const { rendered, links } = body(doc);
@@ -154,7 +155,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const name = f.string('name', 'Ada Example');
   const headline = f.string('headline', 'Independent platform engineer');
   const location = f.string('location', 'Lisbon, Portugal');
-  const expertise = f.list('expertise', 'email deliverability, SSH', true);
+  const expertise = f.list('expertise', 'data pipelines, Postgres', true);
   const refs: ServiceRef[] = [];
   const avail = readAvailability(f, refs);
   const contact = f.map('contact', '{ email: ada@example.com }');
@@ -183,7 +184,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api'] as const;
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS] as const;
 
 export interface ApiVersionConfig {
   version: string;
@@ -196,7 +197,7 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
-  const description = f.string('description', 'Experience reports and consulting by Ada Example.');
+  const description = f.string('description', 'Notes and consulting by Ada Example.');
   const language = f.string('language', 'en');
   const siteUrl = siteUrlOverride ?? f.string('site_url', 'https://ada.example');
   if (siteUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(siteUrl)) {
@@ -204,8 +205,11 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
     else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
   }
   const versions = readVersions(f);
+  const statements = readStatements(f);
+  // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
+  f.misspelt();
   if (problems.length > before) return null;
-  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language! }, versions: versions! };
+  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements! }, versions: versions! };
 }
 
 const DAY = 86_400_000;

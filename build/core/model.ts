@@ -14,8 +14,24 @@ export interface SiteConfig {
   /** Absolute, no trailing slash. */
   site_url: string;
   language: string;
+  /** What the site says about itself (D59); every one is the site's own, from site.yaml. */
+  statements: SiteStatements;
   /** The license of the writing, when the author states one (D51). */
   license?: { name: string; url: string } | null;
+}
+
+/** The site's statements about itself (D59). A statement the site does not make is null or empty. */
+export interface SiteStatements {
+  /** What the posts are, as a phrase that completes "The posts are …", e.g. "notes from my consulting work". */
+  writing: string | null;
+  /** One or more sentences, e.g. "Nothing here is professional advice for your situation." */
+  disclaimer: string | null;
+  /** The line after the copyright in every page's footer; the disclaimer when not set. */
+  footer: string | null;
+  /** Sentences saying what the site is not. */
+  is_not: string[];
+  /** Fair use: the sustained request rate asked of clients (not enforced). */
+  fair_use: { requests_per_minute: number; default: boolean };
 }
 
 /** One API version's lifecycle, resolved against the build clock (D19). */

@@ -7,6 +7,7 @@ import type { ParamSpec, ParamValues } from '../params.js';
 import { slugify } from '../params.js';
 import { profileResource, projectItem, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
+import { fairRate } from '../statements.js';
 import { apiBase } from '../urls.js';
 import { availabilityResource, checkFit } from '../availability.js';
 
@@ -63,7 +64,7 @@ export const TAG: ParamSpec = {
   required: false,
   description: 'Only posts carrying this tag (a lowercase slug; the value is normalised the same way).',
   schema: { type: 'string', maxLength: 100 },
-  example: 'email',
+  example: 'notes',
   normalise: slugify,
 };
 
@@ -82,7 +83,7 @@ export const QUERY: ParamSpec = {
   required: true,
   description: 'What to search for: words from titles, summaries, tags or bodies. One typo per word is tolerated.',
   schema: { type: 'string', minLength: 1, maxLength: 200 },
-  example: 'deliverability',
+  example: 'migration',
 };
 
 export const SEARCH_LIMIT: ParamSpec = {
@@ -100,7 +101,7 @@ export const SLUG: ParamSpec = {
   required: true,
   description: 'The post slug, as listed in `data[].slug` of the post list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'email-deliverability-b2b-saas',
+  example: 'hello-world',
 };
 
 export const PROJECT_ID: ParamSpec = {
@@ -109,7 +110,7 @@ export const PROJECT_ID: ParamSpec = {
   required: true,
   description: 'The project id, as listed in `data[].id` of the project list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'bouncedesk',
+  example: 'my-project',
 };
 
 export const SERVICE: ParamSpec = {
@@ -118,7 +119,7 @@ export const SERVICE: ParamSpec = {
   required: false,
   description: 'Ask whether new work on this service fits: a service id, as listed in `data[].id` of the service list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 },
-  example: 'deliverability-audit',
+  example: 'my-service',
 };
 
 export const MONTH: ParamSpec = {
@@ -346,7 +347,7 @@ export function discovery(site: Site, version: string) {
     mcp_url: `${site.config.site_url}/mcp`,
     llms_txt_url: `${site.config.site_url}/llms.txt`,
     authentication: 'none',
-    fair_use: 'No rate limit is enforced; please stay under about 60 requests per minute.',
+    fair_use: `No rate limit is enforced; please stay under ${fairRate(site, 'per minute')}.`,
     endpoints: operations.map((op) => ({
       operationId: op.operationId,
       method: 'GET',

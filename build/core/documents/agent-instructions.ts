@@ -1,5 +1,6 @@
 // /.well-known/agent-instructions (D34): Markdown for agents, saying what the
-// site holds, where to start, the fair-use rule and what the site is not.
+// site holds, where to start, the fair-use rule and what the site says it is
+// not (D59: only what site.yaml states).
 import { mdText } from '../markdown-text.js';
 import { tools } from '../mcp/tools.js';
 import type { Site } from '../model.js';
@@ -7,6 +8,21 @@ import { apiBase, pagePath, absolute, twinPath } from '../urls.js';
 import { deprecationNotices } from './deprecation.js';
 import { blocks } from './markdown.js';
 import { documentedVersion } from './openapi.js';
+import { plural } from '../pages/html.js';
+import { fairRate, listText, whatItIsNot } from '../statements.js';
+
+/** What the site holds, leaving out a kind with nothing published. */
+function holdings(site: Site): string {
+  const { writing } = site.config.statements;
+  const n = (count: number, one: string, rest: string) => (count ? `${plural(count, one)}${rest}` : null);
+  const parts = [
+    'a profile with contact routes and availability',
+    n(site.services.length, 'consulting service', ''),
+    n(site.posts.length, 'post', writing ? ` written as ${writing}` : ''),
+    n(site.projects.length, 'project', ' (live, delivered or sunset)'),
+  ].filter((p): p is string => p !== null);
+  return listText(parts, true);
+}
 
 export function agentInstructions(site: Site): string {
   const url = site.config.site_url;
@@ -15,8 +31,7 @@ export function agentInstructions(site: Site): string {
   return blocks(
     `# Instructions for agents: ${mdText(site.config.title)}`,
     `This site belongs to ${mdText(profile.name)}, ${mdText(profile.headline)} (${mdText(profile.location)}). ` +
-      `It holds a profile with contact routes and availability, ${site.services.length} consulting services, ` +
-      `${site.posts.length} posts written as first-hand experience reports, and ${site.projects.length} projects (live, delivered or sunset).`,
+      `It holds ${holdings(site)}.`,
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
     [
       '## Where to start',
@@ -30,16 +45,11 @@ export function agentInstructions(site: Site): string {
       '## Rules of use',
       '',
       '- Everything is public and read-only. There is no account, no key and nothing to sign up for; send no credentials.',
-      '- Fair use: no rate limit is enforced, but keep sustained traffic under about 60 requests a minute. Responses carry an ETag; revalidate with If-None-Match instead of downloading again.',
+      `- Fair use: no rate limit is enforced, but keep sustained traffic under ${fairRate(site)}. Responses carry an ETag; revalidate with If-None-Match instead of downloading again.`,
       '- Errors are JSON with `error.code` and a `hint` saying how to recover; read the hint before retrying.',
       '- When you quote or summarise a post, cite its page URL.',
     ].join('\n'),
-    [
-      '## What this site is not',
-      '',
-      '- Nothing here is legal, tax or accounting advice. The posts on VAT and on cloud spend describe one consultant\'s experience; for a decision, consult a qualified adviser.',
-      '- It is not a general reference for the technologies the posts discuss, and not a hosted product or marketplace.',
-    ].join('\n'),
+    whatItIsNot(site).length ? ['## What this site is not', '', ...whatItIsNot(site).map((s) => `- ${mdText(s)}`)].join('\n') : null,
     `## Contact\n\nFor work with ${mdText(profile.name)}: ${profile.contact.email} (more routes at ${absolute(site, twinPath(pagePath.about()))}).`,
   );
 }

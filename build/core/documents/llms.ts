@@ -9,6 +9,7 @@ import { deprecationNotices } from './deprecation.js';
 import { blocks, linkItem } from './markdown.js';
 import { documentedVersion } from './openapi.js';
 import { sitePages } from './site-pages.js';
+import { fairRate, whatItIsNot, writingAndDisclaimer } from '../statements.js';
 
 export function llmsTxt(site: Site): string {
   const url = site.config.site_url;
@@ -26,11 +27,12 @@ export function llmsTxt(site: Site): string {
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
     `Every page of ${url} is also Markdown: append \`.md\` to its path (\`/index.md\` for the home page) or send \`Accept: text/markdown\`. ` +
       'The links below point at those Markdown versions. The JSON API and the MCP endpoint are read-only and need no authentication; ' +
-      'please keep to about 60 requests a minute. The posts are first-hand experience reports: nothing here is legal, tax or accounting advice.',
+      `please keep to ${fairRate(site)}.${writingAndDisclaimer(site) ? ` ${mdText(writingAndDisclaimer(site))}` : ''}`,
     section('Profile', [page(pagePath.about())]),
-    section('Services', [page(pagePath.services()), ...site.services.map((s) => linkItem(s.title, twin(pagePath.services()), s.summary))]),
-    section('Writing', [page(pagePath.blog()), ...site.posts.map((p) => linkItem(p.title, twin(pagePath.post(p.slug)), `${p.date}. ${p.summary}`))]),
-    section('Projects', [page(pagePath.projects()), ...site.projects.map((p) => page(pagePath.project(p.id)))]),
+    // A kind with nothing published has no section: its page would only say so.
+    section('Services', site.services.length ? [page(pagePath.services()), ...site.services.map((s) => linkItem(s.title, twin(pagePath.services()), s.summary))] : []),
+    section('Writing', site.posts.length ? [page(pagePath.blog()), ...site.posts.map((p) => linkItem(p.title, twin(pagePath.post(p.slug)), p.summary ? `${p.date}. ${p.summary}` : p.date))] : []),
+    section('Projects', site.projects.length ? [page(pagePath.projects()), ...site.projects.map((p) => page(pagePath.project(p.id)))] : []),
     section('API and MCP', [
       page(pagePath.developers()),
       linkItem('OpenAPI description', `${url}/openapi.json`, 'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).'),
@@ -43,7 +45,7 @@ export function llmsTxt(site: Site): string {
       page(pagePath.home()),
       ...site.tags.map(({ tag }) => page(pagePath.tag(tag))),
       linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.'),
-      linkItem('Instructions for agents', `${url}/.well-known/agent-instructions`, 'Where to start, fair use and what this site is not.'),
+      linkItem('Instructions for agents', `${url}/.well-known/agent-instructions`, whatItIsNot(site).length ? 'Where to start, fair use and what this site is not.' : 'Where to start and fair use.'),
     ]),
   );
 }

@@ -8,6 +8,8 @@ import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 import type { Site, VersionState } from '../model.js';
 import type { ParamSpec } from '../params.js';
 import { PostItem, ProjectItem, SearchHit, Service, schemas } from '../schemas.js';
+import { mdText } from '../markdown-text.js';
+import { fairRate } from '../statements.js';
 import { apiBase } from '../urls.js';
 import { deprecationNotice } from './deprecation.js';
 
@@ -138,10 +140,10 @@ function description(site: Site, state: VersionState): string {
     `The read-only JSON API of ${site.config.site_url}: ${site.profile.name}'s profile, consulting services, posts, projects and search. The same content is served as HTML pages, Markdown twins and an MCP endpoint at ${site.config.site_url}/mcp.`,
     '',
     '- **No authentication.** No key, no signup, no credentials. Every endpoint is GET; HEAD and OPTIONS answer too, any other method answers 405.',
-    '- **Fair use.** No rate limit is enforced; please keep sustained traffic under about 60 requests per minute, and revalidate with ETag / If-None-Match.',
+    `- **Fair use.** No rate limit is enforced; please keep sustained traffic under ${fairRate(site, 'per minute')}, and revalidate with ETag / If-None-Match.`,
     '- **Errors.** Every failure is the JSON envelope `{"error": {"code", "status", "message", "hint", "documentation_url", "openapi_url"}}`; `error.status` equals the HTTP status and clients branch on `error.code`.',
     `- **Versioning.** The path carries the major version (\`/api/${state.version}\`). Additive changes (new fields, new endpoints) ship inside a version; a change that removes or renames a field ships as a new version at a new path while the old one keeps serving. Every response carries \`X-Api-Version\`, \`X-Api-Deprecated\` and a \`Link\` (rel="deprecation") to the policy at ${developers}#versioning. A deprecated version adds \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers and serves unchanged until its sunset date, at least 180 days later; after it, every address of that version answers 410 \`gone\` with a hint naming the successor.`,
-    '- Nothing here is legal, tax or accounting advice.',
+    ...(site.config.statements.disclaimer ? [`- ${mdText(site.config.statements.disclaimer)}`] : []),
   ].join('\n');
 }
 

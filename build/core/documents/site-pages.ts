@@ -2,6 +2,9 @@
 // about it. The pages family renders them; this list only names them.
 import type { Post, Site } from '../model.js';
 import { taggedPosts } from '../post-index.js';
+import { plural } from '../pages/html.js';
+import { nothingYet } from '../pages/published.js';
+import { listText } from '../statements.js';
 import { pagePath } from '../urls.js';
 
 export interface SitePage {
@@ -26,22 +29,27 @@ export function buildDate(site: Site): string {
   return site.built_at.slice(0, 10);
 }
 
+/** The statuses the projects have, in the order of the projects page: "live, delivered and sunset". */
+function projectStatuses(site: Site): string {
+  return listText((['live', 'delivered', 'sunset'] as const).filter((s) => site.projects.some((p) => p.status === s)));
+}
+
 export function sitePages(site: Site): SitePage[] {
   const built = buildDate(site);
   const { profile } = site;
   return [
     { path: pagePath.home(), title: site.config.title, note: site.config.description, lastmod: newestChange(site) },
     { path: pagePath.about(), title: `About ${profile.name}`, note: `${profile.headline}; expertise, availability and contact.`, lastmod: built },
-    { path: pagePath.services(), title: 'Consulting services', note: `${site.services.length} consulting areas, each with the engagements it fits best.`, lastmod: built },
-    { path: pagePath.blog(), title: 'Writing', note: `All ${site.posts.length} posts, newest first.`, lastmod: newestChange(site) },
+    { path: pagePath.services(), title: 'Consulting services', note: site.services.length ? `${plural(site.services.length, 'consulting area')}, ${site.services.length === 1 ? 'with' : 'each with'} the engagements it fits best.` : nothingYet('services'), lastmod: built },
+    { path: pagePath.blog(), title: 'Writing', note: site.posts.length > 1 ? `All ${site.posts.length} posts, newest first.` : site.posts.length ? '1 post.' : nothingYet('posts'), lastmod: newestChange(site) },
     ...site.tags.map(({ tag, count }) => ({
       path: pagePath.tag(tag),
       title: `Posts tagged “${tag}”`,
-      note: `${count} post${count === 1 ? '' : 's'}.`,
+      note: `${plural(count, 'post')}.`,
       lastmod: newestChange(site, taggedPosts(site, tag)),
     })),
     ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, note: p.summary, lastmod: postChanged(p) })),
-    { path: pagePath.projects(), title: 'Projects', note: `${site.projects.length} projects: live, delivered and sunset.`, lastmod: built },
+    { path: pagePath.projects(), title: 'Projects', note: site.projects.length ? `${plural(site.projects.length, 'project')}: ${projectStatuses(site)}.` : nothingYet('projects'), lastmod: built },
     ...site.projects.map((p) => ({ path: pagePath.project(p.id), title: p.title, note: `${p.status}: ${p.summary}`, lastmod: built })),
     { path: pagePath.developers(), title: 'Developers', note: 'The JSON API, the MCP endpoint, errors, fair use and the versioning policy.', lastmod: built },
   ];

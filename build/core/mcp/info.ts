@@ -20,7 +20,7 @@ export const MCP_SERVER_VERSION = '1.0.0';
 export const MCP_PATH = '/mcp';
 
 export interface ServerInfo {
-  /** Reverse-DNS of the site's host and "/site", e.g. "example.hannabrink/site" (the server card's domain/name form). */
+  /** Reverse-DNS of the site's host and "/site", e.g. "example.ada/site" (the server card's domain/name form). */
   name: string;
   title: string;
   version: string;
@@ -49,6 +49,9 @@ export function instructions(site: Site): string {
   return [
     `The published profile, posts, projects and consulting services of ${site.profile.name} (${site.config.site_url}).`,
     'Start with site_search_writing for a topic, or site_list_posts and then site_get_post for the full Markdown of a post.',
-    'Everything is read-only and needs no authentication. Nothing here is legal, tax or accounting advice.',
-  ].join(' ');
+    'Everything is read-only and needs no authentication.',
+    site.config.statements.disclaimer,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -6,6 +6,7 @@ import { body, html, type Html } from './html.js';
 import type { Page } from './page.js';
 import { availabilityFact, availabilityHtml, engagementsHtml, engagementsMarkdown } from './availability.js';
 import { contactList, contactMarkdown, humanise } from './profile.js';
+import { hasItems } from './published.js';
 import { bullets, facts, section, twin } from './twin.js';
 
 /** Extra front-matter fields (e.g. languages) shown when they are plain text or lists of it. */
@@ -60,7 +61,14 @@ ${contactList(profile)}
     section('Engagements', engagementsMarkdown(site)),
     section('Contact', contactMarkdown(profile)),
     section('Background', profile.bio_markdown),
-    section('Related', bullets([mdLink('Services', absolute(site, twinPath(pagePath.services()))), mdLink('Projects', absolute(site, twinPath(pagePath.projects()))), mdLink('Home', absolute(site, twinPath(pagePath.home())))])),
+    section(
+      'Related',
+      bullets([
+        ...(hasItems(site, 'services') ? [mdLink('Services', absolute(site, twinPath(pagePath.services())))] : []),
+        ...(hasItems(site, 'projects') ? [mdLink('Projects', absolute(site, twinPath(pagePath.projects())))] : []),
+        mdLink('Home', absolute(site, twinPath(pagePath.home()))),
+      ]),
+    ),
   );
 
   return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown };

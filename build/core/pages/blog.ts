@@ -6,9 +6,12 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, plural } from './html.js';
 import type { Page } from './page.js';
 import { postList, postListMarkdown, postMeta, tagLinks } from './parts.js';
+import { nothingYet } from './published.js';
 import { bullets, facts, section, twin } from './twin.js';
+import { listText, writingLabel } from '../statements.js';
 
 function tagCloud(site: Site, current: string | null) {
+  if (!site.tags.length) return '';
   return html`<nav class="tag-cloud" aria-label="Tags">
 <h2 class="tag-cloud-title">Browse by tag</h2>
 <ul class="tags">
@@ -19,18 +22,31 @@ ${site.tags.map(
 </nav>`;
 }
 
+/** "Field notes by Ada on postgres, kafka and more.": the six largest tags; "and more" only when there are more. */
+function blogDescription(site: Site): string {
+  if (!site.posts.length) return `${site.profile.name}'s writing: ${nothingYet('posts').toLowerCase()}`;
+  const top = site.tags.slice().sort((a, b) => b.count - a.count).map((t) => t.tag);
+  const topics = top.length > 6 ? `${top.slice(0, 6).join(', ')} and more` : listText(top);
+  return `${writingLabel(site)} by ${site.profile.name}${topics ? ` on ${topics}` : ''}.`;
+}
+
 export function blogPage(site: Site): Page {
   const md = (path: string) => absolute(site, twinPath(path));
   const main = html`<h1>Writing</h1>
-<p class="lead">Experience reports by ${site.profile.name}: ${plural(site.posts.length, 'post')}, newest first.</p>
+${
+  site.posts.length
+    ? html`<p class="lead">${writingLabel(site)} by ${site.profile.name}: ${plural(site.posts.length, 'post')}, newest first.</p>
 ${tagCloud(site, null)}
-${postList(site, site.posts)}`;
+${postList(site, site.posts)}`
+    : html`<p class="lead">${nothingYet('posts')}</p>`
+}`;
 
   const markdown = twin(
     'Writing',
+    site.posts.length ? null : nothingYet('posts'),
     facts([
       ['Posts', String(site.posts.length)],
-      ['Order', 'newest first'],
+      ['Order', site.posts.length ? 'newest first' : null],
       ['HTML', absolute(site, pagePath.blog())],
       ['JSON', `${apiBase(site)}/posts`],
       ['Feed', `${site.config.site_url}/feed.xml`],
@@ -42,7 +58,7 @@ ${postList(site, site.posts)}`;
   return {
     path: pagePath.blog(),
     title: 'Writing',
-    description: `Experience reports by ${site.profile.name} on ${site.tags.slice().sort((a, b) => b.count - a.count).slice(0, 6).map((t) => t.tag).join(', ')} and more.`,
+    description: blogDescription(site),
     section: 'blog',
     type: 'website',
     main,

@@ -5,6 +5,7 @@ import { absolute, pagePath, twinPath } from '../urls.js';
 import { META_CSP } from './headers.js';
 import { html, type Html } from './html.js';
 import type { Page, Section } from './page.js';
+import { hasItems } from './published.js';
 
 export const STYLESHEET_PATH = '/assets/site.css';
 
@@ -76,7 +77,7 @@ ${path === null ? '' : html`<meta property="og:url" content="${absolute(site, pa
 <a class="brand" href="${pagePath.home()}"${shell.section === 'home' ? html` aria-current="page"` : ''}>${site.profile.name}</a>
 <nav aria-label="Main">
 <ul>
-${NAV.map((item) => html`<li><a href="${item.path}"${item.section === shell.section ? html` aria-current="page"` : ''}>${item.label}</a></li>
+${NAV.filter((item) => hasItems(site, item.section)).map((item) => html`<li><a href="${item.path}"${item.section === shell.section ? html` aria-current="page"` : ''}>${item.label}</a></li>
 `)}</ul>
 </nav>
 </div>
@@ -88,7 +89,7 @@ ${shell.main}
 </main>
 <footer class="site-footer">
 <div class="wrap">
-<p>© ${year} ${site.profile.name}. Experience reports, not legal, tax or accounting advice.</p>
+<p>© ${year} ${site.profile.name}.${site.config.statements.footer ? ` ${site.config.statements.footer}` : ''}</p>
 <ul class="footer-links">
 ${twin ? html`<li><a href="${twin}" type="text/markdown">This page in Markdown</a></li>` : ''}
 <li><a href="/feed.xml">Atom feed</a></li>

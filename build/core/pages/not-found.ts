@@ -5,19 +5,20 @@ import type { Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
+import { hasItems } from './published.js';
 import { bullets, twin } from './twin.js';
 
 const TITLE = 'Page not found';
 
 function suggestions(site: Site) {
   return [
-    { label: 'Home', path: pagePath.home() },
-    { label: 'Writing', path: pagePath.blog() },
-    { label: 'Projects', path: pagePath.projects() },
-    { label: 'Services', path: pagePath.services() },
-    { label: `About ${site.profile.name}`, path: pagePath.about() },
-    { label: 'Developers: API and MCP', path: pagePath.developers() },
-  ];
+    { label: 'Home', path: pagePath.home(), section: 'home' as const },
+    { label: 'Writing', path: pagePath.blog(), section: 'blog' as const },
+    { label: 'Projects', path: pagePath.projects(), section: 'projects' as const },
+    { label: 'Services', path: pagePath.services(), section: 'services' as const },
+    { label: `About ${site.profile.name}`, path: pagePath.about(), section: 'about' as const },
+    { label: 'Developers: API and MCP', path: pagePath.developers(), section: 'developers' as const },
+  ].filter((s) => hasItems(site, s.section));
 }
 
 // The request's path is not echoed: the same bytes serve as dist/404.html for

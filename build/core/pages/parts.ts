@@ -68,7 +68,7 @@ export function postListMarkdown(site: Site, posts: readonly Post[]): string {
   return posts
     .map((p) => {
       let line = lines.get(p);
-      if (line === undefined) lines.set(p, (line = `- ${mdLink(p.title, absolute(site, twinPath(pagePath.post(p.slug))))} (${p.date}; ${p.tags.map(mdText).join(', ')}): ${mdText(p.summary)}`));
+      if (line === undefined) lines.set(p, (line = `- ${mdLink(p.title, absolute(site, twinPath(pagePath.post(p.slug))))} (${p.date}${p.tags.length ? `; ${p.tags.map(mdText).join(', ')}` : ''})${p.summary ? `: ${mdText(p.summary)}` : ''}`));
       return line;
     })
     .join('\n');

@@ -5,14 +5,16 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
 import { externalLink, periodHtml, projectCard, projectListMarkdown, projectPeriod, STATUS_LABEL, STATUS_MEANING, statusBadge, tagLinks } from './parts.js';
+import { nothingYet } from './published.js';
 import { bullets, facts, section, twin } from './twin.js';
+import { plural } from './html.js';
 
 const ORDER = ['live', 'delivered', 'sunset'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
 
 export function projectsPage(site: Site): Page {
   const groups = ORDER.map((status) => ({ status, projects: site.projects.filter((p) => p.status === status) })).filter((g) => g.projects.length);
   const main = html`<h1>Projects</h1>
-<p class="lead">Products ${site.profile.name} runs and client work delivered, grouped by status.</p>
+<p class="lead">${site.projects.length ? `Products ${site.profile.name} runs and client work delivered, grouped by status.` : nothingYet('projects')}</p>
 ${groups.map(
   (g) => html`<section aria-labelledby="status-${g.status}">
 <h2 id="status-${g.status}">${STATUS_LABEL[g.status]} <span class="count">${g.projects.length}</span></h2>
@@ -26,6 +28,7 @@ ${g.projects.map((p) => html`<li>${projectCard(site, p)}</li>
 
   const markdown = twin(
     'Projects',
+    site.projects.length ? null : nothingYet('projects'),
     facts([
       ['Projects', String(site.projects.length)],
       ['Statuses', 'live, delivered, sunset'],
@@ -38,7 +41,9 @@ ${g.projects.map((p) => html`<li>${projectCard(site, p)}</li>
   return {
     path: pagePath.projects(),
     title: 'Projects',
-    description: `${site.projects.length} projects by ${site.profile.name}: ${groups.map((g) => `${g.projects.length} ${g.status}`).join(', ')}.`,
+    description: site.projects.length
+      ? `${plural(site.projects.length, 'project')} by ${site.profile.name}: ${groups.map((g) => `${g.projects.length} ${g.status}`).join(', ')}.`
+      : `Projects of ${site.profile.name}: ${nothingYet('projects').toLowerCase()}`,
     section: 'projects',
     type: 'website',
     main,

@@ -5,9 +5,11 @@ import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
+import { nothingYet } from './published.js';
 import { bullets, facts, twin } from './twin.js';
 
 export function servicesPage(site: Site): Page {
+  if (!site.services.length) return emptyServicesPage(site);
   const main = html`<h1>Services</h1>
 <p class="lead">The areas ${site.profile.name} consults in, and the engagements each one fits best.</p>
 <nav class="toc" aria-label="Services on this page">
@@ -62,4 +64,22 @@ ${s.best_fit.map((f) => html`<li>${f}</li>
     main,
     markdown,
   };
+}
+
+/** No services yet: the page says so plainly and still shows the way to get in touch. */
+function emptyServicesPage(site: Site): Page {
+  const main = html`<h1>Services</h1>
+<p class="lead">${nothingYet('services')}</p>
+<p class="cta"><a href="${pagePath.about()}#contact">Get in touch</a> to ask about work.</p>`;
+  const markdown = twin(
+    'Services',
+    nothingYet('services'),
+    facts([
+      ['Services', '0'],
+      ['HTML', absolute(site, pagePath.services())],
+      ['JSON', `${apiBase(site)}/services`],
+      ['Contact', mdLink('profile and contact routes', absolute(site, twinPath(pagePath.about())))],
+    ]),
+  );
+  return { path: pagePath.services(), title: 'Services', description: `Services of ${site.profile.name}: ${nothingYet('services').toLowerCase()}`, section: 'services', type: 'website', main, markdown };
 }
