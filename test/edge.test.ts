@@ -13,6 +13,7 @@ import { request, type Req } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
 import { memoryRuntime } from '../build/emit/build.js';
+import { edgeFileCount } from '../build/emit/edge.js';
 import { createHandler, type ReadAsset } from '../build/runtime/handler.js';
 import { fileReader } from '../build/serve.js';
 import { buildInto, tempDir } from './helpers/site.js';
@@ -138,6 +139,21 @@ async function expectDeploymentError(reply: { status: number; headers: Record<st
   expect(body.error.hint).toMatch(/folio build/);
   expect(JSON.stringify(body)).not.toMatch(/\n\s+at /);
 }
+
+describe('the host file limits count the edge files (D39, D55)', () => {
+  it('estimates how many files _folio/edge holds before they are written', async () => {
+    const count = async (dir: string): Promise<number> => {
+      let n = 0;
+      for (const entry of await readdir(dir, { withFileTypes: true })) n += entry.isDirectory() ? await count(join(dir, entry.name)) : 1;
+      return n;
+    };
+    const manifest = JSON.parse(await readFile(join(built.out, MANIFEST_PATH), 'utf8'));
+    const actual = await count(join(built.out, EDGE_HEAD_PATH, '..'));
+    const estimate = edgeFileCount(built.site, manifest);
+    expect(estimate).toBeGreaterThanOrEqual(actual * 0.8);
+    expect(estimate).toBeLessThanOrEqual(actual * 1.5);
+  });
+});
 
 describe('a deployment missing a file or mixing builds (D55)', () => {
   const slug = () => built.site.posts[2]!.slug;

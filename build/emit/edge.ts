@@ -3,7 +3,7 @@
 // pages. Made from the same model and manifest as everything else; the search
 // shards come with the search index (search-index.ts).
 import { createHash } from 'node:crypto';
-import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, NOT_FOUND_PATH, POST_CHUNK, postChunkPath, POSTS_PATH, routeShard, routeShardPath, ROUTES_PER_SHARD, type EdgeHead, type NotFoundPages, type PostChunk, type PostsOutline, type RouteShard } from '../core/edge.js';
+import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, NOT_FOUND_PATH, POST_CHUNK, postChunkPath, POSTS_PATH, routeShard, routeShardPath, ROUTES_PER_SHARD, SEARCH_DOCS_PER_FILE, type EdgeHead, type NotFoundPages, type PostChunk, type PostsOutline, type RouteShard } from '../core/edge.js';
 import type { Manifest } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
@@ -39,6 +39,18 @@ function chunks(site: Site, build: string, list: string, posts: readonly Post[])
     files.push({ path: postChunkPath(list, from / POST_CHUNK), body: JSON.stringify({ build, items } satisfies PostChunk) });
   }
   return files;
+}
+
+/**
+ * About how many files the functions' data adds to the output, for the hosts'
+ * file limits, known before it is written: the route shards, the post chunks
+ * and the search documents exactly, the term shards and vocabulary roughly.
+ */
+export function edgeFileCount(site: Site, manifest: Manifest): number {
+  const chunks = (n: number) => Math.max(1, Math.ceil(n / POST_CHUNK));
+  const docs = site.posts.length + site.projects.length + site.services.length;
+  const routes = Math.max(1, Math.ceil(Object.keys(manifest.routes).length / ROUTES_PER_SHARD));
+  return routes + chunks(site.posts.length) + site.tags.reduce((n, t) => n + chunks(t.count), 0) + Math.round(Math.ceil(docs / SEARCH_DOCS_PER_FILE) * 1.25) + 60;
 }
 
 /** Registered in build.ts's `artifacts`, after the others: the head is written last. */
