@@ -1,4 +1,4 @@
-// Deterministic benchmark corpora (issue 8): N posts of about 1 KB each, with
+// Deterministic benchmark corpora: N posts of about 1 KB each, with
 // front-matter (title, date, tags), paragraphs, lists, GFM tables, code blocks
 // and internal links, plus the few other files folio needs (D2). The same size
 // always yields the same bytes; a corpus is generated once and cached in

@@ -26,7 +26,7 @@ function descendants(pid, out = []) {
     return out;
   }
   for (const tid of tids) {
-    let kids = '';
+    let kids;
     try {
       kids = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8');
     } catch {

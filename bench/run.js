@@ -1,4 +1,4 @@
-// `npm run bench` (issue 8): folio's cold build side by side with Eleventy,
+// `npm run bench`: folio's cold build side by side with Eleventy,
 // Hugo and the remark floor on the same generated corpora, then folio's
 // rebuild after a one-post edit, its search index against Pagefind's, and
 // local serving throughput. Every measured command runs in its own child
@@ -440,7 +440,7 @@ function writeReport(text) {
   if (REPORT === '-') return console.log(text);
   const head = `# Benchmarks
 
-How fast folio builds, searches and serves, measured side by side with Eleventy, Hugo and the remark floor (issue 8). Run \`npm run bench\` to reproduce; see bench/run.js for the knobs.
+How fast folio builds, searches and serves, measured side by side with Eleventy, Hugo and the remark floor. Run \`npm run bench\` to reproduce; see bench/run.js for the knobs.
 
 `;
   const old = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : `${head}${MARK_START}\n${MARK_END}\n`;

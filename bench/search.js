@@ -1,4 +1,4 @@
-// Search figures (issue 8, and the search issue 5): the size of folio's
+// Search figures: the size of folio's
 // serialized index against the raw text it covers, the cold start (a fresh
 // process: load the search code, open the index, answer the first query) and
 // p50/p99 query latency over a bounded, deterministic set of queries.

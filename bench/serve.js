@@ -1,4 +1,4 @@
-// Local serving throughput (issue 8): autocannon against `folio serve` and
+// Local serving throughput: autocannon against `folio serve` and
 // against a plain serve-handler server over the same dist/, each in its own
 // child process bound to 127.0.0.1, for a bounded duration. Both servers
 // answer the same files: folio by their public address (through its

@@ -142,6 +142,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   const server = createServer(async (req, res) => {
     const { manifest, fn } = current;
+    // An error of one response (a client gone mid-reply) ends that response only.
+    res.on('error', () => res.destroy());
     try {
       const { body, tooLarge } = await readBody(req);
       const r = toReq(req, body, tooLarge);
@@ -155,7 +157,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         if (matchesEtag(r.headers['if-none-match'], tag)) return send(res, { status: 304, headers: all, body: null }, r.method);
         req.url = `/${route[0].split('/').map(encodeURIComponent).join('/')}`;
         // Whole files only, as the functions answer: serve-handler would turn an
-        // unsatisfiable Range into a 416 carrying the whole file (issue 9).
+        // unsatisfiable Range into a 416 carrying the whole file.
         delete req.headers.range;
         delete req.headers['if-range'];
         await serveHandler(req, res, {
@@ -170,8 +172,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       send(res, await fn(r), r.method);
     } catch (error) {
       console.error('folio serve:', error);
-      if (!res.headersSent) send(res, internalError(null), 'GET');
-      else res.destroy();
+      if (res.headersSent || res.destroyed) res.destroy();
+      else send(res, internalError(null), 'GET');
     }
   });
   await new Promise<void>((ok, fail) => {

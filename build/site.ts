@@ -2,18 +2,20 @@
 // span files: unique slugs and ids, and internal links that resolve (D2).
 import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
 import { carryIndexes, enumerate } from './core/respond.js';
-import { pagePath, twinPath } from './core/urls.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
 import { closest, ContentError, type Problem } from './content/problems.js';
+import { absoluteAt } from './core/absolute.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
   now: Date;
   siteUrl?: string;
+  /** Whether a path relative to the content folder is a file (content/load.ts contentFileExists). */
+  exists?: (contentPath: string) => boolean;
   /** The previous build's record of what it published (D61); without it removals are unknown. */
   history?: History | null;
 }
@@ -41,6 +43,25 @@ export function readContent(sources: ContentSources, read: (kind: DocumentKind, 
 }
 
 type Item<T> = { read: Read<T>; source: { file: string } };
+
+/** The model's record of each read value whose site-root links were made absolute (for updateSite). */
+const absolutised = new WeakMap<object, { siteUrl: string; value: object }>();
+
+/**
+ * The value with its Markdown body's site-root links made absolute (D53):
+ * the API, the twins, the feeds and MCP hand the Markdown to readers with no
+ * base URL. A new object when anything changes; the read value is shared
+ * (cache, folio dev's memo) and never modified.
+ */
+function withAbsoluteLinks<T extends object, K extends keyof T>(read: Read<T>, field: K, siteUrl: string): T {
+  const offsets = read.links.flatMap((l) => (l.offset === undefined ? [] : [l.offset]));
+  if (!offsets.length) return read.value;
+  const known = absolutised.get(read.value);
+  if (known?.siteUrl === siteUrl) return known.value as T;
+  const value = { ...read.value, [field]: absoluteAt(read.value[field] as string, offsets, siteUrl) };
+  absolutised.set(read.value, { siteUrl, value });
+  return value;
+}
 
 function items<T>(records: DocumentRecord<T>[], problems: Problem[]): Item<T>[] {
   const out: Item<T>[] = [];
@@ -87,7 +108,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   const siteSource = need(content.site, 'site.yaml', 'title, description, site_url and language fields');
   const profileRecord = need(content.profile, 'profile.md', 'front-matter with name, headline, location, expertise, availability and contact');
   const siteDoc = siteSource && parseYamlFile(siteSource, problems);
-  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl);
+  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, options.exists);
   if (profileRecord) problems.push(...profileRecord.problems);
   const profile = profileRecord?.read ?? null;
   const services = items(content.services, problems);
@@ -102,11 +123,12 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
 
   const today = options.now.toISOString().slice(0, 10);
-  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => read.value);
+  const url = siteConfig.config.site_url;
+  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => withAbsoluteLinks(read, 'content_markdown', url));
   published.sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
-  const serviceList: Service[] = services.map(({ read }) => read.value).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+  const serviceList: Service[] = services.map(({ read }) => withAbsoluteLinks(read, 'body_markdown', url)).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
   const projectList: Project[] = projects
-    .map(({ read }) => read.value)
+    .map(({ read }) => withAbsoluteLinks(read, 'body_markdown', url))
     .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (b.started ?? '').localeCompare(a.started ?? '') || (a.id < b.id ? -1 : 1));
   const counts = new Map<string, number>();
   for (const p of published) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -114,7 +136,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   const site: Site = {
     config: siteConfig.config,
     versions: versionStates(siteConfig.versions, options.now),
-    profile: profile.value,
+    profile: withAbsoluteLinks(profile, 'bio_markdown', url),
     services: serviceList,
     posts: published,
     projects: projectList,
@@ -168,13 +190,14 @@ export function updateSite(previous: Site, before: ReadContent, after: ReadConte
   const known = knownOf.get(previous);
   if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
   if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
+  const url = previous.config.site_url;
   const edited: { old: Post; next: Post; links: FileLink[] }[] = [];
   for (let i = 0; i < after.posts.length; i++) {
     const a = after.posts[i]!;
     const b = before.posts[i]!;
     if (a === b) continue;
     if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
-    edited.push({ old: b.read.value, next: a.read.value, links: a.read.links });
+    edited.push({ old: withAbsoluteLinks(b.read, 'content_markdown', url), next: withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
   }
   if (!edited.length) return null;
   const posts = previous.posts.slice();
@@ -200,22 +223,9 @@ function sameItems<T>(a: T[], b: T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Every site path a link may point at: the pages, their twins and every precomputed address. */
+/** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
 export function knownPaths(site: Site): Set<string> {
-  const pages = [
-    pagePath.home(),
-    pagePath.about(),
-    pagePath.services(),
-    pagePath.blog(),
-    pagePath.projects(),
-    pagePath.developers(),
-    ...site.tags.map((t) => pagePath.tag(t.tag)),
-    ...site.posts.map((p) => pagePath.post(p.slug)),
-    ...site.projects.map((p) => pagePath.project(p.id)),
-  ];
-  const known = new Set<string>([...pages, ...pages.map(twinPath)]);
-  for (const target of enumerate(site)) known.add(target.split('?')[0]!);
-  return known;
+  return new Set(enumerate(site).map((target) => target.split('?')[0]!));
 }
 
 export function brokenLinks(site: Site, links: FileLink[], known = knownPaths(site)): Problem[] {

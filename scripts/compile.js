@@ -1,9 +1,13 @@
 // Compiles the TypeScript CLI into lib/ with esbuild: one file per entry point.
 // Dependencies are bundled in too: Node then loads one file instead of a few
 // hundred ESM modules from node_modules, which took about 0.6 s of CPU at
-// every start of the CLI and of each rendering worker (issue 8). They are
+// every start of the CLI and of each rendering worker. They are
 // still declared in package.json and installed; only the loading changes.
 import { build } from 'esbuild';
+import { writeStylesheetModule } from './stylesheet.js';
+
+// build/core/pages/style.css → style.ts, the module the bundle carries.
+writeStylesheetModule();
 
 await build({
   // The rendering and writing workers are entries of their own: worker_threads start them from files (build/emit/workers.ts, atomic.ts).

@@ -1,9 +1,9 @@
-// The JSON API over a real `folio serve` on 127.0.0.1 (Part 1 §4, D4–D18).
+// The JSON API over a real `folio serve` on 127.0.0.1 (D4–D18).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemas } from '../build/core/schemas.js';
+import { schemas, type SchemaName } from '../build/core/schemas.js';
 import { serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -24,14 +24,14 @@ async function json(path: string, init?: RequestInit) {
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 addFormats(ajv);
-function expectSchema(name: string, body: unknown) {
+function expectSchema(name: SchemaName, body: unknown) {
   const validate = ajv.getSchema(name) ?? (ajv.addSchema(schemas[name]!, name), ajv.getSchema(name)!);
   const ok = validate(body);
   expect(validate.errors ?? [], `${name}: ${JSON.stringify(validate.errors)}`).toEqual([]);
   expect(ok).toBe(true);
 }
 
-/** The envelope of Part 1 §7 / D17, with the status repeated inside. */
+/** The envelope of D17, with the status repeated inside. */
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -58,7 +58,7 @@ function expectApiHeaders(res: Response) {
 }
 
 describe('discovery (D7)', () => {
-  it('lists every operation of Part 1 §4 with absolute URLs and parameters', async () => {
+  it('lists every operation (D7) with absolute URLs and parameters', async () => {
     const { res, body } = await json('/api/v1');
     expect(res.status).toBe(200);
     expectApiHeaders(res);
@@ -204,13 +204,15 @@ describe('posts (D6, D8, D9, D11)', () => {
     expect(await (await get('/api/v1/posts?limit=20&offset=0')).text()).toBe(await (await get('/api/v1/posts')).text());
   });
 
-  it('returns one post with content_markdown equal to the file body (Part 1 §2)', async () => {
-    const { res, body } = await json('/api/v1/posts/email-deliverability-b2b-saas');
+  it('returns one post with content_markdown equal to the file body, its site-root links absolute (D6, D53)', async () => {
+    const { res, body } = await json('/api/v1/posts/capitalising-vs-expensing-cloud-spend');
     expect(res.status).toBe(200);
     expectSchema('Post', body);
-    expect(body.title).toBe('What I learned fixing email deliverability for a B2B SaaS');
-    const file = await readFile('content/posts/email-deliverability-b2b-saas.md', 'utf8');
+    expect(body.title).toBe('Capitalising versus expensing cloud spend: what my accountant and I settled on');
+    const file = (await readFile('content/posts/capitalising-vs-expensing-cloud-spend.md', 'utf8')).replaceAll('](/', '](https://hannabrink.example/');
+    expect(file).toContain('[Bouncedesk](https://hannabrink.example/projects/bouncedesk)');
     expect(file.endsWith(body.content_markdown) || file.trimEnd().endsWith(body.content_markdown.trimEnd())).toBe(true);
+    expect(body.content_markdown).not.toContain('](/');
     expect(body.content_markdown).toContain('|');
   });
 

@@ -1,4 +1,4 @@
-// What the CLI prints (issue 7): a progress bar with counts on a terminal,
+// What the CLI prints: a progress bar with counts on a terminal,
 // one quiet summary line otherwise (CI logs, pipes), and no colour when
 // NO_COLOR is set. The terminal runs are real: `script` gives the CLI a pty.
 import { execFile } from 'node:child_process';

@@ -115,7 +115,7 @@ describe('content errors (D2, D40)', () => {
   });
 
   it('explains an unquoted colon in a list item', async () => {
-    const r = await breakWith((d) => replaceIn(join(d, 'profile.md'), /^  - "Remote access to cloud compute: (.*)"$/m, '  - Remote access to cloud compute: $1'));
+    const r = await breakWith((d) => replaceIn(join(d, 'profile.md'), /^ {2}- "Remote access to cloud compute: (.*)"$/m, '  - Remote access to cloud compute: $1'));
     expect(r.stderr).toMatch(/profile\.md:\d+:\d+: `expertise` item 3 is a map/);
     expect(r.stderr).toContain('Quote the item');
   });

@@ -1,4 +1,4 @@
-// Content fuzzing (issue 9, D2, D40): random corruptions of valid content
+// Content fuzzing (D2, D40): random corruptions of valid content
 // (bad YAML, wrong types, missing, misspelt and unknown fields, duplicate
 // slugs, broken links, binary, non-UTF-8, empty and huge files). The build
 // never crashes: each problem is reported as path:line:column with a hint,
@@ -330,7 +330,7 @@ describe('random corruptions of valid content (in process)', () => {
         } catch (error) {
           if (!(error instanceof ContentError)) {
             failures++;
-            throw new Error(`${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`);
+            throw new Error(`${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`, { cause: error });
           }
           problems = error.problems;
         }

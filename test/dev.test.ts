@@ -1,4 +1,4 @@
-// folio dev (D1, issue 7): builds, serves, watches content/, rebuilds in place
+// folio dev (D1): builds, serves, watches content/, rebuilds in place
 // and says what changed; an open page reloads when its bytes change. The
 // output stays exactly a clean build's: the live-reload script exists only
 // in responses of the dev server, never in a file.

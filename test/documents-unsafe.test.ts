@@ -46,6 +46,17 @@ describe('documents with hostile content (D27, D28, D26)', () => {
     expect(line).toContain('\\<script\\>');
   });
 
+  it('keeps the JSON-LD of the hostile post one whole block that reads the title, summary and tags back (D49)', async () => {
+    const html = await (await fetch(s.at('/blog/unsafe-content'))).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).not.toMatch(/[<>]/);
+    const article = JSON.parse(blocks[0]!)['@graph'][0];
+    expect(article.headline).toBe(post.title);
+    expect(article.description).toBe(post.summary);
+    expect(article.keywords).toEqual(post.tags);
+  });
+
   it('keeps feed.json parseable with the same title', async () => {
     const feed = (await (await fetch(s.at('/feed.json'))).json()) as any;
     expect(feed.items.find((i: any) => i.id.endsWith('/blog/unsafe-content')).title).toBe(post.title);

@@ -1,4 +1,4 @@
-// Faults (issue 9, D40): an output directory that cannot be written gives a
+// Faults (D40): an output directory that cannot be written gives a
 // clear error, exit 1 and no stack trace, and the previous dist/ survives.
 //
 // We run as root in CI containers, where chmod does not stop a write. So a

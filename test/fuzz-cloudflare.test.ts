@@ -1,6 +1,6 @@
 // The request fuzzer of test/fuzz-requests.test.ts on Cloudflare's own
 // runtime (`wrangler pages dev` over a built dist with the repository's
-// functions/, offline), with canaries next to dist/ (issue 9, D13–D17).
+// functions/, offline), with canaries next to dist/ (D13–D17).
 // Plain files on Pages answer other methods with Pages' own 405 (see
 // docs/hosts.md), so there the envelope is required under /api/ and at /mcp.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// MCP fuzzing (issue 9, D16, D17, D36, D41): malformed JSON, wrong types,
+// MCP fuzzing (D16, D17, D36, D41): malformed JSON, wrong types,
 // batches, huge ids, deep nesting, oversized bodies and wrong media types,
 // POSTed to /mcp of a real `folio serve`. Every answer is a JSON-RPC
 // response (errors on 200), a 202 with no body, or the D17 envelope on an
@@ -233,7 +233,7 @@ describe('random JSON-RPC bodies and headers to POST /mcp', () => {
           res = await send(req);
         } catch (error) {
           failures++;
-          throw new Error(`no answer: ${(error as Error).message}`);
+          throw new Error(`no answer: ${(error as Error).message}`, { cause: error });
         }
         const bad = mcpViolations(req, res);
         if (inputs % 25 === 0) {

@@ -1,4 +1,4 @@
-// Incremental builds (issue 7, D38, D40): after each kind of edit, a build
+// Incremental builds (D38, D40): after each kind of edit, a build
 // that reuses the cache and the previous dist has exactly the bytes of a
 // clean build of the same content, and a body-only edit asks respond() again
 // only for that post's addresses and the shared ones (lists, feeds, …).

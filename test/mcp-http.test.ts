@@ -72,7 +72,7 @@ async function rpc(res: Response, status = 200) {
 }
 
 describe('requests that work (D36)', () => {
-  it('answers a bare tools/list with no initialize and no version header, as in Part 1', async () => {
+  it('answers a bare tools/list with no initialize and no version header (D36)', async () => {
     const body = await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     expect(body.id).toBe(1);
     expect(body.result.tools.map((t: any) => t.name)).toEqual(['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects', 'site_check_availability']);

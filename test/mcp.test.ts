@@ -118,6 +118,9 @@ const CALLS: { name: string; arguments: Record<string, unknown>; path: string }[
   { name: 'site_check_availability', arguments: { service: 'email-deliverability', month: '2027-01' }, path: '/api/v1/availability?service=email-deliverability&month=2027-01' },
 ];
 
+/** The tools whose text block is a page's Markdown twin. */
+const TWINS: Record<string, string> = { site_get_post: '/blog/email-deliverability-b2b-saas.md', site_get_profile: '/about.md' };
+
 /** Bad arguments and unknown ids, and the API request whose error hint the tool must repeat (D37). */
 const BAD_CALLS: { name: string; arguments: Record<string, unknown>; path: string }[] = [
   { name: 'site_get_post', arguments: { slug: 'no-such-post' }, path: '/api/v1/posts/no-such-post' },
@@ -185,8 +188,31 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
     expect(ajv.validate(outputSchema, result.structuredContent), JSON.stringify(ajv.errors)).toBe(true);
     const texts = result.content.filter((c: any) => c.type === 'text');
     expect(texts.length).toBe(1);
-    if (call.name === 'site_get_post') expect(texts[0].text).toBe(expected.body.content_markdown);
+    // A post's and the profile's text is their Markdown twin, byte for byte (D53); the rest is the API's JSON.
+    const twin = TWINS[call.name];
+    if (twin) expect(texts[0].text).toBe(await (await fetch(s.at(twin))).text());
     else expect(JSON.parse(texts[0].text)).toEqual(expected.body);
+  });
+
+  it.each(CALLS)('$name reads on its own in the text-only view: title, date and URL (D53)', async (call) => {
+    const result = await client.callTool({ name: call.name, arguments: call.arguments });
+    // What a client that shows only text blocks shows.
+    const view = result.content.filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n');
+    if (flavour === FLAVOURS[0]) console.log(`--- ${call.name} (text only) ---\n${view.length > 1500 ? `${view.slice(0, 1500)}\n…` : view}`);
+    const api = result.structuredContent;
+    const first = api.data?.[0] ?? api;
+    // Each tool's answer has a URL; the title (or name) and the date where it has them.
+    expect(first.url).toMatch(/^https:\/\//);
+    expect(view).toContain(first.url);
+    for (const field of ['title', 'name', 'date', 'as_of']) if (typeof first[field] === 'string') expect(view, field).toContain(first[field]);
+    if (call.name === 'site_get_post') {
+      expect(view.startsWith(`# ${first.title}\n`)).toBe(true);
+      expect(view).toMatch(new RegExp(`^- Published: ${first.date}$`, 'm'));
+      expect(view).toContain(first.content_markdown.split('\n')[0]);
+      // Every link leaves with its host: no site-root link is left for a reader without a base URL.
+      expect(view).not.toMatch(/\]\(\/(?!\/)/);
+    }
+    if (call.name === 'site_get_profile') expect(view).toContain(first.contact.email);
   });
 
   it('finds the email deliverability post through site_search_writing despite the typo', async () => {

@@ -85,7 +85,8 @@ describe('pages and twins (D20, D21)', () => {
       expect(byTag(doc, 'main'), path).toHaveLength(1);
       expect(byTag(doc, 'header').length, path).toBeGreaterThan(0);
       expect(byTag(doc, 'footer').length, path).toBeGreaterThan(0);
-      expect(byTag(doc, 'script'), path).toHaveLength(0);
+      // No script runs: the one script element is the JSON-LD data block (D49).
+      expect(byTag(doc, 'script').map((el) => el.attrs.map((a) => `${a.name}=${a.value}`)), path).toEqual([['type=application/ld+json']]);
       const links = byTag(doc, 'link');
       const alternate = links.filter((l) => attr(l, 'rel') === 'alternate' && attr(l, 'type') === 'text/markdown');
       expect(alternate.map((l) => attr(l, 'href')), path).toEqual([twin]);

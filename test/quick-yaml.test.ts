@@ -1,4 +1,4 @@
-// The front-matter fast path (issue 8, D2) must read exactly what `yaml`
+// The front-matter fast path (D2) must read exactly what `yaml`
 // reads, or leave the text to `yaml`: compared on every YAML text in the
 // repository's content and fixtures, a generated corpus, and the corners of
 // YAML where js-yaml's own schemas and `yaml` disagree.

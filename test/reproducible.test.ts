@@ -37,7 +37,7 @@ describe('reproducible builds (D40)', () => {
     expect(b.bytes).toBe(a.bytes);
   });
 
-  it('writes each address to a file of its own, without a folder per post (issue 8)', SLOW, async () => {
+  it('writes each address to a file of its own, without a folder per post', SLOW, async () => {
     // The build of the first test: every path to its own file, the per-item ones beside their list.
     const manifest = JSON.parse(await readFile(join(work, 'a', '_folio/manifest.json'), 'utf8')) as { routes: Record<string, [string, number]> };
     const files = Object.values(manifest.routes).map(([file]) => file);

@@ -131,12 +131,12 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.every((p) => p.startsWith('build/core/')), inputs.join(', ')).toBe(true);
     const externals = new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)));
-    // Of Orama, only the tokenizer: its index, trees and sorter are build-time code (issue 5).
+    // Of Orama, only the tokenizer: its index, trees and sorter are build-time code, kept out of the functions' search chunk.
     expect([...externals].sort()).toEqual(['@orama/orama/components', '@orama/stemmers/english']);
   });
 });
 
-describe('the search chunk of the functions (issue 5)', () => {
+describe('the search chunk of the functions', () => {
   /** esbuild's metafile for `entry`, bundled as a host bundles a function, or with its packages left out. */
   const meta = async (entry: string, packages?: 'external') =>
     (await esbuild({ entryPoints: [entry], bundle: true, write: false, metafile: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], packages, logLevel: 'silent' })).metafile;

@@ -1,4 +1,4 @@
-// A site large enough for the build's threads (issue 8): the search index is
+// A site large enough for the build's threads: the search index is
 // built on a thread of its own while the responses are made, and files of
 // 1 MB or more move to a writing thread rather than being copied. Their bytes
 // must be those the build's own thread makes (D38, D40): the site is built for

@@ -1,4 +1,4 @@
-// Eleventy 3.1.7 as a peer (issue 8): the same Markdown files folio reads,
+// Eleventy 3.1.7 as a peer: the same Markdown files folio reads,
 // rendered to HTML pages through one small layout. Markdown is not run
 // through a template engine first (markdownTemplateEngine: false), so
 // Eleventy does what folio does: Markdown in, HTML out.

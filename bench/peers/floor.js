@@ -1,4 +1,4 @@
-// The remark floor (issue 8): the least work any remark-based build of this
+// The remark floor: the least work any remark-based build of this
 // corpus must do. For every Markdown file: read it, split the front-matter
 // with gray-matter, parse once with remark-parse + remark-gfm, render HTML
 // through the same plugins folio uses (remark-rehype, rehype-sanitize,

@@ -1,4 +1,4 @@
-// The plain static server peer (issue 8): serve-handler over a built dist/,
+// The plain static server peer: serve-handler over a built dist/,
 // with no manifest, no negotiation and no functions; the floor for serving
 // the same files from Node.
 //

@@ -1,7 +1,7 @@
 // Splits a Markdown file into front-matter and body with gray-matter. The
 // YAML is read by a fast path (quickYaml) when it can be, and by `yaml`, which
 // keeps every key's line and column, for anything else and for the positions
-// of a problem, which are only asked for when a field is wrong (issue 8).
+// of a problem, which are only asked for when a field is wrong.
 import matter from 'gray-matter';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from './problems.js';
@@ -19,7 +19,7 @@ export interface Parsed {
   body: string;
   /** 1-based line of the body's first line in the file. */
   bodyLine: number;
-  /** Line and column of a front-matter key (or of item `index` of its list), or of the opening `---` when absent. */
+  /** Line and column of a front-matter key, dotted for nested maps (or of item `index` of its list), or of the opening `---` when absent. */
   position(key: string, index?: number): { line: number; column: number };
 }
 

@@ -7,6 +7,7 @@ import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import { readAiPreferences, readLicense, readSocialImage, SITE_TERM_FIELDS } from './site-terms.js';
 import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
@@ -25,9 +26,16 @@ export interface Read<T> {
 const WORDS_PER_MINUTE = 220;
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
+/** The body as the model keeps it (content_markdown and the like): without leading blank lines. */
+function markdownOf(doc: Parsed): string {
+  return doc.body.replace(/^\n+/, '');
+}
+
 function body(doc: Parsed): { rendered: Rendered; links: FileLink[] } {
   const rendered = render(doc.body);
-  const links = rendered.links.map((l) => ({ ...l, file: doc.source.file, line: l.line + doc.bodyLine - 1 }));
+  // Offsets are kept relative to markdownOf(doc), the text they will be applied to.
+  const lead = doc.body.length - markdownOf(doc).length;
+  const links = rendered.links.map((l) => ({ ...l, file: doc.source.file, line: l.line + doc.bodyLine - 1, ...(l.offset === undefined ? {} : { offset: l.offset - lead }) }));
   return { rendered, links };
 }
 
@@ -84,7 +92,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
       tags: tagList!,
       summary: summary ?? clip(rendered.firstParagraph),
       reading_time_minutes: Math.max(1, Math.ceil(rendered.words / WORDS_PER_MINUTE)),
-      content_markdown: doc.body.replace(/^\n+/, ''),
+      content_markdown: markdownOf(doc),
       text: rendered.text,
       html: rendered.html,
       extra: f.extra(),
@@ -121,7 +129,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
       started: started ?? null,
       ended: ended ?? null,
       tags: tagList!,
-      body_markdown: doc.body.replace(/^\n+/, ''),
+      body_markdown: markdownOf(doc),
       text: rendered.text,
       html: rendered.html,
       extra: f.extra(),
@@ -143,7 +151,7 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   if (problems.length > before) return null;
   return {
     links,
-    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: doc.body.replace(/^\n+/, ''), body_html: rendered.html, extra: f.extra() },
+    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
   };
 }
 
@@ -177,14 +185,14 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
       expertise: expertise!,
       availability: avail!,
       contact: routes!,
-      bio_markdown: doc.body.replace(/^\n+/, ''),
+      bio_markdown: markdownOf(doc),
       bio_html: rendered.html,
       extra: f.extra(),
     },
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS] as const;
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS, ...SITE_TERM_FIELDS] as const;
 
 export interface ApiVersionConfig {
   version: string;
@@ -193,7 +201,8 @@ export interface ApiVersionConfig {
   successor: string | null;
 }
 
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
+/** `exists` answers whether a path relative to the content folder is a file (for social_image). */
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
@@ -206,10 +215,16 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   }
   const versions = readVersions(f);
   const statements = readStatements(f);
+  const license = readLicense(f);
+  const aiPreferences = readAiPreferences(f);
+  const socialImage = readSocialImage(f, siteUrl, title, exists);
   // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
   f.misspelt();
   if (problems.length > before) return null;
-  return { config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements! }, versions: versions! };
+  return {
+    config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements!, license: license!, ai_preferences: aiPreferences!, social_image: socialImage! },
+    versions: versions!,
+  };
 }
 
 const DAY = 86_400_000;

@@ -1,4 +1,5 @@
 // The only place that reads content/ from disk. Everything after it is pure.
+import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Source } from './frontmatter.js';
@@ -84,4 +85,9 @@ export async function loadContent(dir: string): Promise<ContentSources> {
     readFolder(join(dir, 'projects')),
   ]);
   return { site, profile, services, posts, projects, dir };
+}
+
+/** Whether `path` (relative to the content folder) is a file: for the files site.yaml names. */
+export function contentFileExists(dir: string): (path: string) => boolean {
+  return (path) => statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 }

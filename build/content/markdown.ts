@@ -104,6 +104,41 @@ export interface Link {
   url: string;
   line: number;
   column: number;
+  /** For a site-root link ("/projects/x"): where its destination starts in the Markdown, so it can be made absolute (D53). */
+  offset?: number;
+}
+
+type Point = { offset?: number };
+type LinkNode = { type: string; url: string; children?: { position?: { end: Point } }[]; position?: { start: Point; end: Point } };
+
+function isRootRelative(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
+/**
+ * The offset of a link's or definition's destination in the source: after
+ * the text's closing "](" of an inline link, after "]:" of a definition,
+ * then any spaces and an opening "<". Null when the source does not read so
+ * (a reference link, whose definition carries the destination).
+ */
+function destinationOffset(markdown: string, node: LinkNode): number | null {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return null;
+  let at: number;
+  if (node.type === 'definition') {
+    at = markdown.indexOf(']:', start);
+    if (at === -1 || at >= end) return null;
+    at += 2;
+  } else {
+    const last = node.children?.[node.children.length - 1]?.position?.end.offset;
+    at = last ?? start + 1;
+    if (markdown.slice(at, at + 2) !== '](') return null;
+    at += 2;
+  }
+  while (at < end && /\s/.test(markdown[at]!)) at++;
+  if (markdown[at] === '<') at++;
+  return markdown[at] === '/' && markdown[at + 1] !== '/' ? at : null;
 }
 
 export interface Rendered {
@@ -121,7 +156,10 @@ export function render(markdown: string): Rendered {
   const links: Link[] = [];
   visit(tree, ['link', 'definition'], (node) => {
     const n = node as { url: string; position?: { start: { line: number; column: number } } };
-    links.push({ url: n.url, line: n.position?.start.line ?? 1, column: n.position?.start.column ?? 1 });
+    const link: Link = { url: n.url, line: n.position?.start.line ?? 1, column: n.position?.start.column ?? 1 };
+    const at = isRootRelative(n.url) ? destinationOffset(markdown, node as LinkNode) : null;
+    if (at !== null) link.offset = at;
+    links.push(link);
   });
   const first = tree.children.find((c: RootContent) => c.type === 'paragraph');
   const text = toString(tree, { includeHtml: false });

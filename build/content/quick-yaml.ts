@@ -1,4 +1,4 @@
-// The fast path for front-matter (issue 8): js-yaml reads a typical
+// The fast path for front-matter: js-yaml reads a typical
 // front-matter about eight times faster than `yaml`'s parseDocument with line
 // positions, which cost 5–15 % of every rendering thread. It must read
 // exactly what `yaml` reads, so it gets the YAML 1.2 core schema as `yaml`

@@ -1,4 +1,4 @@
-// The error envelope of Part 1 §7 and D17.
+// The error envelope (D17).
 import { CACHE, CORS, apiHeaders, primaryVersion } from './headers.js';
 import { jsonText, utf8, type Headers, type Reply } from './http.js';
 import type { Site, VersionState } from './model.js';

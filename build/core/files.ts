@@ -25,7 +25,7 @@ function extensionOf(contentType: string): string {
  * a canonical query is folded into the name as `<path>@<query>.<ext>` (slugs
  * cannot contain "@", so no page collides). No folder per address: on the
  * file systems we measured, a folder cost several files' worth of time, and
- * a page per post made one per post (issue 8).
+ * a page per post made one per post.
  */
 export function fileFor(target: string, contentType: string): string {
   const q = target.indexOf('?');

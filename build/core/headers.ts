@@ -1,7 +1,7 @@
 // Header sets shared by the live core and the build's manifest, so that a
 // precomputed file and a function response carry the same headers (D18, D38).
 import type { Headers } from './http.js';
-import type { Site, VersionState } from './model.js';
+import type { AiPreferences, Site, VersionState } from './model.js';
 
 export const EXPOSED_HEADERS = [
   'ETag',
@@ -13,6 +13,8 @@ export const EXPOSED_HEADERS = [
   'Content-Type',
   'Content-Length',
   'Vary',
+  'Content-Usage',
+  'X-Markdown-Tokens',
 ].join(', ');
 
 export const CORS: Headers = {
@@ -64,7 +66,7 @@ export function versionHeaders(site: Site, state: VersionState): Headers {
   return headers;
 }
 
-/** Every API and MCP response: CORS, version, nosniff (D18). */
+/** Every API and MCP response: CORS, version, nosniff (D18), and the AI usage preferences (D52). */
 export function apiHeaders(site: Site, state: VersionState, cache: string): Headers {
   return {
     'content-type': CONTENT_TYPES.json,
@@ -72,7 +74,29 @@ export function apiHeaders(site: Site, state: VersionState, cache: string): Head
     ...versionHeaders(site, state),
     'cache-control': cache,
     'x-content-type-options': 'nosniff',
+    ...usageHeaders(site),
   };
+}
+
+/**
+ * site.yaml's ai_preferences as labels of the IETF AI Preferences vocabulary
+ * (draft-ietf-aipref-vocab-08: `search`, `ai-use`, `train-ai`, each `y` or `n`).
+ */
+const AIPREF_LABELS = { search: 'search', ai_input: 'ai-use', ai_train: 'train-ai' } as const;
+
+/** The Content-Usage value (draft-ietf-aipref-attach), or null when the author states nothing. */
+export function contentUsage(prefs: AiPreferences | null | undefined): string | null {
+  const parts = Object.entries(AIPREF_LABELS).flatMap(([key, label]) => {
+    const v = prefs?.[key as keyof AiPreferences];
+    return v ? [`${label}=${v === 'yes' ? 'y' : 'n'}`] : [];
+  });
+  return parts.length ? parts.join(', ') : null;
+}
+
+/** Content-Usage on pages, twins and the API (D52); nothing when nothing is stated. */
+export function usageHeaders(site: Site): Headers {
+  const value = contentUsage(site.config.ai_preferences);
+  return value ? { 'content-usage': value } : {};
 }
 
 /** The version the site treats as current for headers outside /api/vN (MCP, the root documents). */

@@ -52,7 +52,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * free of node:crypto so the same code runs in the build, Node and Workers.
  * One pass, a 32-bit word at a time (each word mixed first, so a change in
  * any byte reaches every bit): the build hashes every response it writes,
- * 290 MB at 10,000 posts (issue 8).
+ * 290 MB at 10,000 posts.
  */
 export function etag(body: Uint8Array): string {
   let a1 = 0xdeadbeef ^ 0x9e3779b9;

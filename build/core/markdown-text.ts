@@ -11,7 +11,7 @@ const TRAILING = /[?!.,:;*_~'"]+$/;
 
 /**
  * Anything the steps below would change: most titles and summaries have none
- * of it, and the build escapes a few per post (issue 8: one test, not ten).
+ * of it, and the build escapes a few per post: one test, not ten.
  */
 const NEEDS_ESCAPING = /[\\`*[\]<>~&#_@\t\n\v\f\r]|www\.|:\/\/| {2}|^[ +\-\d]| $/i;
 

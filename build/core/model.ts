@@ -16,8 +16,27 @@ export interface SiteConfig {
   language: string;
   /** What the site says about itself (D59); every one is the site's own, from site.yaml. */
   statements: SiteStatements;
-  /** The license of the writing, when the author states one (D51). */
-  license?: { name: string; url: string } | null;
+  /** The license of the writing (D51), when site.yaml states one. */
+  license?: License | null;
+  /** What AI systems may do with the content (D52); only what the author states. */
+  ai_preferences?: AiPreferences | null;
+  /** The default social-card image (D50): absolute URL and alt text. */
+  social_image?: { url: string; alt: string } | null;
+}
+
+export interface License {
+  name: string;
+  /** Absolute http(s) URL of the license text. */
+  url: string;
+}
+
+export type Preference = 'yes' | 'no';
+
+/** Each key is stated or absent; an absent one is no statement either way (D52). */
+export interface AiPreferences {
+  search?: Preference;
+  ai_input?: Preference;
+  ai_train?: Preference;
 }
 
 /** The site's statements about itself (D59). A statement the site does not make is null or empty. */
@@ -78,6 +97,9 @@ export interface Profile {
   bio_markdown: string;
   /** Rendered at build time; absent in the runtime copy of the model. */
   bio_html?: string;
+  /** Absolute URL of the fingerprinted photo (D45), and its alt text. */
+  photo_url?: string | null;
+  photo_alt?: string | null;
   extra: Extra;
 }
 
@@ -105,6 +127,8 @@ export interface Post {
   /** Plain text of the body, for search. */
   text: string;
   html?: string;
+  /** The post's first image (D44, D50): absolute URL of the fingerprinted original. */
+  image?: { url: string; alt: string; width: number | null; height: number | null } | null;
   extra: Extra;
 }
 

@@ -1,6 +1,6 @@
 // Posts by slug and by tag, as positions in site.posts, built once per model:
 // the build asks for every post, every tag's page and list, and scanning all
-// posts each time made those O(posts²) (issue 8). Positions rather than
+// posts each time made those O(posts²). Positions rather than
 // objects, so an edit that keeps the order keeps the index (folio dev).
 import type { Post, Site } from './model.js';
 

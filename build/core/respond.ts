@@ -98,7 +98,7 @@ function report(error: unknown, req: Req): void {
  * the page table) from `previous` to `next`, a model with some posts replaced
  * by records of the same slug, date and tags in the same order (updateSite in
  * site.ts). They hold positions, which such an edit keeps; a pass over every
- * post for each would cost more than the edit (folio dev, issue 7).
+ * post for each would cost more than the edit (folio dev).
  */
 export function carryIndexes(previous: Site, next: Site): void {
   carryPostIndex(previous, next);

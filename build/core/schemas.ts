@@ -220,6 +220,10 @@ export const Discovery = record(
     llms_txt_url: uri,
     authentication: { type: 'string', const: 'none' },
     fair_use: str,
+    license: {
+      description: 'The license of the writing, as site.yaml states it (D51); null when it states none.',
+      anyOf: [record({ name: str, url: uri }, 'A license: its name and the URL of its text.', false), { type: 'null' }],
+    },
     endpoints: {
       type: 'array',
       items: record({ operationId: str, method: { type: 'string', const: 'GET' }, path: str, url: { type: 'string', description: 'Absolute URL; a templated path keeps its RFC 6570 {name} variables.' }, description: str, parameters: { type: 'array', items: parameter } }, 'One endpoint.', false),
@@ -247,5 +251,6 @@ export const ErrorEnvelope = record(
   false,
 );
 
-/** By the names used in Operation.schema. */
-export const schemas: Record<string, Schema> = { Discovery, Profile, ServiceList, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope };
+/** The response schemas by name: OpenAPI's components, and Operation.schema names one of them (a name not here is a type error). */
+export const schemas = { Discovery, Profile, ServiceList, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope } satisfies Record<string, Schema>;
+export type SchemaName = keyof typeof schemas;

@@ -273,7 +273,7 @@ function threadWriter(staging: string): Writer | null {
       // A large body (a feed, llms-full.txt at 10,000 posts: 20-30 MB) goes at
       // once, its bytes moved rather than copied. Written from this thread
       // instead, it waited for the event loop, which the build keeps busy, and
-      // held 86 MB until the end of the responses (issue 8: peak memory).
+      // held 86 MB until the end of the responses, raising the peak memory.
       if (typeof body !== 'string' && body.byteOffset === 0 && body.buffer instanceof ArrayBuffer && body.byteLength === body.buffer.byteLength) transfer.push(body.buffer);
       const queued = add(op, length);
       send();

@@ -17,7 +17,7 @@ import { jsonText, request, utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
-import { loadContent, type ContentSources } from '../content/load.js';
+import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
 import { assembleSite, type ReadContent } from '../site.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
@@ -154,7 +154,7 @@ let fullGc: ((options?: { type: string }) => void) | null | undefined;
  * (4 GB here) before it collects, so the short-lived pages of one phase
  * were still on the heap when the next phase (the artifacts) allocated:
  * 1.0 GB peak at 10,000 posts. Two collections (about 170 ms) bring it to
- * 0.8 GB (issue 8: peak memory at 10,000 posts ≤ 1 GB). A minor one
+ * 0.8 GB, under the 1 GB we allow a 10,000-post build. A minor one
  * empties only the young generation (folio dev, between rebuilds).
  */
 export function collectGarbage(type: 'major' | 'minor' = 'major'): void {
@@ -228,8 +228,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const phaseStart = performance.now();
   // The documents last: llms-full.txt and the feeds read every twin, which
   // the pages family has made by then. Enumerated first, they built every
-  // page at once while the search thread was at its largest (issue 8: peak
-  // memory).
+  // page at once while the search thread was at its largest: the peak of
+  // memory.
   const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(site));
   const targets = [...beforeDocuments, ...documentsFamily.enumerate(site)];
   let done = 0;
@@ -363,7 +363,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
-    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history });
+    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content) });
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
     lap('assemble');

@@ -1,4 +1,4 @@
-// A rendering worker (issue 8): reads batches of content files with the same
+// A rendering worker: reads batches of content files with the same
 // readDocument the main thread would use, so its records are identical.
 // Compiled to lib/render-worker.js; build/emit/workers.ts starts it.
 import { parentPort } from 'node:worker_threads';

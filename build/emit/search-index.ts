@@ -2,7 +2,7 @@
 // written to dist/_folio/search-index.json; the functions load it on the
 // first search. Build-only: node:crypto and the Orama insert path stay here.
 // On a large site it is built on a thread of its own (search-worker.ts),
-// started with the build's responses rather than after them (issue 8).
+// started with the build's responses rather than after them, so the two overlap.
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { insert, save } from '@orama/orama';
@@ -92,7 +92,7 @@ function toDocument(s: SearchSource): SearchDocument {
  * The index file: versioned, with a SHA-256 of its data, as UTF-8 bytes.
  * search-worker.ts runs it too. Each source is let go once indexed (`sources`
  * is emptied): on the thread, that copy of every post's Markdown was the
- * largest thing held while the index was saved (issue 8: peak memory).
+ * largest thing held while the index was saved (the peak of memory).
  */
 export function indexBytes(sources: (SearchSource | undefined)[], siteUrl: string, build: string): SearchFiles {
   const db = createSearchDb();

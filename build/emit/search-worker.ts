@@ -1,4 +1,4 @@
-// The search index thread (issue 8): builds the index file from the sources
+// The search index thread: builds the index file from the sources
 // it is started with (search-index.ts's indexBytes, the same code the main
 // thread would run) and answers once, its bytes moved rather than copied.
 // Compiled to lib/search-worker.js.

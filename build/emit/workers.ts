@@ -1,4 +1,4 @@
-// Rendering across the cores (issue 8): a small pool of worker threads, each
+// Rendering across the cores: a small pool of worker threads, each
 // with its own frozen unified processor, reads batches of content files. The
 // main thread only hands out batches and keeps the results in input order,
 // so the records (and so the output) do not depend on which worker ran what.

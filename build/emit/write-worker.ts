@@ -1,4 +1,4 @@
-// The writing thread (issue 8): a build writes tens of thousands of small
+// The writing thread: a build writes tens of thousands of small
 // files, and each asynchronous write costs the main thread an open, a write
 // and a close through the event loop. Here they are plain synchronous system
 // calls on a thread of their own, while the main thread keeps asking

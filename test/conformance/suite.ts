@@ -1,14 +1,14 @@
 // The one conformance suite (D38, D39): what any deployment of a folio dist
 // must answer, run unchanged against `folio serve` and against Cloudflare's
-// runtime. It speaks HTTP only. Families not built yet are skipped, not
-// failed, so the suite runs whatever exists.
+// runtime. It speaks HTTP only, and every family must answer: nothing is
+// skipped, so a feature broken on one runtime fails here.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH, type Manifest } from '../../build/core/files.js';
 import type { Target } from './targets.js';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 interface Ctx {
   url: string;
@@ -16,8 +16,6 @@ interface Ctx {
   manifest: Manifest;
   site: string;
   api: string;
-  /** Families present in this build (others are still being written). */
-  has: { pages: boolean; documents: boolean; mcp: boolean; search: boolean };
 }
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -40,7 +38,7 @@ export function conformance(label: string, target: () => Target): void {
   const mcp = (body: unknown, headers: Record<string, string> = MCP_HEADERS) =>
     get('/mcp', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
-  /** The envelope of Part 1 §7 with D17's URLs and D18's headers. */
+  /** The envelope of D17 with its URLs and D18's headers. */
   async function expectError(res: Response, status: number, code: string) {
     expect(res.status, `${res.url}`).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -60,14 +58,6 @@ export function conformance(label: string, target: () => Target): void {
       c.manifest = JSON.parse(await readFile(join(t.dist, MANIFEST_PATH), 'utf8')) as Manifest;
       c.site = c.manifest.site_url;
       c.api = `${c.site}/api/v1`;
-      const search = await get('/api/v1/search?q=ssh');
-      const tools = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-      c.has = {
-        pages: '/' in c.manifest.routes,
-        documents: '/llms.txt' in c.manifest.routes,
-        search: search.status === 200,
-        mcp: tools.status === 200 && ((await tools.json().catch(() => ({}))) as Json)?.result?.tools !== undefined,
-      };
     });
 
     describe('every precomputed file (D38, D39)', () => {
@@ -245,8 +235,7 @@ export function conformance(label: string, target: () => Target): void {
         }
       });
 
-      it('searches posts, projects and services by relevance, one typo allowed (D12)', async (ctx) => {
-        if (!c.has.search) return ctx.skip();
+      it('searches posts, projects and services by relevance, one typo allowed (D12)', async () => {
         const { res, body } = await json('/api/v1/search?q=deliverabilty');
         expect(res.status).toBe(200);
         expect(body.meta.query).toBe('deliverabilty');
@@ -262,8 +251,7 @@ export function conformance(label: string, target: () => Target): void {
     describe('pages and twins (D20-D23)', () => {
       const pages = () => ['/', '/blog', '/about', '/developers', ...Object.keys(c.manifest.routes).filter((t) => /^\/(blog|projects)\/[^/.]+$/.test(t)).slice(0, 3)];
 
-      it('negotiates each page against its twin on Accept, with Vary (D21)', async (ctx) => {
-        if (!c.has.pages) return ctx.skip();
+      it('negotiates each page against its twin on Accept, with Vary (D21)', async () => {
         for (const page of pages()) {
           const twin = page === '/' ? '/index.md' : `${page}.md`;
           const [html, md, asked] = [await get(page), await get(twin), await get(page, { headers: { accept: 'text/markdown' } })];
@@ -277,8 +265,22 @@ export function conformance(label: string, target: () => Target): void {
         }
       });
 
-      it('weighs Accept by q-value; Markdown wins only when it weighs more (D21)', async (ctx) => {
-        if (!c.has.pages) return ctx.skip();
+      it('sends the AI usage preferences on pages, twins and the API, and each twin its token estimate (D52, D53)', async () => {
+        const usage = 'search=y, ai-use=y, train-ai=n';
+        for (const page of pages()) {
+          const twin = page === '/' ? '/index.md' : `${page}.md`;
+          const [html, md, asked] = [await get(page), await get(twin), await get(page, { headers: { accept: 'text/markdown' } })];
+          for (const [what, res] of [['page', html], ['twin', md], ['negotiated twin', asked]] as const) expect(res.headers.get('content-usage'), `${page} ${what}`).toBe(usage);
+          for (const res of [md, asked]) {
+            const bytes = new Uint8Array(await res.arrayBuffer()).byteLength;
+            expect(res.headers.get('x-markdown-tokens'), page).toBe(String(Math.ceil(bytes / 4)));
+          }
+          await html.arrayBuffer();
+        }
+        for (const path of ['/api/v1/posts', '/api/v1/posts?limit=3&offset=2', '/api/v1/nope']) expect((await get(path)).headers.get('content-usage'), path).toBe(usage);
+      });
+
+      it('weighs Accept by q-value; Markdown wins only when it weighs more (D21)', async () => {
         const type = async (accept: string) => (await get('/blog', { headers: { accept } })).headers.get('content-type');
         expect(await type('text/html;q=0.5, text/markdown')).toBe('text/markdown; charset=utf-8');
         expect(await type('text/markdown;q=0.5, text/html')).toBe('text/html; charset=utf-8');
@@ -287,8 +289,7 @@ export function conformance(label: string, target: () => Target): void {
         expect(await type('text/*;q=0.8, text/markdown;q=0.9')).toBe('text/markdown; charset=utf-8');
       });
 
-      it('answers unknown pages with 404, never another page; Markdown when asked (D23)', async (ctx) => {
-        if (!c.has.pages) return ctx.skip();
+      it('answers unknown pages with 404, never another page; Markdown when asked (D23)', async () => {
         const home = await (await get('/')).text();
         for (const path of ['/no-such-page', '/blog/no-such-post', '/projects/no-such/deeper', '/_folio/site.json']) {
           const res = await get(path);
@@ -303,16 +304,14 @@ export function conformance(label: string, target: () => Target): void {
     });
 
     describe('machine-readable addresses (D25-D35)', () => {
-      it('announces the API catalog on HEAD (D30)', async (ctx) => {
-        if (!c.has.documents) return ctx.skip();
+      it('announces the API catalog on HEAD (D30)', async () => {
         const res = await get('/.well-known/api-catalog', { method: 'HEAD' });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
         expect(res.headers.get('link')).toBe(`<${c.site}/.well-known/api-catalog>; rel="api-catalog"`);
       });
 
-      it('sends CORS and a media type on every document (D35)', async (ctx) => {
-        if (!c.has.documents) return ctx.skip();
+      it('sends CORS and a media type on every document (D35)', async () => {
         for (const path of ['/openapi.json', '/openapi.yaml', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/feed.xml', '/feed.json', '/robots.txt', '/server.json', '/.well-known/mcp/server-card.json', '/mcp/server-card', '/.well-known/ai-catalog.json', '/.well-known/agent-instructions']) {
           const res = await get(path);
           expect(res.status, path).toBe(200);
@@ -323,8 +322,7 @@ export function conformance(label: string, target: () => Target): void {
     });
 
     describe('the MCP endpoint (D36, D41)', () => {
-      it('lists the six tools on a bare tools/list, with no session (D36, D37)', async (ctx) => {
-        if (!c.has.mcp) return ctx.skip();
+      it('lists the six tools on a bare tools/list, with no session (D36, D37)', async () => {
         const res = await mcp({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -334,16 +332,14 @@ export function conformance(label: string, target: () => Target): void {
         expect(body.result.tools.map((t: Json) => t.name).sort()).toEqual(['site_check_availability', 'site_get_post', 'site_get_profile', 'site_list_posts', 'site_list_projects', 'site_search_writing']);
       });
 
-      it('calls a tool and returns structured content (D37)', async (ctx) => {
-        if (!c.has.mcp) return ctx.skip();
+      it('calls a tool and returns structured content (D37)', async () => {
         const slug = (await json('/api/v1/posts?limit=1')).body.data[0].slug;
         const body = (await (await mcp({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug } } })).json()) as Json;
         expect(body.result.isError ?? false).toBe(false);
         expect(body.result.structuredContent.slug).toBe(slug);
       });
 
-      it('answers GET, HEAD and DELETE with 405 and Allow: POST, OPTIONS (D36)', async (ctx) => {
-        if (!c.has.mcp) return ctx.skip();
+      it('answers GET, HEAD and DELETE with 405 and Allow: POST, OPTIONS (D36)', async () => {
         for (const method of ['GET', 'HEAD', 'DELETE']) {
           const res = await get('/mcp', { method });
           expect(res.status, method).toBe(405);
@@ -351,8 +347,7 @@ export function conformance(label: string, target: () => Target): void {
         }
       });
 
-      it('refuses another media type (415), malformed JSON (-32700), unknown methods (-32601) and notifications get 202 (D36)', async (ctx) => {
-        if (!c.has.mcp) return ctx.skip();
+      it('refuses another media type (415), malformed JSON (-32700), unknown methods (-32601) and notifications get 202 (D36)', async () => {
         expect((await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'content-type': 'text/plain' })).status).toBe(415);
         expect(((await (await mcp('{"jsonrpc":')).json()) as Json).error.code).toBe(-32700);
         expect(((await (await mcp({ jsonrpc: '2.0', id: 3, method: 'no/such' })).json()) as Json).error.code).toBe(-32601);
@@ -361,16 +356,14 @@ export function conformance(label: string, target: () => Target): void {
         expect(await note.text()).toBe('');
       });
 
-      it('answers a preflight that allows the MCP headers (D36)', async (ctx) => {
-        if (!c.has.mcp) return ctx.skip();
+      it('answers a preflight that allows the MCP headers (D36)', async () => {
         const res = await get('/mcp', { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } });
         expect(res.status).toBe(204);
         expect(res.headers.get('access-control-allow-methods')).toContain('POST');
         expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('mcp-protocol-version');
       });
 
-      it('refuses a body over 1 MiB with 413 (D16, D41)', async (ctx) => {
-        if (!c.has.mcp) return ctx.skip();
+      it('refuses a body over 1 MiB with 413 (D16, D41)', async () => {
         const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(1024 * 1024 + 10) } });
         const res = await mcp(big);
         expect(res.status).toBe(413);

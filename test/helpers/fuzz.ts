@@ -1,4 +1,4 @@
-// Request fuzzing against any base URL (issue 9): `folio serve` here, the
+// Request fuzzing against any base URL: `folio serve` here, the
 // Cloudflare runtime (`wrangler pages dev`) or a deployment. The generator
 // leans on what breaks servers: traversal spellings, encodings, NUL, very
 // long and non-ASCII paths, prototype keys and huge numbers in queries,
@@ -164,10 +164,6 @@ export function requestArb(slugs: readonly string[] = []): fc.Arbitrary<RawReque
 export interface CheckContext {
   /** Strings that live outside dist/: if one appears in a reply, traversal happened. */
   canaries: readonly string[];
-  /** A 5xx that is expected on this target (a feature not deployed yet), or false. */
-  excuse5xx?: (req: RawRequest, res: RawResponse) => boolean;
-  /** Whether POST /mcp is deployed, so that /mcp failures must be the envelope too (default true). */
-  mcp?: boolean;
   /**
    * Whether every failure outside the 404 page is the envelope (folio serve:
    * respond() answers 405 everywhere), or only those under /api/ and at /mcp
@@ -185,7 +181,7 @@ function pathOf(target: string): string {
 }
 
 /** Under /api/ or at /mcp both as sent and as a WHATWG URL parser (a CDN) would normalise it. */
-function isEnvelopeAddress(target: string, mcp: boolean): boolean {
+function isEnvelopeAddress(target: string): boolean {
   const raw = pathOf(target);
   let normal = raw;
   try {
@@ -193,7 +189,7 @@ function isEnvelopeAddress(target: string, mcp: boolean): boolean {
   } catch {
     // unparsable: the raw form decides
   }
-  const api = (p: string) => p === '/api' || p.startsWith('/api/') || (mcp && p === '/mcp');
+  const api = (p: string) => p === '/api' || p.startsWith('/api/') || p === '/mcp';
   return api(raw) && api(normal);
 }
 
@@ -202,7 +198,7 @@ export function violations(req: RawRequest, res: RawResponse, ctx: CheckContext)
   const out: string[] = [];
   const type = String(res.headers['content-type'] ?? '');
   const text = res.body.toString('latin1');
-  if (res.status >= 500 && !ctx.excuse5xx?.(req, res)) out.push(`answered ${res.status}`);
+  if (res.status >= 500) out.push(`answered ${res.status}`);
   for (const canary of ctx.canaries) {
     if (text.includes(canary) || JSON.stringify(res.headers).includes(canary)) out.push(`served a file from outside dist/ (canary "${canary}")`);
   }
@@ -212,7 +208,7 @@ export function violations(req: RawRequest, res: RawResponse, ctx: CheckContext)
     if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')) out.push(`redirects off-site or nowhere: Location "${location}"`);
   }
   if (res.status >= 400 && !refusedByParser(req, res)) {
-    const envelopeAddress = isEnvelopeAddress(req.target, ctx.mcp ?? true);
+    const envelopeAddress = isEnvelopeAddress(req.target);
     const page = res.status === 404 && /^text\/(html|markdown)/.test(type) && !envelopeAddress;
     if (!page && (envelopeAddress || (ctx.envelopeEverywhere ?? true))) out.push(...envelopeProblems(req, res, type));
   }
@@ -314,8 +310,6 @@ export interface RequestFuzzOptions {
   timeLimitMs: number;
   seed?: number;
   canaries?: readonly string[];
-  excuse5xx?: CheckContext['excuse5xx'];
-  mcp?: boolean;
   envelopeEverywhere?: boolean;
   /** Real slugs and ids, so that paths reach the handlers behind them. */
   slugs?: readonly string[];
@@ -330,7 +324,7 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
   const seed = options.seed ?? fuzzSeed();
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   const probe = options.probe ?? '/api/v1';
-  const ctx: CheckContext = { canaries: options.canaries ?? [], excuse5xx: options.excuse5xx, mcp: options.mcp, envelopeEverywhere: options.envelopeEverywhere };
+  const ctx: CheckContext = { canaries: options.canaries ?? [], envelopeEverywhere: options.envelopeEverywhere };
   let requests = 0;
   let failures = 0;
   let inputs = 0;
@@ -361,7 +355,7 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
         return;
       }
       failures++;
-      throw new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}: ${(error as Error).message}`);
+      throw new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}: ${(error as Error).message}`, { cause: error });
     }
     if (refusedByParser(req, res)) refused++;
     const problems = violations(req, res, ctx);

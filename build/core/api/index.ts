@@ -7,8 +7,7 @@ import type { Site } from '../model.js';
 import { canonicalQuery, parseQuery } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, apiBase } from '../urls.js';
-import { LIMIT, operations, type Operation } from './operations.js';
-import { addMonths, horizon } from '../availability.js';
+import { operations, type Operation } from './operations.js';
 
 /** The route table, keyed by API version. A v2 is added beside v1 here. */
 export const routeTable: Record<string, readonly Operation[]> = { v1: operations };
@@ -90,36 +89,25 @@ function notFound(site: Site, path: string): Reply {
   return errorReply(site, 'not_found', `Nothing is published at ${path}.`, `The discovery document at ${apiBase(site, current)} lists every endpoint.`);
 }
 
-function availabilityTargets(site: Site, path: string): string[] {
-  const { from, to } = horizon(site);
-  const months: string[] = [];
-  for (let m = from; m <= to; m = addMonths(m, 1)) months.push(m);
-  const services = site.services.map((s) => `service=${s.id}`);
-  const queries = [...services, ...months.map((m) => `month=${m}`), ...services.flatMap((s) => months.map((m) => `${s}&month=${m}`))];
-  return [path, ...queries.map((q) => `${path}?${q}`)];
+/**
+ * The order the build asks for the operations' targets in, which is the
+ * order of the manifest's routes: only an order, so an operation not named
+ * here is still enumerated, after these, in the table's order.
+ */
+const ENUMERATION_ORDER = ['getApiIndex', 'getProfile', 'listServices', 'listProjects', 'getProject', 'getPost', 'listChanges', 'getAvailability', 'listPosts'];
+
+function enumerationRank(op: Operation): number {
+  const at = ENUMERATION_ORDER.indexOf(op.operationId);
+  return at === -1 ? ENUMERATION_ORDER.length : at;
 }
 
-/** Every GET request target of the API that the build can answer ahead of time. */
+/** Every GET request target of the API that the build can answer ahead of time: each operation names its own (D38). */
 export function enumerateApi(site: Site): string[] {
   const targets: string[] = [];
-  for (const version of Object.keys(routeTable)) {
+  for (const [version, ops] of Object.entries(routeTable)) {
     if (!site.versions[version]) continue;
-    const base = `${API_PREFIX}/${version}`;
-    targets.push(base, `${base}/profile`, `${base}/services`, `${base}/projects`);
-    for (const status of ['live', 'sunset', 'delivered']) targets.push(`${base}/projects?status=${status}`);
-    for (const p of site.projects) targets.push(`${base}/projects/${p.id}`);
-    for (const p of site.posts) targets.push(`${base}/posts/${p.slug}`);
-    // Availability, and every question about it the horizon allows (D60); the latest changes (D61).
-    targets.push(`${base}/changes`, ...availabilityTargets(site, `${base}/availability`));
-    // Every default page of the post list, overall and per tag (D38).
-    const size = LIMIT.schema.default as number;
-    const pages = (total: number, prefix: string) => {
-      for (let offset = 0; offset === 0 || offset < total; offset += size) {
-        targets.push(`${base}/posts${prefix}${offset ? `${prefix ? '&' : '?'}offset=${offset}` : ''}`);
-      }
-    };
-    pages(site.posts.length, '');
-    for (const { tag, count } of site.tags) pages(count, `?tag=${tag}`);
+    const ordered = [...ops].sort((a, b) => enumerationRank(a) - enumerationRank(b));
+    for (const operation of ordered) targets.push(...(operation.enumerate?.(site, `${API_PREFIX}/${version}`) ?? []));
   }
   return targets;
 }

@@ -1,4 +1,4 @@
-// The v1 operations of Part 1 §4, as data plus a handler each. The discovery
+// The v1 operations (D7), as data plus a handler each. The discovery
 // document, the OpenAPI description and the build's enumeration read this table.
 import type { ErrorCode } from '../errors.js';
 import type { Req } from '../http.js';
@@ -7,9 +7,10 @@ import type { ParamSpec, ParamValues } from '../params.js';
 import { slugify } from '../params.js';
 import { profileResource, projectItem, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
+import type { SchemaName } from '../schemas.js';
 import { fairRate } from '../statements.js';
 import { apiBase } from '../urls.js';
-import { availabilityResource, checkFit } from '../availability.js';
+import { addMonths, availabilityResource, checkFit, horizon } from '../availability.js';
 
 export interface OperationContext {
   site: Site;
@@ -33,11 +34,17 @@ export interface Operation {
   summary: string;
   description: string;
   parameters: readonly ParamSpec[];
-  /** Name of the 200 response schema in core/schemas. */
-  schema: string;
+  /** The 200 response schema, by its name in core/schemas. */
+  schema: SchemaName;
   /** Error codes this operation can answer, besides the ones every operation can. */
   errors: readonly ErrorCode[];
   handle(ctx: OperationContext): Outcome | Promise<Outcome>;
+  /**
+   * Every request target of this operation the build answers ahead of time
+   * (D38), under `base` (the version's path, "/api/v1"); none when it is
+   * answered only at request time.
+   */
+  enumerate?(site: Site, base: string): string[];
 }
 
 export const LIMIT: ParamSpec = {
@@ -160,6 +167,26 @@ function page(ctx: OperationContext, items: readonly unknown[], total: number, l
   };
 }
 
+function availabilityTargets(site: Site, path: string): string[] {
+  const { from, to } = horizon(site);
+  const months: string[] = [];
+  for (let m = from; m <= to; m = addMonths(m, 1)) months.push(m);
+  const services = site.services.map((s) => `service=${s.id}`);
+  const queries = [...services, ...months.map((m) => `month=${m}`), ...services.flatMap((s) => months.map((m) => `${s}&month=${m}`))];
+  return [path, ...queries.map((q) => `${path}?${q}`)];
+}
+
+/** The targets of the default pages (no limit, offsets by the default limit) of a list of `total` items, with an optional filter query. */
+function pages(path: string, total: number, filter: string): string[] {
+  const size = LIMIT.schema.default as number;
+  const targets: string[] = [];
+  for (let offset = 0; offset === 0 || offset < total; offset += size) {
+    const query = [filter, offset ? `offset=${offset}` : ''].filter(Boolean).join('&');
+    targets.push(query ? `${path}?${query}` : path);
+  }
+  return targets;
+}
+
 export const operations: readonly Operation[] = [
   {
     operationId: 'getApiIndex',
@@ -169,6 +196,7 @@ export const operations: readonly Operation[] = [
     parameters: [],
     schema: 'Discovery',
     errors: [],
+    enumerate: (_site, base) => [base],
     handle: (ctx) => ({ body: discovery(ctx.site, ctx.version) }),
   },
   {
@@ -179,6 +207,7 @@ export const operations: readonly Operation[] = [
     parameters: [],
     schema: 'Profile',
     errors: [],
+    enumerate: (_site, base) => [`${base}/profile`],
     handle: (ctx) => ({ body: profileResource(ctx.site, ctx.site.profile) }),
   },
   {
@@ -189,6 +218,7 @@ export const operations: readonly Operation[] = [
     parameters: [],
     schema: 'ServiceList',
     errors: [],
+    enumerate: (_site, base) => [`${base}/services`],
     handle: (ctx) => ({
       body: {
         data: ctx.site.services.map((s) => serviceResource(ctx.site, s)),
@@ -205,6 +235,8 @@ export const operations: readonly Operation[] = [
     parameters: [TAG, LIMIT, OFFSET],
     schema: 'PostList',
     errors: ['invalid_request'],
+    // Every default page of the post list, overall and per tag.
+    enumerate: (site, base) => [...pages(`${base}/posts`, site.posts.length, ''), ...site.tags.flatMap(({ tag, count }) => pages(`${base}/posts`, count, `tag=${tag}`))],
     handle: async (ctx) => {
       const tag = ctx.values.tag as string | undefined;
       const [limit, offset] = [ctx.values.limit as number, ctx.values.offset as number];
@@ -220,6 +252,7 @@ export const operations: readonly Operation[] = [
     parameters: [SLUG],
     schema: 'Post',
     errors: ['not_found'],
+    enumerate: (site, base) => site.posts.map((p) => `${base}/posts/${p.slug}`),
     handle: async (ctx) => {
       const post = await ctx.runtime.data.post(ctx.pathParams.slug!, ctx.version);
       if (!post) {
@@ -240,6 +273,7 @@ export const operations: readonly Operation[] = [
     parameters: [STATUS],
     schema: 'ProjectList',
     errors: ['invalid_request'],
+    enumerate: (_site, base) => [`${base}/projects`, ...PROJECT_STATUSES.map((status) => `${base}/projects?status=${status}`)],
     handle: (ctx) => {
       const status = ctx.values.status as string | undefined;
       const projects = status === undefined ? ctx.site.projects : ctx.site.projects.filter((p) => p.status === status);
@@ -260,6 +294,7 @@ export const operations: readonly Operation[] = [
     parameters: [PROJECT_ID],
     schema: 'Project',
     errors: ['not_found'],
+    enumerate: (site, base) => site.projects.map((p) => `${base}/projects/${p.id}`),
     handle: async (ctx) => {
       const project = await ctx.runtime.data.project(ctx.pathParams.id!, ctx.version);
       if (!project) {
@@ -281,6 +316,8 @@ export const operations: readonly Operation[] = [
     parameters: [SERVICE, MONTH],
     schema: 'Availability',
     errors: ['invalid_request'],
+    // The availability, and every question about it the horizon allows (D60).
+    enumerate: (site, base) => availabilityTargets(site, `${base}/availability`),
     handle: (ctx) => {
       const service = ctx.values.service as string | undefined;
       const month = ctx.values.month as string | undefined;
@@ -299,6 +336,8 @@ export const operations: readonly Operation[] = [
     parameters: [SINCE, { ...LIMIT, description: 'How many changes to return.' }, { ...OFFSET, description: 'How many changes to skip, for paging.' }],
     schema: 'ChangeList',
     errors: ['invalid_request'],
+    // The latest changes; any `since` is answered at request time (D61).
+    enumerate: (_site, base) => [`${base}/changes`],
     handle: async (ctx) => {
       const since = ctx.values.since as string | undefined;
       const log = await ctx.runtime.changes();
@@ -348,6 +387,7 @@ export function discovery(site: Site, version: string) {
     llms_txt_url: `${site.config.site_url}/llms.txt`,
     authentication: 'none',
     fair_use: `No rate limit is enforced; please stay under ${fairRate(site, 'per minute')}.`,
+    license: site.config.license ? { name: site.config.license.name, url: site.config.license.url } : null,
     endpoints: operations.map((op) => ({
       operationId: op.operationId,
       method: 'GET',

@@ -26,7 +26,7 @@ export const MEDIA = {
 
 /** The draft's address for the card: the streamable-HTTP URL plus /server-card. */
 export const SERVER_CARD_PATH = '/mcp/server-card';
-/** Part 1's address for the same card. */
+/** The address D31 names first, for the same card. */
 export const WELL_KNOWN_SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
 export const API_CATALOG_PATH = '/.well-known/api-catalog';
 

@@ -1,5 +1,5 @@
 // The deprecation notice of D19, written once: the OpenAPI description,
-// llms.txt and the developer page repeat the same words (Part 1 §9.8).
+// llms.txt and the developer page repeat the same words (D19).
 import type { Site, VersionState } from '../model.js';
 import { apiBase } from '../urls.js';
 

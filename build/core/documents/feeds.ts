@@ -1,11 +1,17 @@
 // The post feed (D28): Atom 1.0 (RFC 4287) at /feed.xml and the same items as
 // JSON Feed 1.1 at /feed.json, newest first, with the full content.
-import type { Post, Site } from '../model.js';
+import { absoluteHtml } from '../absolute.js';
+import type { License, Post, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { newestChange, postChanged } from './site-pages.js';
 import { escapeXml } from './xml.js';
 
 export const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** Atom's rights (RFC 4287 §4.2.10) are text: the license's name and where to read it. */
+export function licenseText(license: License): string {
+  return `${license.name}: ${license.url}`;
+}
 
 /** RFC 3339 for a YYYY-MM-DD date: midnight UTC. */
 function rfc3339(date: string): string {
@@ -34,7 +40,7 @@ export function atomFeed(site: Site): string {
   const entries = items(site).map(({ post, url, markdownUrl }) => {
     // The rendered HTML is in the build's model; the runtime copy has none, so
     // a feed rendered there (only if the precomputed file is missing) carries the Markdown.
-    const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(post.html)}</content>`;
+    const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteHtml(post.html, home))}</content>`;
     return [
       '  <entry>',
       `    <id>${x(url)}</id>`,
@@ -59,6 +65,7 @@ export function atomFeed(site: Site): string {
     `  <author>\n    <name>${x(site.profile.name)}</name>\n    <uri>${x(absolute(site, pagePath.about()))}</uri>\n  </author>`,
     `  <link rel="self" type="application/atom+xml" href="${x(`${home}/feed.xml`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(absolute(site, pagePath.blog()))}"/>`,
+    ...(site.config.license ? [`  <rights>${x(licenseText(site.config.license))}</rights>`] : []),
     '  <generator>folio</generator>',
     ...entries,
     '</feed>',
@@ -76,12 +83,14 @@ export function jsonFeed(site: Site) {
     feed_url: `${home}/feed.json`,
     language: site.config.language,
     authors: [{ name: site.profile.name, url: absolute(site, pagePath.about()) }],
+    // A JSON Feed extension (underscore key): the license of the writing (D51).
+    ...(site.config.license ? { _license: { name: site.config.license.name, url: site.config.license.url } } : {}),
     items: items(site).map(({ post, url, markdownUrl }) => ({
       id: url,
       url,
       title: post.title,
       summary: post.summary,
-      ...(post.html === undefined ? {} : { content_html: post.html }),
+      ...(post.html === undefined ? {} : { content_html: absoluteHtml(post.html, home) }),
       // The Markdown body, which is also plain text for a reader without HTML.
       content_text: post.content_markdown,
       date_published: rfc3339(post.date),

@@ -1,24 +1,37 @@
 // /llms.txt (D26, llmstxt.org): an H1, a summary in a blockquote, then H2
 // sections of links to the Markdown twins, and /llms-full.txt with the full
 // Markdown of every page and post.
-import { mdText } from '../markdown-text.js';
+import { discovery, LIMIT } from '../api/operations.js';
+import { availabilityResource } from '../availability.js';
+import { jsonText } from '../http.js';
+import { toolList } from '../mcp/methods.js';
+import { mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { pagePaths, twinMarkdown } from '../pages/index.js';
+import { estimateTokens, tokensForBytes, tokensLabel, utf8Length } from '../tokens.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
+import { agentInstructions } from './agent-instructions.js';
 import { deprecationNotices } from './deprecation.js';
 import { blocks, linkItem } from './markdown.js';
-import { documentedVersion } from './openapi.js';
+import { documentedVersion, openApiDocument } from './openapi.js';
 import { sitePages } from './site-pages.js';
 import { fairRate, whatItIsNot, writingAndDisclaimer } from '../statements.js';
+
+/** The token estimate of what a link answers (D53). */
+function cost(text: string): string {
+  return tokensLabel(estimateTokens(text));
+}
 
 export function llmsTxt(site: Site): string {
   const url = site.config.site_url;
   const twin = (path: string) => absolute(site, twinPath(path));
   const pages = new Map(sitePages(site).map((p) => [p.path, p]));
+  const twinText = (path: string) => twinMarkdown(site, path) ?? '';
   const page = (path: string) => {
     const p = pages.get(path)!;
-    return linkItem(p.title, twin(p.path), p.note);
+    return linkItem(p.title, twin(p.path), p.note, cost(twinText(p.path)));
   };
+  const license = site.config.license;
   const version = documentedVersion(site).version;
   const section = (heading: string, items: string[]) => (items.length ? `## ${heading}\n\n${items.join('\n')}` : null);
   return blocks(
@@ -28,30 +41,32 @@ export function llmsTxt(site: Site): string {
     `Every page of ${url} is also Markdown: append \`.md\` to its path (\`/index.md\` for the home page) or send \`Accept: text/markdown\`. ` +
       'The links below point at those Markdown versions. The JSON API and the MCP endpoint are read-only and need no authentication; ' +
       `please keep to ${fairRate(site)}.${writingAndDisclaimer(site) ? ` ${mdText(writingAndDisclaimer(site))}` : ''}`,
+    license ? `The writing is licensed under ${mdLink(license.name, license.url)}.` : null,
+    'Each item ends in an estimate of the tokens its answer costs to read (its UTF-8 bytes / 4).',
     section('Profile', [page(pagePath.about())]),
     // A kind with nothing published has no section: its page would only say so.
-    section('Services', site.services.length ? [page(pagePath.services()), ...site.services.map((s) => linkItem(s.title, twin(pagePath.services()), s.summary))] : []),
-    section('Writing', site.posts.length ? [page(pagePath.blog()), ...site.posts.map((p) => linkItem(p.title, twin(pagePath.post(p.slug)), p.summary ? `${p.date}. ${p.summary}` : p.date))] : []),
+    section('Services', site.services.length ? [page(pagePath.services()), ...site.services.map((s) => linkItem(s.title, twin(pagePath.services()), s.summary, cost(twinText(pagePath.services()))))] : []),
+    section('Writing', site.posts.length ? [page(pagePath.blog()), ...site.posts.map((p) => linkItem(p.title, twin(pagePath.post(p.slug)), p.summary ? `${p.date}. ${p.summary}` : p.date, cost(twinText(pagePath.post(p.slug)))))] : []),
     section('Projects', site.projects.length ? [page(pagePath.projects()), ...site.projects.map((p) => page(pagePath.project(p.id)))] : []),
     section('API and MCP', [
       page(pagePath.developers()),
-      linkItem('OpenAPI description', `${url}/openapi.json`, 'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).'),
-      linkItem(`API discovery document (${version})`, apiBase(site, version), 'Every endpoint with its parameters and URL, as JSON.'),
-      linkItem('Availability and engagement terms', `${apiBase(site, version)}/availability`, 'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.'),
-      linkItem('What changed', `${apiBase(site, version)}/changes`, 'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD.'),
-      linkItem('MCP endpoint', `${url}/mcp`, 'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405.'),
+      linkItem('OpenAPI description', `${url}/openapi.json`, 'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).', cost(jsonText(openApiDocument(site)))),
+      linkItem(`API discovery document (${version})`, apiBase(site, version), 'Every endpoint with its parameters and URL, as JSON.', cost(jsonText(discovery(site, version)))),
+      linkItem('Availability and engagement terms', `${apiBase(site, version)}/availability`, 'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.', cost(jsonText(availabilityResource(site, null)))),
+      linkItem('What changed', `${apiBase(site, version)}/changes`, 'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD. The estimate is for the first page.', cost(jsonText({ data: site.changes.entries.slice(0, LIMIT.schema.default as number) }))),
+      linkItem('MCP endpoint', `${url}/mcp`, 'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405. The estimate is for the tools/list answer.', cost(jsonText({ tools: toolList }))),
     ]),
     section('Optional', [
       page(pagePath.home()),
       ...site.tags.map(({ tag }) => page(pagePath.tag(tag))),
-      linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.'),
-      linkItem('Instructions for agents', `${url}/.well-known/agent-instructions`, whatItIsNot(site).length ? 'Where to start, fair use and what this site is not.' : 'Where to start and fair use.'),
+      linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.', tokensLabel(llmsFullTokens(site))),
+      linkItem('Instructions for agents', `${url}/.well-known/agent-instructions`, whatItIsNot(site).length ? 'Where to start, fair use and what this site is not.' : 'Where to start and fair use.', cost(agentInstructions(site))),
     ]),
   );
 }
 
 /** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
-export function llmsFullTxt(site: Site): string {
+function llmsFullParts(site: Site): string[] {
   const url = site.config.site_url;
   const header = blocks(
     `# ${mdText(site.config.title)}`,
@@ -60,5 +75,17 @@ export function llmsFullTxt(site: Site): string {
     `The Markdown twin of every page of ${url}, one after another and separated by horizontal rules, exactly as each is served at its \`.md\` address. The index of the site is ${url}/llms.txt.`,
   );
   const twins = pagePaths(site).map((path) => twinMarkdown(site, path)!);
-  return [header, ...twins].join('\n---\n\n');
+  return [header, ...twins];
+}
+
+const SEPARATOR = '\n---\n\n';
+
+export function llmsFullTxt(site: Site): string {
+  return llmsFullParts(site).join(SEPARATOR);
+}
+
+/** The tokens of llms-full.txt, counted without joining it (it is every twin at once). */
+function llmsFullTokens(site: Site): number {
+  const parts = llmsFullParts(site);
+  return tokensForBytes(parts.reduce((n, p) => n + utf8Length(p), (parts.length - 1) * SEPARATOR.length));
 }

@@ -12,7 +12,8 @@ import { jsonText, request, type Reply } from '../http.js';
 import type { Site } from '../model.js';
 import { describeRange } from '../params.js';
 import type { Runtime } from '../runtime.js';
-import { API_PREFIX } from '../urls.js';
+import { twinMarkdown } from '../pages/index.js';
+import { API_PREFIX, pagePath } from '../urls.js';
 import type { ToolSpec } from './tools.js';
 
 
@@ -78,7 +79,16 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
   const text = reply.body ? decoder.decode(reply.body) : '';
   if (reply.status !== 200) return { content: [{ type: 'text', text }], isError: true };
   const body = JSON.parse(text) as Record<string, unknown>;
-  // A post's text block is its Markdown (D37); every other tool's is the API's JSON.
-  const shown = tool.name === 'site_get_post' && typeof body.content_markdown === 'string' ? body.content_markdown : text;
-  return { content: [{ type: 'text', text: shown }], structuredContent: body };
+  return { content: [{ type: 'text', text: textBlock(rt.site, tool.name, body) ?? text }], structuredContent: body };
+}
+
+/**
+ * A client that reads only text blocks loses nothing (D53): a post's text is
+ * its Markdown twin (title, facts, body), the profile's the about twin. The
+ * other tools' text is the API's JSON, which carries every title, date and URL.
+ */
+function textBlock(site: Site, tool: string, body: Record<string, unknown>): string | null {
+  if (tool === 'site_get_post' && typeof body.slug === 'string') return twinMarkdown(site, pagePath.post(body.slug));
+  if (tool === 'site_get_profile') return twinMarkdown(site, pagePath.about());
+  return null;
 }

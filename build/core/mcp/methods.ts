@@ -34,7 +34,8 @@ function implementation(site: Site): Implementation {
   return { name: info.name, title: info.title, version: info.version, description: info.description, websiteUrl: info.websiteUrl };
 }
 
-const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
+/** The tools as tools/list answers them. */
+export const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
 
 /** Every post as a resource: its twin (D37), listed from the post list's items, as the list pages have them. */
 async function postResources(rt: Runtime) {

@@ -53,7 +53,7 @@ export const tools: readonly ToolSpec[] = [
   tool(
     'site_get_profile',
     'Get the profile',
-    'Identity, headline, location, expertise, current availability and contact routes (email and others) of the consultant who publishes this site. Same as GET /api/v1/profile.',
+    'Identity, headline, location, expertise, current availability and contact routes (email and others) of the consultant who publishes this site; the text block is the about page in Markdown. Same as GET /api/v1/profile.',
     'getProfile',
     {},
     Profile,
@@ -69,7 +69,7 @@ export const tools: readonly ToolSpec[] = [
   tool(
     'site_get_post',
     'Get one post',
-    'One post with its full Markdown body in `content_markdown`; the text block carries the same Markdown. Slugs are listed by site_list_posts. Same as GET /api/v1/posts/{slug}.',
+    'One post with its full Markdown body in `content_markdown`; the text block is the post\'s Markdown page: title, author, dates, tags, links, then the body. Slugs are listed by site_list_posts. Same as GET /api/v1/posts/{slug}.',
     'getPost',
     { slug: SLUG },
     Post,

@@ -7,6 +7,7 @@ import type { Page } from './page.js';
 import { availabilityFact, availabilityHtml, engagementsHtml, engagementsMarkdown } from './availability.js';
 import { contactList, contactMarkdown, humanise } from './profile.js';
 import { hasItems } from './published.js';
+import { aboutData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
 
 /** Extra front-matter fields (e.g. languages) shown when they are plain text or lists of it. */
@@ -71,5 +72,5 @@ ${contactList(profile)}
     ),
   );
 
-  return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown };
+  return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown, data: aboutData(site) };
 }

@@ -7,6 +7,7 @@ import { body, html, plural } from './html.js';
 import type { Page } from './page.js';
 import { postList, postListMarkdown, postMeta, tagLinks } from './parts.js';
 import { nothingYet } from './published.js';
+import { listData, postData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
 import { listText, writingLabel } from '../statements.js';
 
@@ -63,6 +64,7 @@ ${postList(site, site.posts)}`
     type: 'website',
     main,
     markdown,
+    data: listData(site, [['Writing', pagePath.blog()]]),
   };
 }
 
@@ -87,7 +89,11 @@ ${tagCloud(site, tag)}`;
     section('Related', bullets([mdLink('All posts', absolute(site, twinPath(pagePath.blog())))])),
   );
 
-  return { path: pagePath.tag(tag), title, description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`, section: 'blog', type: 'website', main, markdown };
+  const data = listData(site, [
+    ['Writing', pagePath.blog()],
+    [title, pagePath.tag(tag)],
+  ]);
+  return { path: pagePath.tag(tag), title, description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`, section: 'blog', type: 'website', main, markdown, data };
 }
 
 /** Per site: related lists found so far, by slug, as positions in site.posts. */
@@ -109,7 +115,7 @@ export function carryRelated(previous: Site, next: Site): void {
  * pairs they share (c tags, c(c-1)/2 pairs), a few dozen posts each; only
  * when fewer than three do are posts sharing one tag walked, newest first,
  * and only until three are found. Counting every post of every tag instead
- * took 1.3 s at 10,000 posts (issue 8).
+ * took 1.3 s at 10,000 posts.
  */
 function related(site: Site, post: Post): Post[] {
   let found = relatedLists.get(site);
@@ -210,5 +216,6 @@ ${others.map((p) => html`<li><a href="${pagePath.post(p.slug)}">${p.title}</a></
     ),
   );
 
-  return { path: pagePath.post(post.slug), title: post.title, description: post.summary, section: 'blog', type: 'article', main, markdown };
+  const image = post.image ? { url: post.image.url, alt: post.image.alt } : null;
+  return { path: pagePath.post(post.slug), title: post.title, description: post.summary, section: 'blog', type: 'article', main, markdown, data: postData(site, post), image };
 }

@@ -10,7 +10,7 @@ import type { Site, VersionState } from '../model.js';
 import type { ParamSpec } from '../params.js';
 import { apiBase } from '../urls.js';
 
-/** When each code is answered (Part 1 §7, D13, D16, D17, D19). A new code without a line here fails the type check. */
+/** When each code is answered (D13, D16, D17, D19). A new code without a line here fails the type check. */
 export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
   invalid_request: 'A query parameter is missing, blank, not an integer, out of range, not one of its allowed values, or given twice. The hint states the valid values.',
   not_found: 'No post has that slug, no project has that id, or the path is not an endpoint. The hint says where the valid identifiers are listed.',
@@ -21,7 +21,7 @@ export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
   internal_error: 'An unexpected failure on the server. The body never carries a stack trace; retry later.',
 };
 
-/** The envelope's fields (Part 1 §7). */
+/** The envelope's fields (D17). */
 export const ENVELOPE_FIELDS: [field: string, type: string, meaning: string][] = [
   ['error.code', 'string', 'Machine-readable code; branch on this.'],
   ['error.status', 'integer', 'The HTTP status, equal to the response status.'],
@@ -104,7 +104,7 @@ export function errorsOf(op: Operation): ErrorCode[] {
   return [...new Set<ErrorCode>(op.errors)].filter((c) => c !== 'internal_error').sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
 }
 
-/** The same words as OpenAPI and llms.txt while a version is not current (Part 1 §9.8). */
+/** The same words as OpenAPI and llms.txt while a version is not current (D19). */
 export function versionLine(site: Site, v: VersionState): string {
   return deprecationNotice(site, v) ?? `${v.version} is current and not deprecated${v.sunset ? `; sunset is set for ${v.sunset}` : '; no sunset date is set'}.`;
 }

@@ -1,7 +1,9 @@
 // The header sets of the pages, their twins, the stylesheet and the not-found
 // page, in one place so the HTML and Markdown variants cannot drift (D21, D24).
-import { CACHE, CONTENT_TYPES, CORS } from '../headers.js';
+import { CACHE, CONTENT_TYPES, CORS, usageHeaders } from '../headers.js';
 import type { Headers } from '../http.js';
+import type { Site } from '../model.js';
+import { estimateTokens } from '../tokens.js';
 import { twinPath } from '../urls.js';
 
 /** Both variants of a page differ by Accept, and caches must keep them apart (D21). */
@@ -39,8 +41,8 @@ const COMMON: Headers = {
   'x-content-type-options': 'nosniff',
 };
 
-/** An HTML page: CSP, Vary, and the twin announced in a Link header. */
-export function pageHeaders(path: string): Headers {
+/** An HTML page: CSP, Vary, the twin announced in a Link header, and the AI usage preferences (D52). */
+export function pageHeaders(site: Site, path: string): Headers {
   return {
     'content-type': CONTENT_TYPES.html,
     ...COMMON,
@@ -49,16 +51,23 @@ export function pageHeaders(path: string): Headers {
     'content-security-policy': CSP,
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cache-control': CACHE.content,
+    ...usageHeaders(site),
   };
 }
 
-/** A twin, whether asked for at P.md or negotiated at P: one header set for both (D21). */
-export function twinHeaders(): Headers {
+/**
+ * A twin, whether asked for at P.md or negotiated at P: one header set for
+ * both (D21), with its token estimate as Cloudflare's Markdown for Agents
+ * sends it (D53).
+ */
+export function twinHeaders(site: Site, markdown: string): Headers {
   return {
     'content-type': CONTENT_TYPES.markdown,
     ...COMMON,
     vary: VARY,
     'cache-control': CACHE.content,
+    ...usageHeaders(site),
+    'x-markdown-tokens': String(estimateTokens(markdown)),
   };
 }
 

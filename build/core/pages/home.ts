@@ -9,6 +9,7 @@ import type { Page } from './page.js';
 import { postList, postListMarkdown, projectCard, projectListMarkdown } from './parts.js';
 import { availabilityFact, availabilityHtml } from './availability.js';
 import { hasItems } from './published.js';
+import { homeData } from './structured-data.js';
 import { facts, section, twin } from './twin.js';
 
 const LATEST = 5;
@@ -101,5 +102,5 @@ ${projects.map((p) => html`<li>${projectCard(site, p)}</li>
     section('Projects', projectListMarkdown(site, projects)),
   );
 
-  return { path: pagePath.home(), title: profile.name, description: site.config.description, section: 'home', type: 'website', main, markdown };
+  return { path: pagePath.home(), title: profile.name, description: site.config.description, section: 'home', type: 'website', main, markdown, data: homeData(site) };
 }

@@ -19,12 +19,12 @@ export { findPage, pagePaths, twinMarkdown } from './routes.js';
 export { CSP, VARY } from './headers.js';
 export type { Page } from './page.js';
 
-function twinReply(markdown: string): Reply {
-  return { status: 200, headers: twinHeaders(), body: utf8(markdown) };
+function twinReply(site: Site, markdown: string): Reply {
+  return { status: 200, headers: twinHeaders(site, markdown), body: utf8(markdown) };
 }
 
 function htmlReply(site: Site, page: Page): Reply {
-  return { status: 200, headers: pageHeaders(page.path), body: utf8(renderPage(site, page)) };
+  return { status: 200, headers: pageHeaders(site, page.path), body: utf8(renderPage(site, page)) };
 }
 
 /** The page path whose twin `path` is ("/blog.md" → "/blog", "/index.md" → "/"), or null. */
@@ -39,13 +39,13 @@ export function respondPage(req: Req, site: Site): Reply | null {
   const twinFor = twinOf(req.path);
   if (twinFor !== null) {
     const markdown = twinMarkdown(site, twinFor);
-    return markdown === null ? null : twinReply(markdown);
+    return markdown === null ? null : twinReply(site, markdown);
   }
   // "/blog/" answers as "/blog", as the static files do (core/static.ts).
   const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
   if (prefersMarkdown(req.headers.accept)) {
     const markdown = twinMarkdown(site, path);
-    return markdown === null ? null : twinReply(markdown);
+    return markdown === null ? null : twinReply(site, markdown);
   }
   const page = findPage(site, path);
   return page ? htmlReply(site, page) : null;

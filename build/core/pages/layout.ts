@@ -3,9 +3,10 @@
 import type { Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { META_CSP } from './headers.js';
-import { html, type Html } from './html.js';
+import { html, trusted, type Html } from './html.js';
 import type { Page, Section } from './page.js';
 import { hasItems } from './published.js';
+import { jsonLdText, listData, type JsonLd } from './structured-data.js';
 
 export const STYLESHEET_PATH = '/assets/site.css';
 
@@ -39,6 +40,16 @@ interface Shell {
   section: Section;
   type: Page['type'];
   main: Html;
+  data?: JsonLd;
+  image?: Page['image'];
+}
+
+/** The social-card image (D50): the page's own, else site.yaml's social_image, else the profile photo. */
+export function socialImage(site: Site, own?: Page['image']): { url: string; alt: string } | null {
+  if (own) return own;
+  if (site.config.social_image) return site.config.social_image;
+  const { photo_url: url, photo_alt: alt } = site.profile;
+  return url ? { url, alt: alt ?? site.profile.name } : null;
 }
 
 function documentTitle(site: Site, title: string, path: string | null): string {
@@ -50,6 +61,9 @@ export function layout(shell: Shell): string {
   const fullTitle = documentTitle(site, shell.title, path);
   const twin = path === null ? null : twinPath(path);
   const year = site.built_at.slice(0, 4);
+  const image = socialImage(site, shell.image);
+  const data = shell.data ?? (path === null ? null : listData(site, path === pagePath.home() ? [] : [[shell.title, path]]));
+  const license = site.config.license;
   const doc = html`<!doctype html>
 <html lang="${site.config.language}">
 <head>
@@ -69,7 +83,11 @@ ${twin ? html`<link rel="alternate" type="text/markdown" href="${twin}" title="T
 <meta property="og:type" content="${shell.type}">
 <meta property="og:site_name" content="${site.config.title}">
 ${path === null ? '' : html`<meta property="og:url" content="${absolute(site, path)}">`}
-</head>
+${image ? html`<meta property="og:image" content="${image.url}">
+<meta property="og:image:alt" content="${image.alt}">
+` : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
+${data ? html`<script type="application/ld+json">${trusted(jsonLdText(data))}</script>
+` : ''}</head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
@@ -90,7 +108,8 @@ ${shell.main}
 <footer class="site-footer">
 <div class="wrap">
 <p>© ${year} ${site.profile.name}.${site.config.statements.footer ? ` ${site.config.statements.footer}` : ''}</p>
-<ul class="footer-links">
+${license ? html`<p class="license">The writing is licensed under <a rel="license" href="${license.url}">${license.name}</a>.</p>
+` : ''}<ul class="footer-links">
 ${twin ? html`<li><a href="${twin}" type="text/markdown">This page in Markdown</a></li>` : ''}
 <li><a href="/feed.xml">Atom feed</a></li>
 <li><a href="/llms.txt">llms.txt</a></li>
@@ -105,5 +124,5 @@ ${twin ? html`<li><a href="${twin}" type="text/markdown">This page in Markdown</
 }
 
 export function renderPage(site: Site, page: Page): string {
-  return layout({ site, path: page.path, title: page.title, description: page.description, section: page.section, type: page.type, main: page.main });
+  return layout({ site, path: page.path, title: page.title, description: page.description, section: page.section, type: page.type, main: page.main, data: page.data, image: page.image });
 }

@@ -1,6 +1,7 @@
 // What one page is: its HTML main content and its Markdown twin, built side by
 // side from the same model so the two say the same thing (D20, D21).
 import type { Html } from './html.js';
+import type { JsonLd } from './structured-data.js';
 
 /** The navigation entry a page belongs to (aria-current). */
 export type Section = 'home' | 'about' | 'services' | 'blog' | 'projects' | 'developers' | null;
@@ -19,4 +20,8 @@ export interface Page {
   main: Html;
   /** The whole twin (D21), ending in one newline. */
   markdown: string;
+  /** Its JSON-LD graph (D49, core/pages/structured-data.ts); a page without one gets a WebPage. */
+  data?: JsonLd;
+  /** Its own social-card image (D50), e.g. a post's first image; else the site's. */
+  image?: { url: string; alt: string } | null;
 }

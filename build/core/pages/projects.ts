@@ -6,6 +6,7 @@ import { body, html } from './html.js';
 import type { Page } from './page.js';
 import { externalLink, periodHtml, projectCard, projectListMarkdown, projectPeriod, STATUS_LABEL, STATUS_MEANING, statusBadge, tagLinks } from './parts.js';
 import { nothingYet } from './published.js';
+import { listData, projectData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
 import { plural } from './html.js';
 
@@ -48,6 +49,7 @@ ${g.projects.map((p) => html`<li>${projectCard(site, p)}</li>
     type: 'website',
     main,
     markdown,
+    data: listData(site, [['Projects', pagePath.projects()]]),
   };
 }
 
@@ -87,5 +89,5 @@ ${body(project.html, project.body_markdown)}
     section('Related', bullets([mdLink('All projects', md(pagePath.projects())), mdLink(`Author: ${site.profile.name}`, md(pagePath.about()))])),
   );
 
-  return { path: pagePath.project(project.id), title: project.title, description: project.summary, section: 'projects', type: 'article', main, markdown };
+  return { path: pagePath.project(project.id), title: project.title, description: project.summary, section: 'projects', type: 'article', main, markdown, data: projectData(site, project) };
 }

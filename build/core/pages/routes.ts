@@ -30,7 +30,7 @@ function table(site: Site): Map<string, Build> {
 // One table per model object. Of each page built, only its twin is kept: the
 // build asks for a page and then its twin, and llms-full.txt for every twin.
 // The pages themselves are not kept: at 10,000 posts their HTML was the
-// largest part of the heap (issue 8: peak memory).
+// largest part of the heap.
 const tables = new WeakMap<Site, Map<string, Build>>();
 const twins = new WeakMap<Site, Map<string, string>>();
 

@@ -6,6 +6,7 @@ import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
 import { nothingYet } from './published.js';
+import { servicesData } from './structured-data.js';
 import { bullets, facts, twin } from './twin.js';
 
 export function servicesPage(site: Site): Page {
@@ -63,6 +64,7 @@ ${s.best_fit.map((f) => html`<li>${f}</li>
     type: 'website',
     main,
     markdown,
+    data: servicesData(site),
   };
 }
 

@@ -1,7 +1,7 @@
-// The one stylesheet, written by hand (D20): system fonts, a readable
-// measure, light and dark through prefers-color-scheme, visible focus, and
-// highlight.js token colours for code highlighted at build time. Kept as a
-// string so the core serves it without reading files.
+// Generated from style.css by scripts/stylesheet.js (npm run compile); edit the CSS, not this file.
+// The one stylesheet (D20): system fonts, a readable measure, light and dark through
+// prefers-color-scheme, visible focus, and highlight.js token colours for code
+// highlighted at build time. As text, so the core serves it without reading files.
 export const STYLESHEET = `/* folio: site.css */
 :root {
   color-scheme: light dark;

@@ -9,7 +9,7 @@ import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
 import { VERCEL } from './limits.js';
-import { apiRoutes, byShape, fileRoutes, fileUrl, negotiatedRules, shapeSource, type FileRoute, type QueryRoute } from './plan.js';
+import { apiRoutes, byShape, fileRoutes, fileUrl, negotiatedRules, shapeOf, shapeSource, type FileRoute, type QueryRoute } from './plan.js';
 
 /** The function (api/folio.ts) and the query parameter carrying the original path. */
 export const VERCEL_FUNCTION = '/api/folio';
@@ -113,9 +113,13 @@ export function vercelRoutes(site: Site, manifest: Manifest): VercelRoute[] {
     files.filter((r) => fileUrl(r.file) === r.path),
     (r) => JSON.stringify(r.headers),
   );
+  // Item files whose headers differ one by one (a twin's X-Markdown-Tokens)
+  // cannot share one header route: the function serves them from their files.
+  const mixed = [...new Set(own.filter((r) => !r.shape).flatMap((r) => shapeOf(r.path) ?? []))];
   return [
     // Files served at their own path: their headers, then on to the files.
-    ...headerRoutes(own.filter((r) => !r.shape).map((r) => r.item)),
+    ...headerRoutes(own.filter((r) => !r.shape && !shapeOf(r.path)).map((r) => r.item)),
+    ...mixed.map((shape) => ({ src: `^(${shapeSource(shape)})$`, methods: READ, dest: toFunction('$1') })),
     // Extension-less documents outside /.well-known live in a folder's index file.
     ...files.filter((r) => fileUrl(r.file) !== r.path).map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
     // Precomputed API answers: exact query strings of fixed values (D8-D11), then one-off paths.

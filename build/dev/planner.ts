@@ -1,0 +1,99 @@
+// The rebuild planner of folio dev: what a batch of changed paths did to the
+// content, and which way the rebuild goes: nothing to do, a post's own
+// responses first (an edit that keeps every address), the incremental
+// rebuild, or the whole build.
+import type { Source } from '../content/frontmatter.js';
+import { loadContent, reloadFile, type ContentSources } from '../content/load.js';
+import { ownerOf, type OutputRecord } from '../emit/incremental.js';
+import type { DevState, RebuildReport } from './state.js';
+import { FOLDER_NAMES, FOLDERS } from './watcher.js';
+
+export type RebuildPath = 'none' | 'post-edit' | 'incremental' | 'full';
+
+/** The content after these paths changed: each file read again, or every file when a folder or the directory itself changed. */
+export async function readChanges(dir: string, sources: ContentSources, paths: string[]): Promise<ContentSources> {
+  let next = sources;
+  let reloadAll = false;
+  for (const path of paths) {
+    const read = FOLDERS.has(path) ? null : await reloadFile(next, path).catch(() => null);
+    if (read) next = read;
+    else if (FOLDERS.has(path) || path === '') reloadAll = true;
+  }
+  return reloadAll ? loadContent(dir) : next;
+}
+
+/**
+ * The way a rebuild goes from `before` to the state's sources. Editors and
+ * fs.watch often report one save twice: the second finds nothing new, unless
+ * a skipped rebuild left its artifacts to this one.
+ */
+export function choosePath(state: DevState, before: ContentSources): RebuildPath {
+  if (!state.build) return 'full';
+  const diff = diffSources(before, state.sources);
+  if (state.problems.length === 0 && !state.artifactsBehind && diff.added.length + diff.changed.length + diff.removed.length === 0) return 'none';
+  if (state.model && state.problems.length === 0 && changedPosts(before, state.sources)?.length) return 'post-edit';
+  return 'incremental';
+}
+
+/**
+ * Content files added, changed (other text) and removed between two loads.
+ * A file not read again keeps its Source, so only the lists that changed
+ * are compared file by file.
+ */
+export function diffSources(a: ContentSources, b: ContentSources): RebuildReport['sources'] {
+  const diff: RebuildReport['sources'] = { added: [], changed: [], removed: [] };
+  const pair = (x: Source | null, y: Source | null) => {
+    if (x === y) return;
+    if (x && y && x.file === y.file) {
+      if (x.text !== y.text) diff.changed.push(y.file);
+      return;
+    }
+    if (x) diff.removed.push(x.file);
+    if (y) diff.added.push(y.file);
+  };
+  pair(a.site, b.site);
+  pair(a.profile, b.profile);
+  for (const folder of FOLDER_NAMES) {
+    const xs = a[folder];
+    const ys = b[folder];
+    if (xs === ys) continue;
+    if (xs.length === ys.length && xs.every((x, i) => x.file === ys[i]!.file)) {
+      xs.forEach((x, i) => pair(x, ys[i]!));
+      continue;
+    }
+    const old = new Map(xs.map((x) => [x.file, x]));
+    const now = new Set(ys.map((y) => y.file));
+    for (const y of ys) {
+      const x = old.get(y.file);
+      if (!x) diff.added.push(y.file);
+      else pair(x, y);
+    }
+    for (const x of xs) if (!now.has(x.file)) diff.removed.push(x.file);
+  }
+  return diff;
+}
+
+/** The posts whose sources changed, by index, when nothing else did and no file came or went; else null. */
+export function changedPosts(a: ContentSources, b: ContentSources): { index: number; source: Source }[] | null {
+  if (a.site !== b.site || a.profile !== b.profile || a.services !== b.services || a.projects !== b.projects || a.posts.length !== b.posts.length) return null;
+  const changed: { index: number; source: Source }[] = [];
+  for (let i = 0; i < b.posts.length; i++) {
+    if (a.posts[i] === b.posts[i]) continue;
+    if (a.posts[i]!.file !== b.posts[i]!.file) return null;
+    changed.push({ index: i, source: b.posts[i]! });
+  }
+  return changed;
+}
+
+/** Each post's own targets (its page, twin and API record) among these routes. */
+export function ownersOf(routes: Map<string, OutputRecord>): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const target of routes.keys()) {
+    const slug = ownerOf(target);
+    if (slug === null) continue;
+    const list = owners.get(slug);
+    if (list) list.push(target);
+    else owners.set(slug, [target]);
+  }
+  return owners;
+}

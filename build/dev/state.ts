@@ -1,0 +1,77 @@
+// What folio dev carries from one rebuild to the next, in one object: the
+// rebuilds read and replace its fields, and nothing else holds state.
+import type { Source } from '../content/frontmatter.js';
+import type { ContentSources } from '../content/load.js';
+import type { Problem } from '../content/problems.js';
+import type { Site } from '../core/model.js';
+import type { RecordCache } from '../emit/cache.js';
+import type { Remembered } from '../emit/documents.js';
+import type { BuildState } from '../emit/incremental.js';
+import type { ReadContent } from '../site.js';
+
+export interface DevOptions {
+  content: string;
+  out: string;
+  /** The build clock of the whole session. */
+  now: Date;
+  siteUrl?: string;
+  cache: string | false;
+  workers?: number;
+  port: number;
+  host: string;
+  log(line: string): void;
+  color?: boolean;
+  /** Quiet time after the last file event before a rebuild starts. */
+  debounceMs?: number;
+}
+
+export interface RebuildReport {
+  ok: boolean;
+  /** From the change to the new responses being served. */
+  ms: number;
+  /** Until the artifacts (search index, host files) were written too. */
+  totalMs?: number;
+  /** Content files added, changed or removed (as shown in messages). */
+  sources: { added: string[]; changed: string[]; removed: string[] };
+  /** Output files added, changed or removed, relative to the output directory. */
+  files: { added: string[]; changed: string[]; removed: string[] };
+  /** Request targets whose bytes changed: open pages at these paths reload. */
+  targets: string[];
+  /** Why every response was asked for again, when it was. */
+  full: string | null;
+  problems: Problem[];
+}
+
+/** The settings of a session, fixed at its start. */
+export interface DevContext {
+  options: DevOptions;
+  /** The output directory, absolute. */
+  out: string;
+  /** Where the cache and the build state are saved, or null for none. */
+  cacheDir: string | null;
+  records: RecordCache | null;
+  /** Records of files read in this session, by their Source (a file not read again keeps its Source). */
+  memo: WeakMap<Source, Remembered>;
+}
+
+/** The state that crosses rebuilds. */
+export interface DevState {
+  /** The content files as last read. */
+  sources: ContentSources;
+  /** What the output on disk holds; null before the first good build. */
+  build: BuildState | null;
+  /** The problems of the last rebuild: while there are any, the output is the last good build. */
+  problems: Problem[];
+  /** Whether the saved build state in the cache describes the output. */
+  stateSaved: boolean;
+  /** The records and the model the responses on disk were made from, for the next edit of a post's body. */
+  model: { content: ReadContent; site: Site } | null;
+  /** Each post's own targets, for the routes of the last whole rebuild. */
+  owners: Map<string, string[]> | null;
+  /** Set while files on disk are older than the responses (a rebuild left them to the next one). */
+  artifactsBehind: boolean;
+}
+
+export function emptySources(dir: string): ContentSources {
+  return { dir, site: null, profile: null, services: [], posts: [], projects: [] };
+}

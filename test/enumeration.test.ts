@@ -1,0 +1,46 @@
+// One source per fact: each API operation enumerates its own targets, and
+// the link check knows exactly the addresses the families enumerate.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { enumerateApi, matchOperation } from '../build/core/api/index.js';
+import { operations } from '../build/core/api/operations.js';
+import { pagePaths } from '../build/core/pages/index.js';
+import { enumerate } from '../build/core/respond.js';
+import { twinPath } from '../build/core/urls.js';
+import { knownPaths } from '../build/site.js';
+import { buildInto } from './helpers/site.js';
+
+describe('enumerated targets', async () => {
+  const { site, out } = await buildInto();
+  afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+
+  it("each operation enumerates only targets of its own path, and every operation but search has some", () => {
+    for (const op of operations) {
+      const targets = op.enumerate?.(site, '/api/v1') ?? [];
+      if (op.operationId === 'searchContent') expect(targets).toEqual([]);
+      else expect(targets.length, op.operationId).toBeGreaterThan(0);
+      for (const target of targets) {
+        const rest = target.split('?')[0]!.slice('/api/v1'.length);
+        expect(matchOperation(operations, rest)?.operation.operationId, target).toBe(op.operationId);
+      }
+    }
+  });
+
+  it('the API enumeration is the union of the operations, each target once', () => {
+    const api = enumerateApi(site);
+    expect(new Set(api).size).toBe(api.length);
+    expect([...api].sort()).toEqual(operations.flatMap((op) => op.enumerate?.(site, '/api/v1') ?? []).sort());
+    expect(api).toContain(`/api/v1/posts?tag=${site.tags[0]!.tag}`);
+  });
+
+  it('the link check knows every page, twin and precomputed address, and nothing else', () => {
+    const known = knownPaths(site);
+    for (const page of pagePaths(site)) {
+      expect(known.has(page), page).toBe(true);
+      expect(known.has(twinPath(page)), twinPath(page)).toBe(true);
+    }
+    expect([...known].sort()).toEqual([...new Set(enumerate(site).map((t) => t.split('?')[0]!))].sort());
+    expect(known.has('/blog/no-such-post')).toBe(false);
+  });
+});
