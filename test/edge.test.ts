@@ -107,7 +107,8 @@ describe('the functions answer from precomputed files as respond() does from the
   it('reads a handful of small files for a post by MCP, a twin by Accept and a page of the list', async () => {
     const slug = built.site.posts[5]!.slug;
     const cases: [Req, number][] = [
-      [call(1, 'site_get_post', { slug }), 3],
+      // The post's record, and its twin for the text block (D53).
+      [call(1, 'site_get_post', { slug }), 5],
       [request('GET', `/blog/${slug}`, { accept: 'text/markdown' }), 3],
       [request('GET', '/api/v1/posts?limit=5&offset=3'), 5],
     ];

@@ -24,6 +24,7 @@ export function modelData(site: Site): SiteData {
       const project = site.projects.find((p) => p.id === id);
       return project && projectResource(site, project);
     },
+    twin: async (page) => twinMarkdown(site, page),
     postTwin: async (uri) => {
       const post = site.posts.find((p) => postItem(site, p).markdown_url === uri);
       return post ? (twinMarkdown(site, pagePath.post(post.slug)) ?? `# ${post.title}\n\n${post.content_markdown}`) : null;

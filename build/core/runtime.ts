@@ -38,6 +38,8 @@ export interface SiteData {
   post(slug: string, version: string): Promise<JsonRecord | undefined>;
   /** One project's API resource, or undefined. */
   project(id: string, version: string): Promise<JsonRecord | undefined>;
+  /** The Markdown twin of a page path ("/about", "/blog/a-post"), or null when there is no such page. */
+  twin(page: string): Promise<string | null>;
   /** The Markdown twin of the post whose twin URL is `uri` (an MCP resource), or null. */
   postTwin(uri: string): Promise<string | null>;
   /** The not-found page (D23), in HTML or Markdown. */

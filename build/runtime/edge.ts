@@ -155,6 +155,10 @@ export function assetData(head: EdgeHead, read: ReadAsset): SiteData {
     },
     post: (slug, version) => record(`${API_PREFIX}/${version}/posts/${slug}`),
     project: (id, version) => record(`${API_PREFIX}/${version}/projects/${id}`),
+    async twin(page) {
+      const route = await routes.route(twinPath(page));
+      return route ? decoder.decode(await bytesOf(route)) : null;
+    },
     async postTwin(uri) {
       const base = head.site.config.site_url;
       if (!uri.startsWith(`${base}/`)) return null;
