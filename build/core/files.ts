@@ -40,6 +40,8 @@ export function fileFor(target: string, contentType: string): string {
 export interface Manifest {
   version: 1;
   site_url: string;
+  /** Names this build's content: every file the functions read carries it (core/edge.ts, D55). */
+  build: string;
   /** Every distinct header set, once; routes point at them by index. */
   header_sets: Headers[];
   /** Request target (path, or path?canonical-query) → [file, header set]. */

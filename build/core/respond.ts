@@ -33,7 +33,7 @@ export async function respond(req: Req, rt: Runtime): Promise<Reply> {
     reply = await dispatch(req, rt);
   } catch (error) {
     report(error, req);
-    reply = internalError(rt.site);
+    reply = internalError(rt.site, error);
   }
   return finish(req, reply);
 }
@@ -51,10 +51,11 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
   const moved = redirectReply(req, rt.site);
   if (moved) return moved;
   for (const family of families) {
+    if (family.wholeModel && !rt.whole) continue;
     const reply = await family.respond(req, rt);
     if (reply) return reply;
   }
-  return notFoundPage(req, rt.site);
+  return notFoundPage(req, rt);
 }
 
 /** A CORS preflight (D15): 204 with what the address allows. */

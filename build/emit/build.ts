@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { join, resolve } from 'node:path';
+import { modelData } from '../core/data.js';
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
 import { CHANGES_PATH, fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
@@ -28,6 +29,7 @@ import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
 import { assembleWithImages, type MediaFile } from './images.js';
 import { prepareSearchIndex, searchIndexArtifact, searchIndexSettled } from './search-index.js';
+import { buildId, edgeFiles } from './edge.js';
 
 export interface BuildOptions {
   content: string;
@@ -68,7 +70,7 @@ export interface BuildResult {
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
 export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions) => OutputFile[] | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact];
+export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact, edgeFiles];
 
 /** The change log on its own (D61): the function answering a `since` reads this, not the model. */
 function changesArtifact(site: Site): OutputFile[] {
@@ -91,6 +93,8 @@ export function runtimeModel(site: Site): Site {
 export function memoryRuntime(site: Site, search?: () => Promise<SearchEngine>): Runtime {
   return {
     site,
+    whole: true,
+    data: modelData(site),
     search: search ?? (() => Promise.reject(new Error('The search index is not available in this runtime.'))),
     changes: () => Promise.resolve(site.changes),
   };
@@ -189,9 +193,13 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const previous = options.previous ?? null;
   const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
   const rt = memoryRuntime(site);
+  // The model the functions could read, and the build id named after it: the
+  // search shards carry it, and they are made from the start (below).
+  const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
+  const build = buildId(siteBytes);
   // The search index needs only the model: it is made on its own thread while the responses are.
-  prepareSearchIndex(site);
-  const manifest: Manifest = { version: 1, site_url: site.config.site_url, header_sets: [], routes: {}, fallbacks: {}, redirects: site.redirects };
+  prepareSearchIndex(site, build);
+  const manifest: Manifest = { version: 1, site_url: site.config.site_url, build, header_sets: [], routes: {}, fallbacks: {}, redirects: site.redirects };
   const setIndex = new Map<string, number>();
   const headerSet = (headers: Headers) => {
     const { etag: _etag, ...rest } = headers;
@@ -239,6 +247,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     return put(file, body, hash, previous?.extras.get(file)?.hash);
   };
 
+  // Written now rather than held to the end: at 10,000 posts it is some 20 MB.
+  await extra(SITE_PATH, siteBytes);
   const phaseStart = performance.now();
   // The documents last: llms-full.txt and the feeds read every twin, which
   // the pages family has made by then. Enumerated first, they built every
@@ -326,7 +336,6 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
       await sink.write(m.path, await m.read());
     }
   }
-  await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
   const manifestText = jsonText(manifest);
   await extra(MANIFEST_PATH, manifestText);
   const result: EmitResult = { manifest, state, files: 0, bytes: 0, asked, written, removed: [], spliced, phases: { respond: respondMs, artifacts: 0 } };

@@ -66,6 +66,7 @@ export function postSection(site: Site, path: string, index: number): string | n
 
 export const documentsFamily: Family = {
   name: 'documents',
+  wholeModel: true,
   // respond() has already answered every method but GET and HEAD (D15).
   respond: (req, rt) => {
     const doc = byPath.get(req.path);

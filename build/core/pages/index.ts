@@ -5,11 +5,11 @@
 import type { Family } from '../family.js';
 import { utf8, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
+import type { Runtime } from '../runtime.js';
 import { prefersMarkdown } from '../negotiate.js';
 import { twinPath } from '../urls.js';
 import { notFoundHeaders, pageHeaders, stylesheetHeaders, twinHeaders } from './headers.js';
 import { renderPage, STYLESHEET_PATH } from './layout.js';
-import { notFoundHtml, notFoundMarkdown } from './not-found.js';
 import type { Page } from './page.js';
 import { findPage, pagePaths, twinMarkdown } from './routes.js';
 import { STYLESHEET } from './style.js';
@@ -58,6 +58,7 @@ export function respondPage(req: Req, site: Site): Reply | null {
 
 export const pagesFamily: Family = {
   name: 'pages',
+  wholeModel: true,
   respond: (req, rt) => respondPage(req, rt.site),
   enumerate: (site) => [STYLESHEET_PATH, ...(hasTheme(site.config) ? [THEME_PATH] : []), ...pagePaths(site).flatMap((p) => [p, twinPath(p)])],
 };
@@ -66,11 +67,7 @@ export const pagesFamily: Family = {
  * 404 for any address no family answers (D23): Markdown when the request
  * prefers it or asked for a twin, HTML otherwise. Never a 200.
  */
-export function notFoundPage(req: Req, site: Site): Reply {
+export async function notFoundPage(req: Req, rt: Runtime): Promise<Reply> {
   const markdown = prefersMarkdown(req.headers.accept) || req.path.endsWith('.md');
-  return {
-    status: 404,
-    headers: notFoundHeaders(markdown),
-    body: utf8(markdown ? notFoundMarkdown(site) : notFoundHtml(site)),
-  };
+  return { status: 404, headers: notFoundHeaders(markdown), body: utf8(await rt.data.notFound(markdown)) };
 }
