@@ -61,7 +61,7 @@ function wcag(a: string, b: string): number {
 async function setTheme(dir: string, theme: string) {
   const file = join(dir, 'site.yaml');
   const text = await readFile(file, 'utf8');
-  await writeFile(file, text.replace(/^theme:\n(?:  .*\n)*/m, theme));
+  await writeFile(file, text.replace(/^theme:\n(?: {2}.*\n)*/m, theme));
 }
 
 describe('static files (D43)', () => {
@@ -111,7 +111,7 @@ describe('theme (D46)', () => {
 
   it('a dark accent that does not read on the dark background is an error too', async () => {
     const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#1d6b5f"\n  accent_dark: "#334455"\n'));
-    const m = /`theme\.accent_dark` #334455 on the dark page background (#[0-9a-f]{6}) has a contrast of [\d.]+:1.*\n  hint: Use (#[0-9a-f]{6})/.exec(r.stderr);
+    const m = /`theme\.accent_dark` #334455 on the dark page background (#[0-9a-f]{6}) has a contrast of [\d.]+:1.*\n {2}hint: Use (#[0-9a-f]{6})/.exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
     expect(wcag(m![2]!, m![1]!)).toBeGreaterThanOrEqual(4.5);
     expect(wcag('#334455', m![1]!)).toBeLessThan(4.5);
