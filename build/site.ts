@@ -3,7 +3,8 @@
 import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
 import { carryIndexes, enumerate } from './core/respond.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
-import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
+import { readDocument, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
+import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js';
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';

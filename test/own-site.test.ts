@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYamlFile } from '../build/content/frontmatter.js';
-import { readSiteConfig } from '../build/content/kinds.js';
+import { readSiteConfig } from '../build/content/site-config.js';
 import type { Problem } from '../build/content/problems.js';
 import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
 import { STYLESHEET } from '../build/core/pages/style.js';

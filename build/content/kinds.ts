@@ -1,6 +1,6 @@
 // Readers for each kind of content file (D2). Each validates its fields with
 // one small check per rule and renders its body once.
-import { PROJECT_STATUSES, type Post, type Profile, type Project, type Service, type SiteConfig } from '../core/model.js';
+import { PROJECT_STATUSES, type Post, type Profile, type Project, type Service } from '../core/model.js';
 import { slugify } from '../core/params.js';
 import { readAvailability, type ServiceRef } from './availability.js';
 import { Fields } from './fields.js';
@@ -8,10 +8,8 @@ import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { isLocalImage, type ImageRef } from './image-refs.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import { tooDeep } from './nesting.js';
 import { readAliases, type AliasSource } from './aliases.js';
-import { readTheme } from './theme.js';
-import { readAiPreferences, readLicense, readSocialImage, SITE_TERM_FIELDS } from './site-terms.js';
-import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -253,77 +251,6 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', 'theme', ...STATEMENT_FIELDS, ...SITE_TERM_FIELDS] as const;
-
-export interface ApiVersionConfig {
-  version: string;
-  deprecated: string | null;
-  sunset: string | null;
-  successor: string | null;
-}
-
-/**
- * `exists` answers whether a path relative to the content folder is a file
- * (for social_image); `themeCss` is content/theme.css (D46).
- */
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
-  const before = problems.length;
-  const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
-  const title = f.string('title', 'Ada Example — platform consulting');
-  const description = f.string('description', 'Notes and consulting by Ada Example.');
-  const language = f.string('language', 'en');
-  const siteUrl = siteUrlOverride ?? f.string('site_url', 'https://ada.example');
-  if (siteUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(siteUrl)) {
-    if (siteUrlOverride) problems.push({ file: '--site-url', line: 1, column: 1, message: `"${siteUrl}" is not an absolute URL without a trailing slash.`, hint: 'Pass e.g. --site-url https://ada.example' });
-    else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
-  }
-  const versions = readVersions(f);
-  const statements = readStatements(f);
-  const license = readLicense(f);
-  const aiPreferences = readAiPreferences(f);
-  const socialImage = readSocialImage(f, siteUrl, title, exists);
-  const theme = readTheme(f, themeCss);
-  // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
-  f.misspelt();
-  if (problems.length > before) return null;
-  return {
-    config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements!, license: license!, ai_preferences: aiPreferences!, social_image: socialImage!, theme: theme! },
-    versions: versions!,
-  };
-}
-
-const DAY = 86_400_000;
-
-function readVersions(f: Fields): ApiVersionConfig[] | undefined {
-  const api = f.map('api', '{ versions: { v1: { deprecated: 2027-01-01, sunset: 2027-07-01, successor: v2 } } }', false);
-  const raw = (api?.versions ?? {}) as Record<string, unknown>;
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    f.report('api', '`api.versions` must be a map keyed by version (v1, v2, …).', 'Write api: { versions: { v1: { deprecated: 2027-01-01, sunset: 2027-07-01, successor: v2 } } }');
-    return undefined;
-  }
-  const out: ApiVersionConfig[] = [];
-  for (const [version, value] of Object.entries({ v1: {}, ...raw })) {
-    const v = (value ?? {}) as Record<string, unknown>;
-    const date = (key: string) => {
-      const d = v[key] instanceof Date ? (v[key] as Date).toISOString().slice(0, 10) : v[key];
-      if (d === undefined || d === null) return null;
-      if (typeof d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(d))) {
-        f.report('api', `\`api.versions.${version}.${key}\` is not a date: ${JSON.stringify(d)}.`, `Write it as ${key}: 2027-01-01`);
-        return null;
-      }
-      return d;
-    };
-    const deprecated = date('deprecated');
-    const sunset = date('sunset');
-    if (sunset && !deprecated) f.report('api', `\`api.versions.${version}\` has a sunset but no deprecated date.`, 'A version is deprecated before it is retired: add deprecated, at least 180 days before sunset.');
-    if (deprecated && sunset && Date.parse(sunset) - Date.parse(deprecated) < 180 * DAY) {
-      f.report('api', `\`api.versions.${version}.sunset\` (${sunset}) is less than 180 days after deprecated (${deprecated}).`, `Set sunset to ${new Date(Date.parse(deprecated) + 180 * DAY).toISOString().slice(0, 10)} or later (D19).`);
-    }
-    out.push({ version, deprecated, sunset, successor: typeof v.successor === 'string' ? v.successor : null });
-  }
-  return out;
-}
-
 /** The content kinds whose files are read one by one (and so can be cached and read in parallel). */
 export type DocumentKind = 'profile' | 'service' | 'post' | 'project';
 
@@ -363,28 +290,4 @@ export function readDocument(kind: DocumentKind, source: Source): DocumentRecord
     }
   }
   return { kind, file: source.file, read, problems };
-}
-
-/**
- * Block quotes and list items nested deeper than this are a pasting accident;
- * the Markdown parser slows down quadratically on them and then overflows
- * its stack, so they are reported before it runs.
- */
-const MAX_NESTING = 100;
-const CONTAINER = /^[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/;
-
-function tooDeep(doc: Parsed): Problem | null {
-  const lines = doc.body.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    let rest = lines[i]!;
-    let depth = 0;
-    for (let m = CONTAINER.exec(rest); m && depth <= MAX_NESTING; m = CONTAINER.exec(rest)) {
-      depth++;
-      rest = rest.slice(m[0].length);
-    }
-    if (depth > MAX_NESTING) {
-      return { file: doc.source.file, line: doc.bodyLine + i, column: 1, message: `This line nests more than ${MAX_NESTING} block quotes or list items, too deep to render.`, hint: 'Flatten it: quotes or lists this deep are usually a pasting accident.' };
-    }
-  }
-  return null;
 }

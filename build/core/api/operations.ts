@@ -1,16 +1,18 @@
-// The v1 operations (D7), as data plus a handler each. The discovery
+// The v1 operations (D7), as data plus a handler each; their parameters
+// are in parameters.ts. The discovery
 // document, the OpenAPI description and the build's enumeration read this table.
 import type { ErrorCode } from '../errors.js';
 import type { Req } from '../http.js';
 import { PROJECT_STATUSES, type Site } from '../model.js';
 import type { ParamSpec, ParamValues } from '../params.js';
-import { slugify } from '../params.js';
+import { LIMIT, MONTH, OFFSET, PROJECT_ID, QUERY, SEARCH_LIMIT, SERVICE, SERVICE_ID, SINCE, SLUG, STATUS, TAG } from './parameters.js';
 import { profileResource, projectItem, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
 import type { SchemaName } from '../schemas.js';
 import { fairRate } from '../statements.js';
 import { apiBase } from '../urls.js';
-import { addMonths, availabilityResource, checkFit, horizon } from '../availability.js';
+import { availabilityResource, checkFit } from '../availability.js';
+import { availabilityTargets, page, pages } from './lists.js';
 
 export interface OperationContext {
   site: Site;
@@ -45,155 +47,6 @@ export interface Operation {
    * answered only at request time.
    */
   enumerate?(site: Site, base: string): string[];
-}
-
-export const LIMIT: ParamSpec = {
-  name: 'limit',
-  in: 'query',
-  required: false,
-  description: 'How many posts to return.',
-  schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-  example: 20,
-};
-
-export const OFFSET: ParamSpec = {
-  name: 'offset',
-  in: 'query',
-  required: false,
-  description: 'How many posts to skip, for paging.',
-  schema: { type: 'integer', minimum: 0, default: 0 },
-  example: 20,
-};
-
-export const TAG: ParamSpec = {
-  name: 'tag',
-  in: 'query',
-  required: false,
-  description: 'Only posts carrying this tag (a lowercase slug; the value is normalised the same way).',
-  schema: { type: 'string', maxLength: 100 },
-  example: 'notes',
-  normalise: slugify,
-};
-
-export const STATUS: ParamSpec = {
-  name: 'status',
-  in: 'query',
-  required: false,
-  description: 'Only projects in this status.',
-  schema: { type: 'string', enum: PROJECT_STATUSES },
-  example: 'live',
-};
-
-export const QUERY: ParamSpec = {
-  name: 'q',
-  in: 'query',
-  required: true,
-  description: 'What to search for: words from titles, summaries, tags or bodies. One typo per word is tolerated.',
-  schema: { type: 'string', minLength: 1, maxLength: 200 },
-  example: 'migration',
-};
-
-export const SEARCH_LIMIT: ParamSpec = {
-  name: 'limit',
-  in: 'query',
-  required: false,
-  description: 'How many results to return.',
-  schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
-  example: 10,
-};
-
-export const SLUG: ParamSpec = {
-  name: 'slug',
-  in: 'path',
-  required: true,
-  description: 'The post slug, as listed in `data[].slug` of the post list.',
-  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'hello-world',
-};
-
-export const PROJECT_ID: ParamSpec = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: 'The project id, as listed in `data[].id` of the project list.',
-  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'my-project',
-};
-
-export const SERVICE_ID: ParamSpec = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: 'The service id, as listed in `data[].id` of the service list.',
-  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'my-service',
-};
-
-export const SERVICE: ParamSpec = {
-  name: 'service',
-  in: 'query',
-  required: false,
-  description: 'Ask whether new work on this service fits: a service id, as listed in `data[].id` of the service list.',
-  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 },
-  example: 'my-service',
-};
-
-export const MONTH: ParamSpec = {
-  name: 'month',
-  in: 'query',
-  required: false,
-  description: 'Ask whether new work can start in this month (YYYY-MM), within the published horizon.',
-  schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
-  example: '2027-01',
-};
-
-export const SINCE: ParamSpec = {
-  name: 'since',
-  in: 'query',
-  required: false,
-  description: 'Only changes on or after this day (YYYY-MM-DD).',
-  schema: { type: 'string', format: 'date' },
-  example: '2026-11-01',
-};
-
-/** A list answer with paging (D4, D8): `items` is the page itself, `total` the size of the whole list. */
-function page(ctx: OperationContext, items: readonly unknown[], total: number, limit: number, offset: number, meta: Record<string, unknown>) {
-  const base = new URLSearchParams(ctx.canonical);
-  base.delete('offset');
-  const at = (o: number) => {
-    const q = new URLSearchParams(base);
-    if (o > 0) q.set('offset', String(o));
-    return ctx.self(q.toString());
-  };
-  return {
-    data: items,
-    meta: { total, limit, offset, ...meta },
-    links: {
-      self: ctx.self(ctx.canonical),
-      next: offset + limit < total ? at(offset + limit) : null,
-      prev: offset > 0 ? at(Math.max(0, offset - limit)) : null,
-    },
-  };
-}
-
-function availabilityTargets(site: Site, path: string): string[] {
-  const { from, to } = horizon(site);
-  const months: string[] = [];
-  for (let m = from; m <= to; m = addMonths(m, 1)) months.push(m);
-  const services = site.services.map((s) => `service=${s.id}`);
-  const queries = [...services, ...months.map((m) => `month=${m}`), ...services.flatMap((s) => months.map((m) => `${s}&month=${m}`))];
-  return [path, ...queries.map((q) => `${path}?${q}`)];
-}
-
-/** The targets of the default pages (no limit, offsets by the default limit) of a list of `total` items, with an optional filter query. */
-function pages(path: string, total: number, filter: string): string[] {
-  const size = LIMIT.schema.default as number;
-  const targets: string[] = [];
-  for (let offset = 0; offset === 0 || offset < total; offset += size) {
-    const query = [filter, offset ? `offset=${offset}` : ''].filter(Boolean).join('&');
-    targets.push(query ? `${path}?${query}` : path);
-  }
-  return targets;
 }
 
 export const operations: readonly Operation[] = [

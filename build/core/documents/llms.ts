@@ -1,7 +1,8 @@
 // /llms.txt (D26, llmstxt.org): an H1, a summary in a blockquote, then H2
 // sections of links to the Markdown twins, and /llms-full.txt with the full
 // Markdown of every page and post.
-import { discovery, LIMIT } from '../api/operations.js';
+import { discovery } from '../api/operations.js';
+import { LIMIT } from '../api/parameters.js';
 import { availabilityResource } from '../availability.js';
 import { jsonText, type Sections } from '../http.js';
 import { toolList } from '../mcp/methods.js';

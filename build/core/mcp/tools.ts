@@ -2,7 +2,7 @@
 // API's parameter declarations and the output schemas are the API's response
 // schemas, so a tool and its endpoint cannot drift apart. The developer page
 // lists the tools from this table.
-import { LIMIT, MONTH, OFFSET, SEARCH_LIMIT, SERVICE, SLUG, STATUS, TAG, QUERY } from '../api/operations.js';
+import { LIMIT, MONTH, OFFSET, SEARCH_LIMIT, SERVICE, SLUG, STATUS, TAG, QUERY } from '../api/parameters.js';
 import type { ParamSpec } from '../params.js';
 import { Availability, Post, PostList, Profile, ProjectList, SearchResults } from '../schemas.js';
 

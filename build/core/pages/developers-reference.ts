@@ -2,7 +2,8 @@
 // parameters, the error codes, the MCP tools and the version states, read
 // from the same declarations the API, OpenAPI and MCP read, so the page
 // cannot fall behind the service it documents.
-import { SERVICE_ID, type Operation } from '../api/operations.js';
+import type { Operation } from '../api/operations.js';
+import { SERVICE_ID } from '../api/parameters.js';
 import { deprecationNotice } from '../documents/deprecation.js';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 import { MCP_PATH, MCP_PROTOCOL_VERSIONS } from '../mcp/info.js';
