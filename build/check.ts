@@ -30,7 +30,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const links = [content.profile, ...content.services, ...content.posts, ...content.projects].reduce((n, r) => n + (r?.read?.links.length ?? 0), 0);
   const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
   try {
-    const site = assembleSite(content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content) });
+    const { site } = assembleSite(content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content) });
     return { ok: true, problems: [], counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length } };
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, problems: error.problems, counts };

@@ -1,7 +1,10 @@
 // Documents → the site model (pure). Validates each file, then the rules that
 // span files: unique slugs and ids, and internal links that resolve (D2).
+// The model comes with what is derived from it (core/site-model.ts): the link
+// set is recorded here, the indexes are built as respond() reads them.
 import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
-import { carryIndexes, enumerate } from './core/respond.js';
+import { enumerate } from './core/respond.js';
+import { SiteModel } from './core/site-model.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, readSiteConfig, type ApiVersionConfig, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
 import type { ContentSources } from './content/load.js';
@@ -44,7 +47,13 @@ export function readContent(sources: ContentSources, read: (kind: DocumentKind, 
 
 type Item<T> = { read: Read<T>; source: { file: string } };
 
-/** The model's record of each read value whose site-root links were made absolute (for updateSite). */
+/**
+ * Each read value whose site-root links were made absolute, by the read value:
+ * a memo of a pure function of an immutable value (the read value is shared
+ * and never modified). It keeps a post's model record the same object from
+ * one assembly to the next (folio dev, the cache), which keeps the per-post
+ * digests of emit/incremental.ts from being computed again.
+ */
 const absolutised = new WeakMap<object, { siteUrl: string; value: object }>();
 
 /**
@@ -94,12 +103,13 @@ export function versionStates(versions: ApiVersionConfig[], now: Date): Record<s
 
 const STATUS_ORDER = { live: 0, delivered: 1, sunset: 2 } as const;
 
+/** The site alone, for callers that want no index (the tests). */
 export function buildSite(sources: ContentSources, options: SiteOptions): Site {
-  return assembleSite(readContent(sources), options);
+  return assembleSite(readContent(sources), options).site;
 }
 
-/** The cross-file half: unique slugs and ids, order, tags, the clock, and the link check (D2). */
-export function assembleSite(content: ReadContent, options: SiteOptions): Site {
+/** The cross-file half: unique slugs and ids, order, tags, the clock, and the link check (D2); the model with its link set. */
+export function assembleSite(content: ReadContent, options: SiteOptions): SiteModel {
   const problems: Problem[] = [];
   const need = <T>(present: T | null, name: string, example: string) => {
     if (!present) problems.push({ file: `${content.dir}/${name}`, line: 1, column: 1, message: `${name} is missing.`, hint: `Create ${content.dir}/${name}, e.g. ${example}` });
@@ -154,11 +164,11 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
     ...projects.flatMap(({ read }) => read.links),
     ...posts.filter(({ read }) => publishedSlugs.has(read.value.slug)).flatMap(({ read }) => read.links),
   ];
-  const known = knownPaths(site);
+  const model = new SiteModel(site);
+  const known = knownPaths(model);
   const broken = brokenLinks(site, links, known);
   if (broken.length) throw new ContentError(broken);
-  knownOf.set(site, known);
-  return site;
+  return model.checkedAgainst(known);
 }
 
 /** D60: every service an engagement names exists. */
@@ -172,9 +182,6 @@ function unknownServices(refs: ServiceRef[], ids: string[]): Problem[] {
     });
 }
 
-/** The paths links were checked against, per assembled model: an edit that keeps every address keeps them. */
-const knownOf = new WeakMap<Site, Set<string>>();
-
 /**
  * The model after an edit of published posts that keeps every address and
  * the order (their bodies, titles, summaries, …), from the model before it:
@@ -186,37 +193,39 @@ const knownOf = new WeakMap<Site, Set<string>>();
  * problem, a draft, or a post's slug, date, updated or tags. Throws the ContentError
  * assembleSite would for a broken link in an edited post.
  */
-export function updateSite(previous: Site, before: ReadContent, after: ReadContent): { site: Site; posts: Post[] } | null {
-  const known = knownOf.get(previous);
+export function updateSite(previous: SiteModel, before: ReadContent, after: ReadContent): { model: SiteModel; posts: Post[] } | null {
+  const known = previous.links;
   if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
   if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
-  const url = previous.config.site_url;
-  const edited: { old: Post; next: Post; links: FileLink[] }[] = [];
+  const url = previous.site.config.site_url;
+  const changed: { slug: string; next: Post; links: FileLink[] }[] = [];
   for (let i = 0; i < after.posts.length; i++) {
     const a = after.posts[i]!;
     const b = before.posts[i]!;
     if (a === b) continue;
     if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
-    edited.push({ old: withAbsoluteLinks(b.read, 'content_markdown', url), next: withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
+    changed.push({ slug: b.read.value.slug, next: withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
   }
-  if (!edited.length) return null;
-  const posts = previous.posts.slice();
-  for (const { old, next } of edited) {
-    const i = previous.posts.indexOf(old);
-    // Not published (dated after the clock), not the model's own record, or
-    // moved in the order, renamed or tagged otherwise.
-    if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.updated !== next.updated || old.tags.join('\0') !== next.tags.join('\0')) return null;
+  if (!changed.length) return null;
+  const posts = previous.site.posts.slice();
+  const edited: { old: Post; next: Post; links: FileLink[] }[] = [];
+  for (const { slug, next, links } of changed) {
+    const i = previous.posts.bySlug.get(slug);
+    // Not published (dated after the clock), or moved in the order, renamed
+    // or tagged otherwise.
+    if (i === undefined) return null;
+    const old = previous.site.posts[i]!;
+    if (old.slug !== next.slug || old.date !== next.date || old.updated !== next.updated || old.tags.join('\0') !== next.tags.join('\0')) return null;
     posts[i] = next;
+    edited.push({ old, next, links });
   }
   // The changes name each post by its title (D61); its dates are unchanged here.
   const titles = new Map(edited.filter((e) => e.old.title !== e.next.title).map((e) => [e.next.slug, e.next.title]));
-  const changes = titles.size ? { ...previous.changes, entries: previous.changes.entries.map((c) => (c.type === 'post' && titles.has(c.id) ? { ...c, title: titles.get(c.id)! } : c)) } : previous.changes;
-  const site: Site = { ...previous, posts, changes };
+  const changes = titles.size ? { ...previous.site.changes, entries: previous.site.changes.entries.map((c) => (c.type === 'post' && titles.has(c.id) ? { ...c, title: titles.get(c.id)! } : c)) } : previous.site.changes;
+  const site: Site = { ...previous.site, posts, changes };
   const broken = brokenLinks(site, edited.flatMap((e) => e.links), known);
   if (broken.length) throw new ContentError(broken);
-  knownOf.set(site, known);
-  carryIndexes(previous, site);
-  return { site, posts: edited.map((e) => e.next) };
+  return { model: previous.withPosts(site), posts: edited.map((e) => e.next) };
 }
 
 function sameItems<T>(a: T[], b: T[]): boolean {
@@ -224,11 +233,11 @@ function sameItems<T>(a: T[], b: T[]): boolean {
 }
 
 /** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
-export function knownPaths(site: Site): Set<string> {
-  return new Set(enumerate(site).map((target) => target.split('?')[0]!));
+export function knownPaths(model: SiteModel): Set<string> {
+  return new Set(enumerate(model).map((target) => target.split('?')[0]!));
 }
 
-export function brokenLinks(site: Site, links: FileLink[], known = knownPaths(site)): Problem[] {
+export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<string>): Problem[] {
   const problems: Problem[] = [];
   for (const link of links) {
     let url = link.url;

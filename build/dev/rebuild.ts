@@ -37,7 +37,7 @@ export async function fullBuild(ctx: DevContext, state: DevState, started: numbe
     state.build = result.state;
     state.stateSaved = ctx.cacheDir !== null;
     state.problems = [];
-    state.model = { content: result.content, site: result.site };
+    state.model = { content: result.content, model: result.model };
     return report(state, started, before, { full: result.stats.full, files: { added: result.stats.written, changed: [], removed: [] }, targets: [...result.state.routes.keys()] });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
@@ -52,20 +52,20 @@ export async function incrementalRebuild(ctx: DevContext, state: DevState, start
   state.model = null;
   state.owners = null;
   const read = await readContentFast(state.sources, { cache: ctx.records, memo: ctx.memo, workers: ctx.options.workers });
-  let site;
+  let model;
   try {
-    site = assembleSite(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content) });
+    model = assembleSite(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content) });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     state.problems = error.problems;
     return { report: report(state, started, before) };
   }
   state.problems = [];
-  const plan = planBuild(previous.digest, digestSite(site));
+  const plan = planBuild(previous.digest, digestSite(model.site));
   await forgetSavedState(ctx, state);
   const r = report(state, started, before, { full: plan.all ? plan.reason : null });
-  const deferred = await emitInPlace(ctx, state, site, previous, plan, r);
-  state.model = { content: read.content, site };
+  const deferred = await emitInPlace(ctx, state, model, previous, plan, r);
+  state.model = { content: read.content, model };
   r.ms = performance.now() - started;
   return { report: r, deferred };
 }
@@ -97,7 +97,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   const content: ReadContent = { ...known.content, posts };
   let update;
   try {
-    update = updateSite(known.site, known.content, content);
+    update = updateSite(known.model, known.content, content);
   } catch (error) {
     // A broken link: the whole check reports it, with every other problem.
     if (error instanceof ContentError) return null;
@@ -108,7 +108,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   // response is asked for after this post's own, but they still come first.
   const plan = planEdit(previous.digest, update.posts);
   state.owners ??= ownersOf(previous.routes);
-  const rt = memoryRuntime(update.site);
+  const rt = memoryRuntime(update.model);
   const sink = inPlaceSink(ctx.out);
   const answers: { target: string; record: OutputRecord }[] = [];
   const fresh: { target: string; record: OutputRecord }[] = [];
@@ -137,7 +137,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
     }
   }
   state.problems = [];
-  state.model = { content, site: update.site };
+  state.model = { content, model: update.model };
   const r = report(state, started, before, { full: plan.all ? plan.reason : null, files: { added: [], changed: fresh.map((a) => a.record.file), removed: [] }, targets: fresh.map((a) => a.target) });
   // What is on disk now: those posts' own responses are new, the shared ones
   // not yet. Made once the edit is served, as the other whole-site work.
@@ -148,7 +148,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   };
   return {
     report: r,
-    rest: () => emitInPlace(ctx, state, update.site, pending(), plan, r, updateDigest(previous.digest, update.site, update.posts)),
+    rest: () => emitInPlace(ctx, state, update.model, pending(), plan, r, updateDigest(previous.digest, update.model.site, update.posts)),
     skip: () => void (state.build = pending()),
   };
 }

@@ -18,6 +18,7 @@ import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
 import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
 import { assembleSite, type ReadContent } from '../site.js';
+import { SiteModel } from '../core/site-model.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
 import { recordChanges } from '../history.js';
@@ -57,6 +58,8 @@ export interface BuildResult {
   stats: BuildStats;
   /** What the next incremental build compares against. */
   state: BuildState;
+  /** The model with its indexes (folio dev's next edit derives its own from it). */
+  model: SiteModel;
   /** The records the model was assembled from (folio dev's next edit starts from them). */
   content: ReadContent;
 }
@@ -82,10 +85,13 @@ export function runtimeModel(site: Site): Site {
   };
 }
 
-/** A runtime over an in-memory site, for the build and the tests. */
-export function memoryRuntime(site: Site, search?: () => Promise<SearchEngine>): Runtime {
+/** A runtime over an in-memory site, for the build and the tests; a bare site gets a model of its own. */
+export function memoryRuntime(of: Site | SiteModel, search?: () => Promise<SearchEngine>): Runtime {
+  const model = of instanceof SiteModel ? of : new SiteModel(of);
+  const { site } = model;
   return {
     site,
+    model,
     search: search ?? (() => Promise.reject(new Error('The search index is not available in this runtime.'))),
     changes: () => Promise.resolve(site.changes),
   };
@@ -172,10 +178,11 @@ export function collectGarbage(type: 'major' | 'minor' = 'major'): void {
  * not ask for keep their file, and files whose bytes did not change are
  * reused rather than written.
  */
-export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
+export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
+  const { site } = model;
   const previous = options.previous ?? null;
   const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
-  const rt = memoryRuntime(site);
+  const rt = memoryRuntime(model);
   // The search index needs only the model: it is made on its own thread while the responses are.
   prepareSearchIndex(site);
   const manifest: Manifest = { version: 1, site_url: site.config.site_url, header_sets: [], routes: {}, fallbacks: {} };
@@ -220,8 +227,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   // the pages family has made by then. Enumerated first, they built every
   // page at once while the search thread was at its largest: the peak of
   // memory.
-  const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(site));
-  const targets = [...beforeDocuments, ...documentsFamily.enumerate(site)];
+  const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(model));
+  const targets = [...beforeDocuments, ...documentsFamily.enumerate(model)];
   let done = 0;
   for (const target of targets) {
     // On a large site, the documents and the files after them (site.json,
@@ -296,7 +303,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
 /** Every file of the site in memory (tests, and callers that write elsewhere). */
 export async function renderSite(site: Site): Promise<{ files: OutputFile[]; manifest: Manifest }> {
   const files: OutputFile[] = [];
-  const { manifest } = await emit(site, {
+  const { manifest } = await emit(new SiteModel(site), {
     write: async (path, body) => void files.push({ path, body }),
     reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
   });
@@ -354,13 +361,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
-    const site = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content) });
+    const model = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content) });
+    const { site } = model;
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
     lap('assemble');
     const staging = await openStaging(out);
     try {
-      const emitted = await emit(site, { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)) }, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts });
+      const emitted = await emit(model, { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)) }, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
@@ -377,7 +385,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         removed: emitted.removed,
         phases,
       };
-      return { site, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content };
+      return { site, model, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content };
     } catch (error) {
       await staging.abort();
       throw error;

@@ -7,6 +7,7 @@ import type { Reply, Req } from '../core/http.js';
 import type { ChangeLog, Site } from '../core/model.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
+import { SiteModel } from '../core/site-model.js';
 import { staticTarget } from '../core/static.js';
 import type { ReadAsset } from './search.js';
 
@@ -50,7 +51,8 @@ async function readJson<T>(read: ReadAsset, path: string): Promise<T> {
 }
 
 export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req) => Promise<Reply> {
-  const site = once(() => readJson<Site>(read, SITE_PATH));
+  // The model's indexes are built as requests read them, and kept with it for the life of the isolate.
+  const site = once(async () => new SiteModel(await readJson<Site>(read, SITE_PATH)));
   const manifest = once(() => readJson<Manifest>(read, MANIFEST_PATH));
   // Loaded on the first search and kept for the life of the isolate.
   const search = once(() => (options.openSearch ?? openSearch)(read));
@@ -60,7 +62,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     // Netlify and Vercel each read is a request to the site's own CDN).
     const pending = req.method === 'GET' || req.method === 'HEAD' ? manifest() : null;
     pending?.catch(() => {}); // reported below, once the model is there
-    let model: Site;
+    let model: SiteModel;
     try {
       model = await site();
     } catch (error) {
@@ -70,7 +72,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     if (pending) {
       try {
         const map = await pending;
-        const target = staticTarget(req, model, map);
+        const target = staticTarget(req, model.site, map);
         const route = target ? map.routes[target] : undefined;
         const body = route ? await read(route[0]) : null;
         if (route && body) return finish(req, { status: 200, headers: { ...map.header_sets[route[1]]! }, body });
@@ -79,7 +81,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
         console.error('folio: cannot use the precomputed files:', error);
       }
     }
-    const runtime: Runtime = { site: model, search, changes };
+    const runtime: Runtime = { site: model.site, model, search, changes };
     return respond(req, runtime);
   };
 }

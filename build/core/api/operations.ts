@@ -5,7 +5,6 @@ import type { Req } from '../http.js';
 import { PROJECT_STATUSES, type Site } from '../model.js';
 import type { ParamSpec, ParamValues } from '../params.js';
 import { slugify } from '../params.js';
-import { postIndex, taggedPosts } from '../post-index.js';
 import { postItem, postResource, profileResource, projectItem, projectResource, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
 import type { SchemaName } from '../schemas.js';
@@ -240,7 +239,7 @@ export const operations: readonly Operation[] = [
     enumerate: (site, base) => [...pages(`${base}/posts`, site.posts.length, ''), ...site.tags.flatMap(({ tag, count }) => pages(`${base}/posts`, count, `tag=${tag}`))],
     handle: (ctx) => {
       const tag = ctx.values.tag as string | undefined;
-      const posts = tag === undefined ? ctx.site.posts : taggedPosts(ctx.site, tag);
+      const posts = tag === undefined ? ctx.site.posts : ctx.runtime.model.tagged(tag);
       return { body: page(ctx, posts, ctx.values.limit as number, ctx.values.offset as number, { tag: tag ?? null }, (p) => postItem(ctx.site, p)) };
     },
   },
@@ -254,8 +253,7 @@ export const operations: readonly Operation[] = [
     errors: ['not_found'],
     enumerate: (site, base) => site.posts.map((p) => `${base}/posts/${p.slug}`),
     handle: (ctx) => {
-      const at = postIndex(ctx.site).bySlug.get(ctx.pathParams.slug!);
-      const post = at === undefined ? undefined : ctx.site.posts[at];
+      const post = ctx.runtime.model.post(ctx.pathParams.slug!);
       if (!post) {
         return {
           error: 'not_found',

@@ -4,6 +4,7 @@ import type { Family } from '../family.js';
 import { CONTENT_TYPES } from '../headers.js';
 import { jsonText, type Headers } from '../http.js';
 import type { Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { agentInstructions } from './agent-instructions.js';
 import { aiCatalog, API_CATALOG_PATH, apiCatalog, apiCatalogLink, MEDIA, SERVER_CARD_PATH, serverCard, serverJson, WELL_KNOWN_SERVER_CARD_PATH } from './catalogs.js';
 import { atomFeed, jsonFeed } from './feeds.js';
@@ -17,7 +18,8 @@ import { toYaml } from './yaml.js';
 interface Document {
   path: string;
   type: string;
-  render(site: Site): string;
+  /** The model is there for the documents that read its page table or twins (llms files, sitemap). */
+  render(site: Site, model: SiteModel): string;
   headers?(site: Site): Headers;
 }
 
@@ -26,9 +28,9 @@ const json = (build: (site: Site) => unknown) => (site: Site) => jsonText(build(
 export const documents: readonly Document[] = [
   { path: '/openapi.json', type: CONTENT_TYPES.json, render: json(openApiDocument) },
   { path: '/openapi.yaml', type: CONTENT_TYPES.yaml, render: (site) => toYaml(openApiDocument(site)) },
-  { path: '/llms.txt', type: CONTENT_TYPES.text, render: llmsTxt },
-  { path: '/llms-full.txt', type: CONTENT_TYPES.text, render: llmsFullTxt },
-  { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: sitemapXml },
+  { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model) },
+  { path: '/llms-full.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsFullTxt(model) },
+  { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: (_, model) => sitemapXml(model) },
   { path: '/feed.xml', type: CONTENT_TYPES.atom, render: atomFeed },
   { path: '/feed.json', type: CONTENT_TYPES.feedJson, render: json(jsonFeed) },
   { path: '/robots.txt', type: CONTENT_TYPES.text, render: robotsTxt },
@@ -48,7 +50,7 @@ export const documentsFamily: Family = {
   respond: (req, rt) => {
     const doc = byPath.get(req.path);
     if (!doc) return null;
-    return documentReply(doc.type, doc.render(rt.site), doc.headers?.(rt.site));
+    return documentReply(doc.type, doc.render(rt.site, rt.model), doc.headers?.(rt.site));
   },
   enumerate: () => documents.map((d) => d.path),
 };

@@ -6,7 +6,7 @@ import { availabilityResource } from '../availability.js';
 import { jsonText } from '../http.js';
 import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
-import type { Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { pagePaths, twinMarkdown } from '../pages/index.js';
 import { estimateTokens, tokensForBytes, tokensLabel, utf8Length } from '../tokens.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
@@ -22,11 +22,12 @@ function cost(text: string): string {
   return tokensLabel(estimateTokens(text));
 }
 
-export function llmsTxt(site: Site): string {
+export function llmsTxt(model: SiteModel): string {
+  const { site } = model;
   const url = site.config.site_url;
   const twin = (path: string) => absolute(site, twinPath(path));
-  const pages = new Map(sitePages(site).map((p) => [p.path, p]));
-  const twinText = (path: string) => twinMarkdown(site, path) ?? '';
+  const pages = new Map(sitePages(model).map((p) => [p.path, p]));
+  const twinText = (path: string) => twinMarkdown(model, path) ?? '';
   const page = (path: string) => {
     const p = pages.get(path)!;
     return linkItem(p.title, twin(p.path), p.note, cost(twinText(p.path)));
@@ -59,14 +60,15 @@ export function llmsTxt(site: Site): string {
     section('Optional', [
       page(pagePath.home()),
       ...site.tags.map(({ tag }) => page(pagePath.tag(tag))),
-      linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.', tokensLabel(llmsFullTokens(site))),
+      linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.', tokensLabel(llmsFullTokens(model))),
       linkItem('Instructions for agents', `${url}/.well-known/agent-instructions`, whatItIsNot(site).length ? 'Where to start, fair use and what this site is not.' : 'Where to start and fair use.', cost(agentInstructions(site))),
     ]),
   );
 }
 
 /** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
-function llmsFullParts(site: Site): string[] {
+function llmsFullParts(model: SiteModel): string[] {
+  const { site } = model;
   const url = site.config.site_url;
   const header = blocks(
     `# ${mdText(site.config.title)}`,
@@ -74,18 +76,18 @@ function llmsFullParts(site: Site): string[] {
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
     `The Markdown twin of every page of ${url}, one after another and separated by horizontal rules, exactly as each is served at its \`.md\` address. The index of the site is ${url}/llms.txt.`,
   );
-  const twins = pagePaths(site).map((path) => twinMarkdown(site, path)!);
+  const twins = pagePaths(model).map((path) => twinMarkdown(model, path)!);
   return [header, ...twins];
 }
 
 const SEPARATOR = '\n---\n\n';
 
-export function llmsFullTxt(site: Site): string {
-  return llmsFullParts(site).join(SEPARATOR);
+export function llmsFullTxt(model: SiteModel): string {
+  return llmsFullParts(model).join(SEPARATOR);
 }
 
 /** The tokens of llms-full.txt, counted without joining it (it is every twin at once). */
-function llmsFullTokens(site: Site): number {
-  const parts = llmsFullParts(site);
+function llmsFullTokens(model: SiteModel): number {
+  const parts = llmsFullParts(model);
   return tokensForBytes(parts.reduce((n, p) => n + utf8Length(p), (parts.length - 1) * SEPARATOR.length));
 }

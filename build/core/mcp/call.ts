@@ -12,6 +12,7 @@ import { jsonText, request, type Reply } from '../http.js';
 import type { Site } from '../model.js';
 import { describeRange } from '../params.js';
 import type { Runtime } from '../runtime.js';
+import type { SiteModel } from '../site-model.js';
 import { twinMarkdown } from '../pages/index.js';
 import { API_PREFIX, pagePath } from '../urls.js';
 import type { ToolSpec } from './tools.js';
@@ -77,7 +78,7 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
   const text = reply.body ? decoder.decode(reply.body) : '';
   if (reply.status !== 200) return { content: [{ type: 'text', text }], isError: true };
   const body = JSON.parse(text) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: textBlock(rt.site, tool.name, body) ?? text }], structuredContent: body };
+  return { content: [{ type: 'text', text: textBlock(rt.model, tool.name, body) ?? text }], structuredContent: body };
 }
 
 /**
@@ -85,8 +86,8 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
  * its Markdown twin (title, facts, body), the profile's the about twin. The
  * other tools' text is the API's JSON, which carries every title, date and URL.
  */
-function textBlock(site: Site, tool: string, body: Record<string, unknown>): string | null {
-  if (tool === 'site_get_post' && typeof body.slug === 'string') return twinMarkdown(site, pagePath.post(body.slug));
-  if (tool === 'site_get_profile') return twinMarkdown(site, pagePath.about());
+function textBlock(model: SiteModel, tool: string, body: Record<string, unknown>): string | null {
+  if (tool === 'site_get_post' && typeof body.slug === 'string') return twinMarkdown(model, pagePath.post(body.slug));
+  if (tool === 'site_get_profile') return twinMarkdown(model, pagePath.about());
   return null;
 }

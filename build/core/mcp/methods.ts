@@ -87,7 +87,7 @@ const shared: Record<string, Method> = {
       throw new RpcError(code, `Resource not found: ${uri}. resources/list gives the URI of every post.`, { uri });
     }
     // The resource is the post's Markdown twin (D21, D37): the same bytes as its .md URL.
-    const text = twinMarkdown(rt.site, pagePath.post(post.slug)) ?? `# ${post.title}\n\n${post.content_markdown}`;
+    const text = twinMarkdown(rt.model, pagePath.post(post.slug)) ?? `# ${post.title}\n\n${post.content_markdown}`;
     return { contents: [{ uri, mimeType: 'text/markdown', text }] } satisfies ReadResourceResult;
   },
 };
