@@ -58,6 +58,8 @@ function hash(text: string): string {
 }
 
 // The body fields: content_markdown, and html and text, which are rendered from it.
+// A memo of a pure function of an immutable post record: a record the next
+// model shares (folio dev's edit, the cache) is not hashed again.
 const postDigests = new WeakMap<Post, { list: string; body: string }>();
 
 function postDigest(post: Post): { list: string; body: string } {
