@@ -238,7 +238,7 @@ async function incremental(ctx, runs) {
   for (let i = 1; i <= edits; i++) {
     appendFileSync(post, `\nEdited for the benchmark, edit ${i}: one more sentence about cache hit rates.\n`);
     const r = await build();
-    rows.push({ ms: r.ms, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss });
+    rows.push({ ms: r.ms, cpuMs: r.cpuMs, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss });
     log(`  ${ctx.size} posts, one-post edit ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${folioOwnMs(r.stdout)} ms)`);
   }
   const dev = await benchDev({ content, out: join(dir, 'dev-dist'), cwd: dir, post, now: NOW, edits: runs, log }).catch((error) => ({ error: String(error.message).split('\n')[0] }));
@@ -247,6 +247,7 @@ async function incremental(ctx, runs) {
     kind: cacheDirs.length ? `rebuild with a warm ${cacheDirs.map((d) => d.slice(ctx.work.length + 1)).join(', ')}` : 'full rebuild: folio keeps no cache and has no incremental mode yet',
     post: posts[posts.length >> 1],
     ms: median(rows.map((r) => r.ms)),
+    cpuMs: rows.every((r) => r.cpuMs !== null) ? median(rows.map((r) => r.cpuMs)) : null,
     ownMs: median(rows.map((r) => r.ownMs)),
     peakRss: Math.max(...rows.map((r) => r.peakRss)),
     runs: rows,
@@ -351,7 +352,7 @@ function report(result) {
           ? `Rebuild after a one-post edit: skipped: ${inc.skip}.`
           : inc.error
           ? `Rebuild after a one-post edit: failed: ${inc.error}`
-          : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio, peak ${mib(inc.peakRss)} (median of ${inc.runs.length}).`,
+          : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio${inc.cpuMs ? `, ${sec(inc.cpuMs)} of CPU` : ''}, peak ${mib(inc.peakRss)} (median of ${inc.runs.length}); ${ratio(inc.ms, s.cold.folio?.ms)} of the cold build's wall time${inc.cpuMs && s.cold.folio?.cpuMs ? ` and ${ratio(inc.cpuMs, s.cold.folio.cpuMs)} of its CPU time` : ''}.`,
         '',
       );
       const dev = inc.dev;
@@ -398,7 +399,11 @@ function report(result) {
     for (const r of s.serve.rows) lines.push(`| ${s.size.toLocaleString('en')} | ${r.name} | ${r.what} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.mbps.toFixed(1)} | ${r.non2xx} | ${r.errors} |`);
   }
   const serveInfo = result.sizes.find((s) => s.serve?.rows);
-  if (serveInfo) lines.push('', `autocannon, ${serveInfo.serve.connections} connections, ${serveInfo.serve.seconds} s per row after a warm-up, from the same process that runs the bench (both servers are single Node processes on 127.0.0.1).`);
+  if (serveInfo) {
+    const sv = serveInfo.serve;
+    const ratios = result.sizes.filter((s) => typeof s.serve?.ratio === 'number').map((s) => `${s.size.toLocaleString('en')} posts ${s.serve.ratio.toFixed(2)}×`);
+    lines.push('', `autocannon, ${sv.connections} connections, from the same process that runs the bench (both servers are single Node processes on 127.0.0.1, running at once). ${sv.rounds ? `The precomputed files are measured in ${sv.rounds} alternate rounds of ${sv.each} s (folio serve, serve-handler, folio serve, …) after a warm-up; each row is the median of its rounds. folio serve ÷ serve-handler, the median of the rounds' ratios: ${ratios.join(', ')}.` : `${sv.seconds} s per row after a warm-up.`}`);
+  }
   lines.push('');
   for (const s of result.sizes) {
     if (!s.profile?.length) continue;
@@ -419,11 +424,24 @@ function targets(result) {
     const f = s.cold.folio;
     const e = s.cold.eleventy;
     if (f?.error) add(`Cold build ≤ 1.0× Eleventy at ${s.size.toLocaleString('en')} posts`, 'folio did not build this size', false);
-    else if (f?.ms && e?.ms) add(`Cold build ≤ 1.0× Eleventy at ${s.size.toLocaleString('en')} posts`, `${ratio(f.ms, e.ms)} (${sec(f.ms)} vs ${sec(e.ms)})`, f.ms <= e.ms);
+    else if (f?.ms && e?.ms) add(`Cold build ≤ 1.0× Eleventy at ${s.size.toLocaleString('en')} posts`, `${ratio(f.ms, e.ms)} (${sec(f.ms)} vs ${sec(e.ms)}${f.cpuMs && e.cpuMs ? `; CPU ${ratio(f.cpuMs, e.cpuMs)}` : ''})`, f.ms <= e.ms);
     const w = s.cold['folio-warm'];
     if (w?.ms && e?.ms) add(`… the same into a fresh output with a warm cache, at ${s.size.toLocaleString('en')} posts`, `${ratio(w.ms, e.ms)} (${sec(w.ms)} vs ${sec(e.ms)})`, w.ms <= e.ms);
   }
+  for (const s of result.sizes) {
+    const f = s.cold.folio;
+    const floor = s.cold.floor;
+    if (f?.ms && floor?.ms) add(`Cold build ≤ 2× the remark floor (1 thread) at ${s.size.toLocaleString('en')} posts`, `${ratio(f.ms, floor.ms)} (${sec(f.ms)} vs ${sec(floor.ms)}${f.cpuMs && floor.cpuMs ? `; CPU ${ratio(f.cpuMs, floor.cpuMs)}` : ''})`, f.ms <= 2 * floor.ms);
+  }
   const big = at(10000);
+  const edit = big?.incremental;
+  if (edit?.ms && big.cold.folio?.ms) {
+    const cpu = edit.cpuMs && big.cold.folio.cpuMs ? `; CPU ${(edit.cpuMs / big.cold.folio.cpuMs).toFixed(2)} (${sec(edit.cpuMs)} vs ${sec(big.cold.folio.cpuMs)})` : '';
+    add('One-post edit at 10,000 posts ≤ 0.10 of a cold build (same run)', `${(edit.ms / big.cold.folio.ms).toFixed(2)} (${sec(edit.ms)} vs ${sec(big.cold.folio.ms)}${cpu})`, edit.ms <= 0.1 * big.cold.folio.ms);
+    add('One-post edit at 10,000 posts under 1 s', sec(edit.ms), edit.ms < 1000);
+  }
+  const served = at(1000)?.serve;
+  if (typeof served?.ratio === 'number') add('`folio serve` ≥ 1.0× serve-handler on the same files at 1,000 posts', `${served.ratio.toFixed(2)}× (median of ${served.rounds} alternate rounds)`, served.ratio >= 1);
   if (big?.cold.folio?.peakRss) add('Peak memory at 10,000 posts ≤ 1 GB', mib(big.cold.folio.peakRss), big.cold.folio.peakRss <= 1e9);
   const small = at(1000);
   if (small?.search?.coldMs !== undefined) add('Search cold start ≤ 50 ms at 1,000 posts', `${small.search.coldMs.toFixed(1)} ms`, small.search.coldMs <= 50);
@@ -487,7 +505,7 @@ async function main() {
 
   const hugo = SKIP.has('hugo') ? { skip: 'skipped by BENCH_SKIP' } : ensureHugo();
   result.peers = [
-    `Eleventy ${pkgVersion('@11ty/eleventy')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, no template engine on Markdown)`,
+    `Eleventy ${pkgVersion('@11ty/eleventy')} with @11ty/eleventy-plugin-syntaxhighlight ${pkgVersion('@11ty/eleventy-plugin-syntaxhighlight')} and markdown-it-footnote ${pkgVersion('markdown-it-footnote')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, code highlighted and footnotes rendered as folio does (D57), no template engine on Markdown)`,
     hugo.version ? `${hugo.version.split(' ').slice(0, 2).join(' ')} (bench/peers/hugo: the same content/ folder, default outputs)` : `Hugo: ${hugo.skip}`,
     'the remark floor (bench/peers/floor.js: read, gray-matter, one remark parse and HTML render per file with the plugins folio uses, one HTML file written per post; on one thread, and split over one worker thread per core to show what the cores buy)',
     `Pagefind ${pkgVersion('pagefind')}`,

@@ -78,23 +78,48 @@ function row(name, what, r) {
   };
 }
 
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The median of several autocannon rounds, as one row. */
+function medianRow(name, what, rounds) {
+  const rows = rounds.map((r) => row(name, what, r));
+  const pick = (k) => median(rows.map((r) => r[k]));
+  return { name, what, rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), mbps: pick('mbps'), total: rows.reduce((a, r) => a + r.total, 0), non2xx: rows.reduce((a, r) => a + r.non2xx, 0), errors: rows.reduce((a, r) => a + r.errors, 0), rounds: rows.map((r) => r.rps) };
+}
+
 /**
  * Runs the serving benchmark over `dist` and resolves rows of
- * { name, what, rps, p50, p99 (ms), mbps, total, non2xx, errors }.
+ * { name, what, rps, p50, p99 (ms), mbps, total, non2xx, errors }, and
+ * `ratio`: folio serve's requests per second over serve-handler's on the
+ * same files. Both servers run at once and are measured in alternate rounds
+ * (folio, serve-handler, folio, …), so noise from other work on the machine
+ * falls on both; each figure is the median of its rounds, and the ratio the
+ * median of the rounds' ratios.
  */
-export async function benchServe({ dist, seconds = 10, connections = 10, log = console.log }) {
+export async function benchServe({ dist, seconds = 10, connections = 10, rounds = 3, log = console.log }) {
   const manifest = JSON.parse(readFileSync(join(dist, '_folio', 'manifest.json'), 'utf8'));
   const targets = pickTargets(manifest);
   if (!targets.length) throw new Error(`${dist}: the manifest lists none of the benchmark's targets.`);
-  const rows = [];
   const warm = Math.min(2, seconds);
-
+  const each = Math.max(1, Math.round(seconds / rounds));
   const folio = await startServer([join(ROOT, 'bin', 'folio.js'), 'serve', '--dir', dist, '--port', '0'], 'folio serve');
+  let plain = null;
   try {
-    const requests = targets.map((path) => ({ method: 'GET', path }));
-    await cannon(folio.url, requests, warm, connections);
-    log(`  serve: folio serve, ${targets.length} precomputed targets, ${seconds} s`);
-    rows.push(row('folio serve', `${targets.length} precomputed targets by address`, await cannon(folio.url, requests, seconds, connections)));
+    plain = await startServer([join(ROOT, 'bench', 'peers', 'static-server.js'), dist, '0'], 'serve-handler');
+    const byAddress = targets.map((path) => ({ method: 'GET', path }));
+    const byFile = targets.map((t) => ({ method: 'GET', path: `/${manifest.routes[t][0].split('/').map(encodeURIComponent).join('/')}` }));
+    await cannon(folio.url, byAddress, warm, connections);
+    await cannon(plain.url, byFile, warm, connections);
+    const ours = [];
+    const theirs = [];
+    for (let i = 1; i <= rounds; i++) {
+      log(`  serve: round ${i}/${rounds}: folio serve and serve-handler, the same ${targets.length} files, ${each} s each`);
+      ours.push(await cannon(folio.url, byAddress, each, connections));
+      theirs.push(await cannon(plain.url, byFile, each, connections));
+    }
     // What only the function answers: Markdown by Accept, and a query the build did not enumerate.
     const dynamic = [
       ...targets.filter((t) => t.startsWith('/blog/') && !t.endsWith('.md')).map((path) => ({ method: 'GET', path, headers: { accept: 'text/markdown' } })),
@@ -102,19 +127,15 @@ export async function benchServe({ dist, seconds = 10, connections = 10, log = c
     ];
     await cannon(folio.url, dynamic, warm, connections);
     log(`  serve: folio serve, negotiated and unenumerated requests, ${seconds} s`);
-    rows.push(row('folio serve', `${dynamic.length} function-answered requests (Accept: text/markdown, odd paging)`, await cannon(folio.url, dynamic, seconds, connections)));
+    const rows = [
+      medianRow('folio serve', `${targets.length} precomputed targets by address`, ours),
+      medianRow('serve-handler', `the same ${targets.length} files by file path`, theirs),
+      row('folio serve', `${dynamic.length} function-answered requests (Accept: text/markdown, odd paging)`, await cannon(folio.url, dynamic, seconds, connections)),
+    ];
+    const ratio = median(ours.map((r, i) => r.requests.average / theirs[i].requests.average));
+    return { targets, rows, ratio, connections, seconds, rounds, each };
   } finally {
     await folio.stop();
+    await plain?.stop();
   }
-
-  const plain = await startServer([join(ROOT, 'bench', 'peers', 'static-server.js'), dist, '0'], 'serve-handler');
-  try {
-    const requests = targets.map((t) => ({ method: 'GET', path: `/${manifest.routes[t][0].split('/').map(encodeURIComponent).join('/')}` }));
-    await cannon(plain.url, requests, warm, connections);
-    log(`  serve: plain serve-handler, the same ${targets.length} files, ${seconds} s`);
-    rows.push(row('serve-handler', `the same ${targets.length} files by file path`, await cannon(plain.url, requests, seconds, connections)));
-  } finally {
-    await plain.stop();
-  }
-  return { targets, rows, connections, seconds };
 }

@@ -1,29 +1,26 @@
 // folio serve: the local stand-in for a CDN (D1). Precomputed files are served
-// by serve-handler with the manifest's headers; everything else goes to the
-// same host-neutral function the CDN deployments run.
+// with the manifest's headers, hot ones from memory (serve-files.ts);
+// everything else goes to the same host-neutral function the CDN
+// deployments run.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { close as closeFd, createReadStream, fstat as fstatCallback, open as openCallback, readFile as readFileCallback, type ReadStream } from 'node:fs';
+import type { ReadStream } from 'node:fs';
 import { finished } from 'node:stream';
-import { promisify } from 'node:util';
 import { join, resolve, sep } from 'node:path';
-import serveHandler from 'serve-handler';
 import { MANIFEST_PATH, type Manifest } from './core/files.js';
 import { internalError } from './core/errors.js';
-import { etag, matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.js';
+import { matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.js';
 import { prefersMarkdown } from './core/negotiate.js';
 import { createHandler, type HandlerOptions, type ReadAsset } from './runtime/handler.js';
-
-// The callback forms: a number for a descriptor is cheaper per request than a FileHandle.
-const openFd = promisify(openCallback);
-const fstat = promisify(fstatCallback);
-const readFd = promisify(readFileCallback) as (fd: number) => Promise<Buffer>;
+import { FileCache } from './serve-files.js';
 
 export interface ServeOptions {
   dir: string;
   port: number;
   host: string;
   handler?: HandlerOptions;
+  /** Bytes of hot files kept in memory (serve-files.ts; default 64 MiB). */
+  cacheBytes?: number;
 }
 
 export function fileReader(dir: string): ReadAsset {
@@ -72,8 +69,8 @@ export interface RunningServer {
   /**
    * Reads the manifest again and starts over with the model and the search
    * index (read on first use), on the same address: for a directory whose
-   * build changed in place (folio dev). Files themselves are always read
-   * from disk, so a file rewritten under an unchanged route is served at once.
+   * build changed in place (folio dev). Every request checks its file on
+   * disk, so a file rewritten under an unchanged route is served at once.
    */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -89,56 +86,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return { manifest: JSON.parse(manifestText) as Manifest, fn: createHandler(read, options.handler) };
   };
   let current = await load();
-  const etags = new Map<string, [number, number, number, string]>();
-
-  /**
-   * One descriptor per request: the ETag, the length and the bytes all come
-   * from the file as it was when opened, even if folio dev renames a new one
-   * over it meanwhile (by path, the length could be the old file's and the
-   * bytes the new one's: a cut-off reply). Returns serve-handler's file
-   * system calls, answered from that descriptor, which closes when the reply
-   * is done or the client has gone.
-   */
-  const openFile = async (file: string, res: ServerResponse) => {
-    const full = join(dir, file);
-    const fd = await openFd(full, 'r');
-    let stream: ReadStream | null = null;
-    let released = false;
-    // The stream closes the descriptor when it ends or is destroyed.
-    const release = () => {
-      if (released) return;
-      released = true;
-      if (stream) stream.destroy();
-      else closeFd(fd, () => undefined);
-    };
-    try {
-      const stats = await fstat(fd);
-      const { mtimeMs, ino, size } = stats;
-      // A file replaced in place (a rename) has another inode even within the same tick of the clock.
-      const cached = etags.get(full);
-      let tag = cached && cached[0] === mtimeMs && cached[1] === ino && cached[2] === size ? cached[3] : null;
-      if (!tag) {
-        tag = etag(await readFd(fd));
-        etags.set(full, [mtimeMs, ino, size, tag]);
-      }
-      finished(res, release);
-      const methods = {
-        lstat: async (path: string) => (path === full ? stats : Promise.reject(Object.assign(new Error(`${path} is not the file served`), { code: 'ENOENT' }))),
-        realpath: async (path: string) => path,
-        createReadStream: (_path: string, options: { start?: number; end?: number }) => {
-          // A closed number may already name another file.
-          if (released) throw new Error(`${full}: the client has gone`);
-          // Positions given: the read above moved the descriptor's own.
-          stream = createReadStream('', { ...options, fd, start: options.start ?? 0, autoClose: true });
-          return stream.on('error', () => res.destroy());
-        },
-      };
-      return { tag, methods };
-    } catch (error) {
-      release();
-      throw error;
-    }
-  };
+  const files = new FileCache(options.cacheBytes);
 
   const server = createServer(async (req, res) => {
     const { manifest, fn } = current;
@@ -152,21 +100,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[r.path] : undefined;
       const headers = route ? manifest.header_sets[route[1]]! : undefined;
       if (route && headers && !(/\baccept\b/i.test(headers.vary ?? '') && prefersMarkdown(r.headers.accept))) {
-        const { tag, methods } = await openFile(route[0], res);
-        const all = { ...headers, etag: tag };
-        if (matchesEtag(r.headers['if-none-match'], tag)) return send(res, { status: 304, headers: all, body: null }, r.method);
-        req.url = `/${route[0].split('/').map(encodeURIComponent).join('/')}`;
-        // Whole files only, as the functions answer: serve-handler would turn an
-        // unsatisfiable Range into a 416 carrying the whole file.
-        delete req.headers.range;
-        delete req.headers['if-range'];
-        await serveHandler(req, res, {
-          public: dir,
-          cleanUrls: false,
-          directoryListing: false,
-          // serve-handler matches with minimatch, whose ** skips dot directories such as .well-known/.
-          headers: ['**', '.well-known/**'].map((source) => ({ source, headers: Object.entries({ ...all, 'Content-Type': null, 'Content-Disposition': null, 'Last-Modified': null, 'Accept-Ranges': null }).map(([key, value]) => ({ key, value })) as never })),
-        }, methods as never);
+        // Whole files only, as the functions answer: no Range.
+        const file = await files.get(join(dir, route[0]));
+        const all: Record<string, string> = { ...headers, etag: file.tag };
+        if (matchesEtag(r.headers['if-none-match'], file.tag)) {
+          file.release();
+          return send(res, { status: 304, headers: all, body: null }, r.method);
+        }
+        all['content-length'] = String(file.size);
+        if (file.body || r.method === 'HEAD') {
+          file.release();
+          return send(res, { status: 200, headers: all, body: file.body }, r.method);
+        }
+        res.writeHead(200, all);
+        const stream = file.stream!();
+        stream.on('error', () => res.destroy());
+        finished(res, () => (stream as ReadStream).destroy());
+        stream.pipe(res);
         return;
       }
       send(res, await fn(r), r.method);

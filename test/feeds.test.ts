@@ -2,7 +2,11 @@
 // with an independent XML parser, and the same items as JSON Feed 1.1.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveBuilt } from './helpers/site.js';
+import { loadContent } from '../build/content/load.js';
+import { atomPostSection, atomSections, jsonFeed, jsonFeedPostSection, jsonFeedSections } from '../build/core/documents/feeds.js';
+import { jsonText } from '../build/core/http.js';
+import { buildSite } from '../build/site.js';
+import { NOW, serveBuilt } from './helpers/site.js';
 
 const SITE = 'https://hannabrink.example';
 const ATOM = 'http://www.w3.org/2005/Atom';
@@ -111,5 +115,19 @@ describe('feed.json (JSON Feed 1.1)', () => {
       expect(item.content_text).toBe(full);
     }
     expect((await fetch(s.at(new URL(feed.feed_url).pathname))).status).toBe(200);
+  });
+});
+
+describe('the feeds as sections (D56: an incremental build splices them)', () => {
+  // The sections are cut by hand around each item; JSON.stringify is the independent reference.
+  it('the JSON Feed sections join to exactly jsonText(jsonFeed(site)), with posts and with none', async () => {
+    const site = buildSite(await loadContent('content'), { now: NOW });
+    for (const s of [site, { ...site, posts: [] }, { ...site, posts: site.posts.slice(0, 1) }]) {
+      const sections = jsonFeedSections(s);
+      expect(sections.texts.join('')).toBe(jsonText(jsonFeed(s)));
+      expect(sections.posts.filter((p) => p !== null)).toEqual(s.posts.map((p) => p.slug));
+      s.posts.forEach((_, i) => expect(jsonFeedPostSection(s, i)).toBe(sections.texts[i + 1]));
+      s.posts.forEach((_, i) => expect(atomPostSection(s, i)).toBe(atomSections(s).texts[i + 1]));
+    }
   });
 });

@@ -1,7 +1,8 @@
 // Incremental builds (D38, D40): after each kind of edit, a build
 // that reuses the cache and the previous dist has exactly the bytes of a
 // clean build of the same content, and a body-only edit asks respond() again
-// only for that post's addresses and the shared ones (lists, feeds, …).
+// only for that post's addresses, and splices the documents that show bodies
+// (llms-full.txt, the feeds) from the previous files (D56).
 import { appendFile, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,21 @@ describe('incremental builds', () => {
     expect(r.stats.written).toContain('feed.xml');
     expect(r.stats.written).toContain('llms-full.txt');
     expect(r.stats.written.filter((f) => f.startsWith('blog/') && !f.includes('bounce-handling'))).toEqual([]);
+    // Its page, twin and API record, llms.txt (each twin's token estimate), and the three documents that show bodies, spliced from the previous files.
+    expect(r.stats.asked).toBe(7);
+    expect(r.stats.spliced.sort()).toEqual(['/feed.json', '/feed.xml', '/llms-full.txt']);
+    await expectSameAsClean();
+  });
+
+  it('after body edits of the first and the last post at once, splices both sections of each document', SLOW, async () => {
+    const before = await incremental();
+    const [first, last] = [before.site.posts[0]!.slug, before.site.posts.at(-1)!.slug];
+    for (const slug of [first, last]) await appendFile(join(content, `posts/${slug}.md`), '\nEdited.\n');
+    const r = await incremental();
+    expect(r.stats.full).toBeNull();
+    expect(r.stats.spliced).toHaveLength(3);
+    for (const slug of [first, last]) expect(r.stats.written).toContain(`api/v1/posts/${slug}.json`);
+    expect(r.stats.written).toEqual(expect.arrayContaining(['feed.xml', 'feed.json', 'llms-full.txt']));
     await expectSameAsClean();
   });
 

@@ -80,24 +80,46 @@ describe('folio serve, a file replaced in place', () => {
   }, 60_000);
 
   it.skipIf(!existsSync('/proc/self/fd'))('keeps no file open after clients that went away mid-body, or asked with HEAD or If-None-Match', async () => {
-    const big = '/llms-full.txt';
-    const first = await fetch(`${server.url}${big}`);
-    const tag = first.headers.get('etag')!;
-    await first.arrayBuffer();
-    for (let i = 0; i < 30; i++) {
-      // Gone after the first chunk.
-      await new Promise<void>((ok) => {
-        const req = request(`${server.url}${big}`, { agent: false }, (res) => res.once('data', () => (req.destroy(), ok())));
-        req.on('error', () => ok());
-        req.end();
-      });
-      await (await fetch(`${server.url}${big}`, { method: 'HEAD' })).arrayBuffer();
-      expect((await fetch(`${server.url}${big}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+    await fileDescriptorsLetGo(server);
+  }, 60_000);
+
+  it.skipIf(!existsSync('/proc/self/fd'))('with a small memory budget, streams the files it does not keep: same bytes and ETags, and no file left open', async () => {
+    // 64 KiB: files over 8 KiB are streamed from their descriptor and only their ETag kept.
+    const small = await startServer({ dir: out, port: 0, host: '127.0.0.1', cacheBytes: 64 * 1024 });
+    try {
+      for (const path of ['/llms-full.txt', '/llms-full.txt', PATH, '/blog', '/blog', '/feed.xml']) {
+        const [a, b] = await Promise.all([fetch(`${server.url}${path}`), fetch(`${small.url}${path}`)]);
+        expect(b.status).toBe(200);
+        expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
+        expect(b.headers.get('content-length')).toBe(a.headers.get('content-length'));
+        expect(Buffer.from(await b.arrayBuffer()).equals(Buffer.from(await a.arrayBuffer()))).toBe(true);
+      }
+      await fileDescriptorsLetGo(small);
+    } finally {
+      await small.close();
     }
-    const open = async () => {
-      const links = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
-      return links.filter((link) => link.startsWith(out));
-    };
-    await expect.poll(open, { timeout: 5_000, interval: 50 }).toEqual([]);
   }, 60_000);
 });
+
+/** Opens the large file many ways (read whole, left mid-body, HEAD, If-None-Match), then expects no descriptor of the output left open. */
+async function fileDescriptorsLetGo(server: RunningServer): Promise<void> {
+  const big = '/llms-full.txt';
+  const first = await fetch(`${server.url}${big}`);
+  const tag = first.headers.get('etag')!;
+  await first.arrayBuffer();
+  for (let i = 0; i < 30; i++) {
+    // Gone after the first chunk.
+    await new Promise<void>((ok) => {
+      const req = request(`${server.url}${big}`, { agent: false }, (res) => res.once('data', () => (req.destroy(), ok())));
+      req.on('error', () => ok());
+      req.end();
+    });
+    await (await fetch(`${server.url}${big}`, { method: 'HEAD' })).arrayBuffer();
+    expect((await fetch(`${server.url}${big}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+  }
+  const open = async () => {
+    const links = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+    return links.filter((link) => link.startsWith(out));
+  };
+  await expect.poll(open, { timeout: 5_000, interval: 50 }).toEqual([]);
+}

@@ -25,6 +25,19 @@ export interface Reply {
   headers: Headers;
   /** Null for 204/304 and for HEAD after the adapter strips it. */
   body: Uint8Array | null;
+  /** The body's text as sections, when it shows posts' bodies one section each: the build splices them (D56). */
+  sections?: Sections;
+}
+
+/**
+ * A body as a sequence of texts whose concatenation is the body; `posts[i]`
+ * names the post that section i shows alone, or is null. After an edit of
+ * one post's body only that post's section differs, so an incremental build
+ * renders that section again and takes the rest from the previous file.
+ */
+export interface Sections {
+  texts: string[];
+  posts: (string | null)[];
 }
 
 const encoder = new TextEncoder();

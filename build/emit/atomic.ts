@@ -114,8 +114,8 @@ export interface Staging {
   readonly dir: string;
   /** Queues a write; resolves when there is room for the next one. The body is the staging's from then on (Writer). */
   write(path: string, body: Uint8Array | string): Promise<void>;
-  /** The same file as `from` (a file of the previous output): a hard link, or a copy across devices. */
-  reuse(path: string, from: string): Promise<void>;
+  /** The same file as the output's at `path` (the previous build's): a hard link, or a copy across devices. */
+  reuse(path: string): Promise<void>;
   /** Waits for every write, then swaps the staging directory in for the output. `bytes` counts written files only. */
   commit(): Promise<{ files: number; bytes: number }>;
   /** Removes the staging directory; the output stays as it was. */
@@ -130,6 +130,7 @@ interface Writer {
    * bytes may be moved to another thread.
    */
   write(path: string, body: Uint8Array | string): Promise<void>;
+  /** Links the file at `path` of `from` (a directory) to the same path in the staging directory. */
   link(path: string, from: string): Promise<void>;
   /** Waits for every queued write; rejects with the first failure. */
   flush(): Promise<{ files: number; bytes: number }>;
@@ -174,8 +175,9 @@ function fsWriter(staging: string): Writer {
     link: (path, from) =>
       queue(async () => {
         const full = join(staging, path);
+        const source = join(from, path);
         await ensureDir(dirname(full));
-        await link(from, full).catch(() => copyFile(from, full));
+        await link(source, full).catch(() => copyFile(source, full));
         files++;
       }),
     async flush() {
@@ -191,6 +193,8 @@ function fsWriter(staging: string): Writer {
 }
 
 const BATCH_FILES = 128;
+/** Links are cheap for the thread (one system call) and cost the main thread only their path. */
+const BATCH_LINKS = 2048;
 /**
  * Writing threads. Creating a file costs about half a millisecond of kernel
  * time here, and at 10,000 posts one thread writing 31,854 files was the
@@ -243,7 +247,12 @@ function threadWriter(staging: string): Writer | null {
     });
   }
   let transfer: ArrayBuffer[] = [];
+  let links: { from: string; paths: string[] } | null = null;
   const send = () => {
+    if (links) {
+      ops.push({ op: 'links', from: links.from, to: staging, paths: links.paths });
+      links = null;
+    }
     if (!ops.length) return;
     // Batches go round the threads: creating files is mostly the kernel's work, which runs on both cores.
     workers[id % workers.length]!.postMessage({ id: id++, ops } satisfies WriteBatch, transfer);
@@ -279,7 +288,16 @@ function threadWriter(staging: string): Writer | null {
       send();
       return queued;
     },
-    link: (path, from) => add({ op: 'link', path: join(staging, path), from }, 0),
+    async link(path, from) {
+      if (failure) throw failure;
+      if (links && links.from !== from) send();
+      links ??= { from, paths: [] };
+      links.paths.push(path);
+      files++;
+      if (links.paths.length < BATCH_LINKS) return;
+      send();
+      if (pending >= BATCHES_IN_FLIGHT) await until(() => pending < BATCHES_IN_FLIGHT);
+    },
     async flush() {
       send();
       await until(() => pending === 0);
@@ -322,7 +340,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
     dir: staging,
     abort,
     write: (path, body) => writer.write(path, body).catch(fail),
-    reuse: (path, from) => writer.link(path, from).catch(fail),
+    reuse: (path) => writer.link(path, out).catch(fail),
     async commit() {
       try {
         const { files, bytes } = await writer.flush();

@@ -10,9 +10,9 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { join, resolve } from 'node:path';
 import { families, respond } from '../core/respond.js';
-import { documentsFamily } from '../core/documents/index.js';
+import { documentsFamily, postSection } from '../core/documents/index.js';
 import { CHANGES_PATH, fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
-import { jsonText, request, utf8, type Headers } from '../core/http.js';
+import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
@@ -23,7 +23,8 @@ import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
 import { recordChanges } from '../history.js';
 import { readContentFast, type Remembered } from './documents.js';
-import { digestSite, mustAsk, planBuild, type BuildState, type Plan, type SiteDigest } from './incremental.js';
+import { digestSite, mustAsk, planBuild, type BuildState, type OutputRecord, type Plan, type SiteDigest } from './incremental.js';
+import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
 import { prepareSearchIndex, searchIndexArtifact, searchIndexSettled } from './search-index.js';
 
@@ -102,6 +103,8 @@ export interface Sink {
   write(path: string, body: Uint8Array | string): Promise<void>;
   /** The file at `path` is byte-identical to the previous build's. */
   reuse(path: string): Promise<void>;
+  /** The previous build's file at `path`, when the sink can read it (documents of post sections are spliced from it). */
+  read?(path: string): Promise<Uint8Array | null>;
 }
 
 export interface EmitOptions {
@@ -132,6 +135,8 @@ export interface EmitResult {
   written: string[];
   /** Files of the previous build that this one no longer has. */
   removed: string[];
+  /** Targets made by splicing the previous file's sections (splice.ts) rather than by respond(). */
+  spliced: string[];
   /** Milliseconds: asking for every target, then the artifacts. */
   phases: { respond: number; artifacts: number };
   /**
@@ -199,8 +204,17 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   };
   // The previous build's header sets, by index, as this build numbers them.
   const carried = new Map<number, number>();
-  const state: BuildState = { fingerprint: codeFingerprint(), digest: options.digest ?? digestSite(site), routes: new Map(), headerSets: manifest.header_sets, extras: new Map() };
+  const state: BuildState = { fingerprint: codeFingerprint(), digest: options.digest ?? digestSite(site), routes: new Map(), headerSets: manifest.header_sets, extras: new Map(), sections: new Map() };
+  /** A document of post sections after a body edit: the previous file with the edited posts' sections made again (splice.ts), or null. */
+  const splice = async (target: string, before: OutputRecord): Promise<{ body: Uint8Array; index: SectionIndex } | null> => {
+    const index = previous?.sections?.get(target);
+    if (plan.all || !index || !sink.read) return null;
+    const old = await sink.read(before.file);
+    if (!old) return null;
+    return spliceSections(old, index, plan.changed, (slug) => postSection(model, target, model.posts.bySlug.get(slug)!)!);
+  };
   const written: string[] = [];
+  const spliced: string[] = [];
   const kept = new Set<string>();
   let asked = 0;
   let bytes = 0;
@@ -235,7 +249,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     // the manifest) wait for the search thread rather than add to its peak.
     // A full build is past it by then; a one-post rebuild at 10,000 posts
     // waits about 1 s and peaks at 800-811 MiB instead of 989-1,078 MiB.
-    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS) await searchIndexSettled(site);
+    // A body edit asks for a few documents, which need not wait.
+    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) await searchIndexSettled(site);
     if (++done % 256 === 0) options.progress?.(done, targets.length);
     const before = previous?.routes.get(target);
     if (before && !mustAsk(plan, target)) {
@@ -243,12 +258,28 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       if (set === undefined) carried.set(before.set, (set = headerSet(previous!.headerSets[before.set]!)));
       state.routes.set(target, { ...before, set });
       manifest.routes[target] = [before.file, set];
+      const sections = previous!.sections?.get(target);
+      if (sections) state.sections.set(target, sections);
       kept.add(before.file);
       bytes += before.size;
       await sink.reuse(before.file);
       continue;
     }
     asked++;
+    const made = before ? await splice(target, before) : null;
+    if (made) {
+      // The headers of a document do not depend on its bytes, but for the ETag.
+      let set = carried.get(before!.set);
+      if (set === undefined) carried.set(before!.set, (set = headerSet(previous!.headerSets[before!.set]!)));
+      const tag = etag(made.body);
+      bytes += made.body.byteLength;
+      state.routes.set(target, { file: before!.file, etag: tag, set, size: made.body.byteLength });
+      state.sections.set(target, made.index);
+      manifest.routes[target] = [before!.file, set];
+      spliced.push(target);
+      await put(before!.file, made.body, tag, before!.etag);
+      continue;
+    }
     const reply = await respond(request('GET', target), rt);
     // Only successes become files: a CDN serves a file with 200, so every
     // other answer is left to the functions, which give the right status.
@@ -258,6 +289,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (kept.has(file)) throw new Error(`folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`);
     const set = headerSet(reply.headers);
     const tag = reply.headers.etag!;
+    if (reply.sections) state.sections.set(target, indexSections(reply.sections));
     bytes += reply.body.byteLength;
     state.routes.set(target, { file, etag: tag, set, size: reply.body.byteLength });
     manifest.routes[target] = [file, set];
@@ -275,7 +307,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
   const manifestText = jsonText(manifest);
   await extra(MANIFEST_PATH, manifestText);
-  const result: EmitResult = { manifest, state, files: 0, bytes: 0, asked, written, removed: [], phases: { respond: respondMs, artifacts: 0 } };
+  const result: EmitResult = { manifest, state, files: 0, bytes: 0, asked, written, removed: [], spliced, phases: { respond: respondMs, artifacts: 0 } };
   // The previous build's responses that are gone are known now; its artifacts only after they ran.
   if (previous) for (const { file } of previous.routes.values()) if (!kept.has(file)) result.removed.push(file);
 
@@ -322,6 +354,7 @@ export interface BuildStats {
   full: string | null;
   written: string[];
   removed: string[];
+  spliced: string[];
   /** Milliseconds per phase: load, render, assemble, respond (every target), artifacts, commit. */
   phases: Record<string, number>;
 }
@@ -368,7 +401,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('assemble');
     const staging = await openStaging(out);
     try {
-      const emitted = await emit(model, { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p, join(out, p)) }, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts });
+      const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p), read: (p) => readFile(join(out, p)).catch(() => null) };
+      const emitted = await emit(model, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
@@ -383,6 +417,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         full: plan.all ? plan.reason : null,
         written: emitted.written,
         removed: emitted.removed,
+        spliced: emitted.spliced,
         phases,
       };
       return { site, model, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content };

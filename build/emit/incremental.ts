@@ -12,14 +12,16 @@
 //   time, …): every target is asked, because lists, tag pages, feeds and the
 //   related posts of other posts may all show it.
 // - A change to a post's body only (its Markdown, and so its HTML and text):
-//   that post's own addresses are asked, and every address that belongs to
-//   no single post (lists, tags, feeds, sitemap, llms files, catalogs) —
-//   but not the other posts' own addresses, which never show another
-//   post's body.
+//   that post's own addresses are asked, and the shared documents that show
+//   something of bodies (llms-full.txt, the full-content feeds, llms.txt's
+//   token estimates: bodyDocuments in core/documents) — but not lists, tag
+//   pages or other posts' own addresses, which show only listed fields.
 import { createHash } from 'node:crypto';
+import { bodyDocuments } from '../core/documents/index.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import { pagePath } from '../core/urls.js';
+import type { SectionIndex } from './splice.js';
 
 export interface SiteDigest {
   /** Everything but the posts and the change log. */
@@ -49,6 +51,8 @@ export interface BuildState {
   headerSets: Headers[];
   /** Files outside the route table (404.html, site.json, artifacts, the manifest) → a hash and the size of their bytes. */
   extras: Map<string, { hash: string; size: number }>;
+  /** Targets whose body comes as sections → where each post's section lies in the file (splice.ts). */
+  sections: Map<string, SectionIndex>;
 }
 
 export type Plan = { all: true; reason: string } | { all: false; changed: Set<string> };
@@ -163,5 +167,5 @@ export function mustAsk(plan: Plan, target: string): boolean {
   if (plan.all) return true;
   if (plan.changed.size === 0) return false;
   const owner = ownerOf(target);
-  return owner === null || plan.changed.has(owner);
+  return owner === null ? bodyDocuments.has(target) : plan.changed.has(owner);
 }

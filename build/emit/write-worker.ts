@@ -5,10 +5,11 @@
 // respond() for the next responses. Compiled to lib/write-worker.js;
 // build/emit/atomic.ts starts it.
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 
-export type WriteOp = { op: 'write'; path: string; body: Uint8Array | string } | { op: 'link'; path: string; from: string };
+/** `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message. */
+export type WriteOp = { op: 'write'; path: string; body: Uint8Array | string } | { op: 'links'; from: string; to: string; paths: string[] };
 
 export interface WriteBatch {
   id: number;
@@ -29,13 +30,20 @@ parentPort?.on('message', (batch: WriteBatch) => {
   let reply: WriteReply = { id: batch.id };
   try {
     for (const op of batch.ops) {
-      ensureDir(dirname(op.path));
-      if (op.op === 'write') writeFileSync(op.path, op.body);
-      else {
+      if (op.op === 'write') {
+        ensureDir(dirname(op.path));
+        writeFileSync(op.path, op.body);
+        continue;
+      }
+      for (const path of op.paths) {
+        const from = join(op.from, path);
+        const to = join(op.to, path);
+        ensureDir(dirname(to));
         try {
-          linkSync(op.from, op.path);
+          linkSync(from, to);
         } catch {
-          copyFileSync(op.from, op.path);
+          // Another device: a copy. Never the same inode written in place: the previous output keeps its bytes (D40).
+          copyFileSync(from, to);
         }
       }
     }

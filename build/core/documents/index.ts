@@ -2,37 +2,51 @@
 // a pure function of the site model. The build precomputes them all into dist/.
 import type { Family } from '../family.js';
 import { CONTENT_TYPES } from '../headers.js';
-import { jsonText, type Headers } from '../http.js';
+import { jsonText, type Headers, type Sections } from '../http.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
 import { agentInstructions } from './agent-instructions.js';
 import { aiCatalog, API_CATALOG_PATH, apiCatalog, apiCatalogLink, MEDIA, SERVER_CARD_PATH, serverCard, serverJson, WELL_KNOWN_SERVER_CARD_PATH } from './catalogs.js';
-import { atomFeed, jsonFeed } from './feeds.js';
-import { llmsFullTxt, llmsTxt } from './llms.js';
+import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
+import { llmsFullPostSection, llmsFullSections, llmsTxt } from './llms.js';
 import { openApiDocument } from './openapi.js';
 import { documentReply } from './reply.js';
 import { robotsTxt } from './robots.js';
 import { sitemapXml } from './sitemap.js';
 import { toYaml } from './yaml.js';
 
-interface Document {
-  path: string;
-  type: string;
+interface Rendered {
   /** The model is there for the documents that read its page table or twins (llms files, sitemap). */
   render(site: Site, model: SiteModel): string;
-  headers?(site: Site): Headers;
+  sections?: never;
+  /** It shows something of posts' bodies (llms.txt: each twin's token estimate, D53): an incremental build asks it again after a body edit. */
+  bodies?: true;
 }
+
+/**
+ * A document that shows posts' bodies (their Markdown, HTML or twin), not
+ * only the fields lists show, comes as sections, one per post (Sections in
+ * http.ts): after a body edit an incremental build renders the edited post's
+ * section again and takes the others from the previous file (D56).
+ */
+interface Sectioned {
+  render?: never;
+  bodies?: never;
+  sections: { all(site: Site, model: SiteModel): Sections; post(site: Site, index: number, model: SiteModel): string };
+}
+
+type Document = { path: string; type: string; headers?(site: Site): Headers } & (Rendered | Sectioned);
 
 const json = (build: (site: Site) => unknown) => (site: Site) => jsonText(build(site));
 
 export const documents: readonly Document[] = [
   { path: '/openapi.json', type: CONTENT_TYPES.json, render: json(openApiDocument) },
   { path: '/openapi.yaml', type: CONTENT_TYPES.yaml, render: (site) => toYaml(openApiDocument(site)) },
-  { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model) },
-  { path: '/llms-full.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsFullTxt(model) },
+  { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model), bodies: true },
+  { path: '/llms-full.txt', type: CONTENT_TYPES.text, sections: { all: (_, model) => llmsFullSections(model), post: (_, index, model) => llmsFullPostSection(model, index) } },
   { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: (_, model) => sitemapXml(model) },
-  { path: '/feed.xml', type: CONTENT_TYPES.atom, render: atomFeed },
-  { path: '/feed.json', type: CONTENT_TYPES.feedJson, render: json(jsonFeed) },
+  { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection } },
+  { path: '/feed.json', type: CONTENT_TYPES.feedJson, sections: { all: jsonFeedSections, post: jsonFeedPostSection } },
   { path: '/robots.txt', type: CONTENT_TYPES.text, render: robotsTxt },
   { path: API_CATALOG_PATH, type: CONTENT_TYPES.linkset, render: json(apiCatalog), headers: (site) => ({ link: apiCatalogLink(site) }) },
   { path: WELL_KNOWN_SERVER_CARD_PATH, type: MEDIA.serverCard, render: json(serverCard) },
@@ -44,13 +58,23 @@ export const documents: readonly Document[] = [
 
 const byPath = new Map(documents.map((d) => [d.path, d]));
 
+/** The documents that show posts' bodies; every other shared address shows only the fields lists show. */
+export const bodyDocuments: ReadonlySet<string> = new Set(documents.filter((d) => d.sections || d.bodies).map((d) => d.path));
+
+/** The section of the document at `path` that shows the post at this index of site.posts (see Sections), or null for another document. */
+export function postSection(model: SiteModel, path: string, index: number): string | null {
+  return byPath.get(path)?.sections?.post(model.site, index, model) ?? null;
+}
+
 export const documentsFamily: Family = {
   name: 'documents',
   // respond() has already answered every method but GET and HEAD (D15).
   respond: (req, rt) => {
     const doc = byPath.get(req.path);
     if (!doc) return null;
-    return documentReply(doc.type, doc.render(rt.site, rt.model), doc.headers?.(rt.site));
+    if (!doc.sections) return documentReply(doc.type, doc.render(rt.site, rt.model), doc.headers?.(rt.site));
+    const sections = doc.sections.all(rt.site, rt.model);
+    return { ...documentReply(doc.type, sections.texts.join(''), doc.headers?.(rt.site)), sections };
   },
   enumerate: () => documents.map((d) => d.path),
 };

@@ -3,7 +3,7 @@
 // Markdown of every page and post.
 import { discovery, LIMIT } from '../api/operations.js';
 import { availabilityResource } from '../availability.js';
-import { jsonText } from '../http.js';
+import { jsonText, type Sections } from '../http.js';
 import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
 import type { SiteModel } from '../site-model.js';
@@ -82,8 +82,20 @@ function llmsFullParts(model: SiteModel): string[] {
 
 const SEPARATOR = '\n---\n\n';
 
-export function llmsFullTxt(model: SiteModel): string {
-  return llmsFullParts(model).join(SEPARATOR);
+/**
+ * llms-full.txt as sections: the header, then each twin after its rule, each
+ * post's its own section (an incremental build splices them, D56).
+ */
+export function llmsFullSections(model: SiteModel): Sections {
+  const { site } = model;
+  const [header, ...twins] = llmsFullParts(model);
+  const postAt = new Map(site.posts.map((p) => [pagePath.post(p.slug), p.slug]));
+  return { texts: [header!, ...twins.map((twin) => `${SEPARATOR}${twin}`)], posts: [null, ...pagePaths(model).map((path) => postAt.get(path) ?? null)] };
+}
+
+/** The section of llms-full.txt that shows the post at this index of site.posts. */
+export function llmsFullPostSection(model: SiteModel, index: number): string {
+  return `${SEPARATOR}${twinMarkdown(model, pagePath.post(model.site.posts[index]!.slug))!}`;
 }
 
 /** The tokens of llms-full.txt, counted without joining it (it is every twin at once). */
