@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 
 /** Bump when the output of this file changes, so cached corpora are rebuilt. */
 export const GENERATOR_VERSION = 1;
@@ -144,20 +145,91 @@ export function corpusFiles(size) {
   return files;
 }
 
+// ------------------------------------------------------------ images (D44)
+
+/** Distinct images of a corpus with images: half PNG diagrams, half SVG; one post in IMAGE_EVERY shows one. */
+export const IMAGE_COUNT = 24;
+export const IMAGE_EVERY = 10;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+/** A deterministic RGB PNG (a banded chart of `seed`), written without an image library. */
+export function pngImage(width, height, seed) {
+  const rand = prng(seed);
+  const bands = Array.from({ length: 12 }, () => [Math.floor(rand() * 200), Math.floor(rand() * 200), Math.floor(rand() * 200), 0.2 + rand() * 0.75]);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      const band = bands[Math.floor((x / width) * bands.length)];
+      const filled = y > height * (1 - band[3]);
+      const o = row + 1 + x * 3;
+      raw[o] = filled ? band[0] : 250;
+      raw[o + 1] = filled ? band[1] : 250;
+      raw[o + 2] = filled ? band[2] : 248;
+    }
+  }
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function svgImage(i) {
+  const boxes = Array.from({ length: 4 }, (_, k) => `<rect x="${20 + k * 230}" y="60" width="200" height="80" rx="10" fill="#eef2ff" stroke="#4338ca"/><text x="${120 + k * 230}" y="106" text-anchor="middle">step ${k + 1}.${i}</text>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 200" width="960" height="200" font-family="sans-serif" font-size="18"><rect width="960" height="200" fill="#fff"/>${boxes}</svg>\n`;
+}
+
+/** The corpus of `size` posts with images: every IMAGE_EVERY-th post shows one of IMAGE_COUNT images in posts/img/. */
+export function corpusFilesWithImages(size) {
+  const files = corpusFiles(size);
+  const images = {};
+  for (let i = 0; i < IMAGE_COUNT; i++) images[`posts/img/figure-${i}.${i % 2 ? 'svg' : 'png'}`] = i % 2 ? svgImage(i) : pngImage(1200, 675, 0xf00d + i);
+  const names = Object.keys(images);
+  Object.keys(files)
+    .filter((p) => p.startsWith('posts/'))
+    .forEach((path, n) => {
+      if (n % IMAGE_EVERY) return;
+      const image = names[(n / IMAGE_EVERY) % names.length];
+      const [front, body] = files[path].split('\n---\n');
+      files[path] = `${front}\n---\n\n![Figure ${n}: the steps of the pipeline this post measures](./${image.slice('posts/'.length)})\n${body}`;
+    });
+  return { ...files, ...images };
+}
+
 /**
  * The corpus folder for `size` posts (its content/ is folio's --content),
- * generated on first use. A stamp file records the generator version; a
+ * generated on first use; with `images`, the same posts with images (D44)
+ * in a folder of its own. A stamp file records the generator version; a
  * stale or half-written corpus is replaced.
  */
-export async function ensureCorpus(size) {
-  const dir = join(CORPORA_DIR, String(size));
+export async function ensureCorpus(size, { images = false } = {}) {
+  const dir = join(CORPORA_DIR, images ? `${size}-images` : String(size));
   const stamp = join(dir, 'STAMP');
-  const want = `generator ${GENERATOR_VERSION}, ${size} posts\n`;
+  const want = `generator ${GENERATOR_VERSION}, ${size} posts${images ? `, ${IMAGE_COUNT} images` : ''}\n`;
   if (existsSync(stamp) && (await readFile(stamp, 'utf8')) === want) return dir;
   const tmp = `${dir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
-  const files = corpusFiles(size);
-  for (const sub of ['posts', 'services', 'projects']) await mkdir(join(tmp, 'content', sub), { recursive: true });
+  const files = images ? corpusFilesWithImages(size) : corpusFiles(size);
+  for (const sub of ['posts', 'services', 'projects', ...(images ? ['posts/img'] : [])]) await mkdir(join(tmp, 'content', sub), { recursive: true });
   for (const [path, text] of Object.entries(files)) await writeFile(join(tmp, 'content', path), text);
   await writeFile(join(tmp, 'STAMP'), want);
   await rm(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { contentFileExists, loadContent } from './content/load.js';
 import { ContentError, type Problem } from './content/problems.js';
 import { RecordCache } from './emit/cache.js';
 import { readContentFast } from './emit/documents.js';
-import { assembleSite } from './site.js';
+import { assembleWithImages } from './emit/images.js';
 
 export interface CheckOptions {
   content: string;
@@ -30,7 +30,8 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const links = [content.profile, ...content.services, ...content.posts, ...content.projects].reduce((n, r) => n + (r?.read?.links.length ?? 0), 0);
   const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
   try {
-    const { site } = assembleSite(content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content) });
+    // Images are checked as a build checks them (sharp decodes each), without the cache: a check writes nothing.
+    const { site } = (await assembleWithImages(content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content), cache: null })).model;
     return { ok: true, problems: [], counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length } };
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, problems: error.problems, counts };

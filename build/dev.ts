@@ -16,7 +16,7 @@ import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
 import { collectGarbage } from './emit/build.js';
 import { RecordCache } from './emit/cache.js';
-import { choosePath, ownersOf, readChanges } from './dev/planner.js';
+import { choosePath, isImagePath, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';
 import { saver } from './dev/persist.js';
 import { reporter } from './dev/reporter.js';
@@ -49,7 +49,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const out = resolve(options.out);
   const cacheDir = options.cache || null;
   const ctx: DevContext = { options, out, cacheDir, records: cacheDir ? await RecordCache.open(cacheDir) : null, memo: new WeakMap() };
-  const state: DevState = { sources: await loadContent(options.content), build: null, problems: [], stateSaved: false, model: null, owners: null, artifactsBehind: false };
+  const state: DevState = { sources: await loadContent(options.content), build: null, problems: [], stateSaved: false, model: null, owners: null, artifactsBehind: false, media: [], imagesChanged: false };
   const print = reporter(options.log, options.color ?? false);
   let batcher: Batcher | null = null;
   let queued = 0;
@@ -92,6 +92,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const before = state.sources;
     const hadBuild = state.build !== null;
     state.sources = await readChanges(options.content, state.sources, paths);
+    state.imagesChanged = paths.some(isImagePath);
     const way = choosePath(state, before);
     if (way === 'none') {
       saves.schedule();

@@ -11,12 +11,15 @@ import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
 import { closest, ContentError, type Problem } from './content/problems.js';
+import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
 import { absoluteAt } from './core/absolute.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
   now: Date;
   siteUrl?: string;
+  /** The images the build resolved (build/emit/images.ts); without it, images keep the paths as written. */
+  images?: ImageTable;
   /** Whether a path relative to the content folder is a file (content/load.ts contentFileExists). */
   exists?: (contentPath: string) => boolean;
   /** The previous build's record of what it published (D61); without it removals are unknown. */
@@ -134,11 +137,13 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
 
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;
-  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => withAbsoluteLinks(read, 'content_markdown', url));
+  // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
+  const { images } = options;
+  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => (read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url)));
   published.sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
-  const serviceList: Service[] = services.map(({ read }) => withAbsoluteLinks(read, 'body_markdown', url)).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+  const serviceList: Service[] = services.map(({ read }) => (read.images.length ? serviceWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url))).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
   const projectList: Project[] = projects
-    .map(({ read }) => withAbsoluteLinks(read, 'body_markdown', url))
+    .map(({ read }) => (read.images.length ? projectWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url)))
     .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (b.started ?? '').localeCompare(a.started ?? '') || (a.id < b.id ? -1 : 1));
   const counts = new Map<string, number>();
   for (const p of published) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -146,7 +151,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const site: Site = {
     config: siteConfig.config,
     versions: versionStates(siteConfig.versions, options.now),
-    profile: withAbsoluteLinks(profile, 'bio_markdown', url),
+    profile: profile.images.length ? profileWithImages(profile, images, url) : withAbsoluteLinks(profile, 'bio_markdown', url),
     services: serviceList,
     posts: published,
     projects: projectList,
@@ -193,7 +198,7 @@ function unknownServices(refs: ServiceRef[], ids: string[]): Problem[] {
  * problem, a draft, or a post's slug, date, updated or tags. Throws the ContentError
  * assembleSite would for a broken link in an edited post.
  */
-export function updateSite(previous: SiteModel, before: ReadContent, after: ReadContent): { model: SiteModel; posts: Post[] } | null {
+export function updateSite(previous: SiteModel, before: ReadContent, after: ReadContent, images?: ImageTable): { model: SiteModel; posts: Post[] } | null {
   const known = previous.links;
   if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
   if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
@@ -204,12 +209,16 @@ export function updateSite(previous: SiteModel, before: ReadContent, after: Read
     const b = before.posts[i]!;
     if (a === b) continue;
     if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
-    changed.push({ slug: b.read.value.slug, next: withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
+    // An edited post with images needs them resolved (`images`, from the caller).
+    if (a.read.images.length && !images) return null;
+    changed.push({ slug: b.read.value.slug, next: a.read.images.length ? postWithImages(a.read, images, url) : withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
   }
   if (!changed.length) return null;
   const posts = previous.site.posts.slice();
   const edited: { old: Post; next: Post; links: FileLink[] }[] = [];
   for (const { slug, next, links } of changed) {
+    // By slug: the model holds a post with images as a copy with its images
+    // resolved, and slugs are unique, so the one published post of that slug is its own.
     const i = previous.posts.bySlug.get(slug);
     // Not published (dated after the clock), or moved in the order, renamed
     // or tagged otherwise.

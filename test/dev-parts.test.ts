@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 function freshState(sources: ContentSources): DevState {
-  return { sources, build: null, problems: [], stateSaved: false, model: null, owners: null, artifactsBehind: false };
+  return { sources, build: null, problems: [], stateSaved: false, model: null, owners: null, artifactsBehind: false, media: [], imagesChanged: false };
 }
 
 function context(out: string): DevContext {

@@ -332,4 +332,40 @@ describe('folio dev', () => {
       await page.close();
     });
   });
+  it('serves an image added to a post (D44) from the edit, and ends as a clean build', SLOW, async () => {
+    // Whatever the test before left to rebuild is done first.
+    await dev.idle();
+    const file = join(content, 'posts/retiring-pid-files.md');
+    const original = await readFile(file, 'utf8');
+    const rebuilt = nextRebuild();
+    await writeFile(file, `${original.trimEnd()}\n\n![The affected-only pipeline](./img/affected-pipeline.svg)\n`);
+    const report = await rebuilt;
+    expect(report.ok, JSON.stringify(report.problems)).toBe(true);
+    const html = await (await fetch(`${dev.url}/blog/retiring-pid-files`)).text();
+    const src = /<img src="(\/media\/[0-9a-f]{20}\.svg)" width="960" height="330" alt="The affected-only pipeline"/.exec(html)?.[1];
+    expect(src, `${JSON.stringify(report)}\n${html.match(/<img[^>]*>/g)}`).toBeDefined();
+    const svg = await fetch(`${dev.url}${src}`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(await (await fetch(`${dev.url}/blog/retiring-pid-files.md`)).text()).toContain(`(https://hannabrink.example${src})`);
+    await dev.idle();
+    await expectSameAsClean();
+  });
+  it('rebuilds when an image file changes (D44): the post shows the new bytes at a new address', SLOW, async () => {
+    await dev.idle();
+    const before = await (await fetch(`${dev.url}/blog/retiring-pid-files`)).text();
+    const old = /<img src="(\/media\/[0-9a-f]{20}\.svg)"[^>]*alt="The affected-only pipeline"/.exec(before)?.[1];
+    expect(old).toBeDefined();
+    const rebuilt = nextRebuild();
+    await writeFile(join(content, 'posts/img/affected-pipeline.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#def"/></svg>');
+    const report = await rebuilt;
+    expect(report.ok, JSON.stringify(report.problems)).toBe(true);
+    await dev.idle();
+    const after = await (await fetch(`${dev.url}/blog/retiring-pid-files`)).text();
+    const next = /<img src="(\/media\/[0-9a-f]{20}\.svg)" width="200" height="100" alt="The affected-only pipeline"/.exec(after)?.[1];
+    expect(next, after.match(/<img[^>]*>/g)?.join('\n')).toBeDefined();
+    expect(next).not.toBe(old);
+    expect((await fetch(`${dev.url}${next}`)).status).toBe(200);
+    await expectSameAsClean();
+  });
 });

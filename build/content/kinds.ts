@@ -5,6 +5,7 @@ import { slugify } from '../core/params.js';
 import { readAvailability, type ServiceRef } from './availability.js';
 import { Fields } from './fields.js';
 import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
+import { isLocalImage, type ImageRef } from './image-refs.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
 import { readAiPreferences, readLicense, readSocialImage, SITE_TERM_FIELDS } from './site-terms.js';
@@ -15,9 +16,21 @@ export interface FileLink extends Link {
   file: string;
 }
 
+/**
+ * A local image of a file (D44), for the build to resolve: start and end are
+ * offsets into the stored Markdown (content_markdown, body_markdown or
+ * bio_markdown); profile.md's `photo` has none (field "photo").
+ */
+export interface FileImage extends ImageRef {
+  file: string;
+  field: 'body' | 'photo';
+}
+
 export interface Read<T> {
   value: T;
   links: FileLink[];
+  /** Local images, the body's in document order, then the photo. */
+  images: FileImage[];
   draft?: boolean;
   /** Services the profile's engagements name, checked against the services (D60). */
   services?: ServiceRef[];
@@ -31,12 +44,17 @@ function markdownOf(doc: Parsed): string {
   return doc.body.replace(/^\n+/, '');
 }
 
-function body(doc: Parsed): { rendered: Rendered; links: FileLink[] } {
+function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: FileLink[]; images: FileImage[] } {
   const rendered = render(doc.body);
+  const file = doc.source.file;
   // Offsets are kept relative to markdownOf(doc), the text they will be applied to.
-  const lead = doc.body.length - markdownOf(doc).length;
-  const links = rendered.links.map((l) => ({ ...l, file: doc.source.file, line: l.line + doc.bodyLine - 1, ...(l.offset === undefined ? {} : { offset: l.offset - lead }) }));
-  return { rendered, links };
+  const shift = doc.body.length - markdownOf(doc).length;
+  const links = rendered.links.map((l) => ({ ...l, file, line: l.line + doc.bodyLine - 1, ...(l.offset === undefined ? {} : { offset: l.offset - shift }) }));
+  const images = rendered.images.map((i): FileImage => ({ ...i, file, field: 'body', line: i.line + doc.bodyLine - 1, start: i.start - shift, end: i.end - shift }));
+  for (const image of images) {
+    if (image.label === undefined && !image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
+  }
+  return { rendered, links, images };
 }
 
 function idField(f: Fields, key: string, fileName: string): string | undefined {
@@ -79,11 +97,12 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const draft = f.boolean('draft');
   const slug = idField(f, 'slug', fileName);
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
-  const { rendered, links } = body(doc);
+  const { rendered, links, images } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     draft: draft!,
     links,
+    images,
     value: {
       slug: slug!,
       title: title!,
@@ -95,6 +114,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
       content_markdown: markdownOf(doc),
       text: rendered.text,
       html: rendered.html,
+      image: null,
       extra: f.extra(),
     },
   };
@@ -114,12 +134,13 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   if (started && ended && ended < started) f.report('ended', `\`ended\` (${ended}) is before \`started\` (${started}).`, 'Swap the two, or correct the dates.');
   const tagList = tags(f);
   const id = idField(f, 'id', fileName);
-  const { rendered, links } = body(doc);
+  const { rendered, links, images } = body(doc, problems);
   const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
   if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
   if (problems.length > before) return null;
   return {
     links,
+    images,
     value: {
       id: id!,
       title: title!,
@@ -147,15 +168,37 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   const bestFit = f.list('best_fit', 'a team whose nightly jobs keep failing', true);
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
-  const { rendered, links } = body(doc);
+  const { rendered, links, images } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     links,
+    images,
     value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
   };
 }
 
-export const PROFILE_FIELDS = ['name', 'headline', 'location', 'expertise', 'availability', 'contact'] as const;
+export const PROFILE_FIELDS = ['name', 'headline', 'location', 'expertise', 'availability', 'contact', 'photo', 'photo_alt'] as const;
+
+/** profile.md's `photo` and its required `photo_alt` (D45), as an image for the build to resolve like a body's (D44). */
+function photo(f: Fields, doc: Parsed): FileImage | null | undefined {
+  const src = f.string('photo', './photo.jpg', false);
+  const alt = f.string('photo_alt', 'Illustrated portrait of Ada Example', false);
+  if (src === undefined && alt === undefined) return null;
+  if (src === undefined) {
+    f.report('photo_alt', '`photo_alt` is set but there is no `photo`.', 'Add photo: ./photo.jpg (a path like an image in Markdown), or remove photo_alt.');
+    return undefined;
+  }
+  if (!alt?.trim()) {
+    f.report(alt === undefined ? 'photo' : 'photo_alt', `The photo ${src} has no alt text (\`photo_alt\`).`, 'Say what it shows, e.g. photo_alt: Illustrated portrait of Ada at a desk. Screen readers and agents read it instead of the image.');
+    return undefined;
+  }
+  if (!isLocalImage(src)) {
+    f.report('photo', `\`photo\` "${src}" is not a path to a file of the site.`, 'Put the image in content/ and name it by path, e.g. photo: ./photo.jpg or photo: /photo.jpg (from content/static/).');
+    return undefined;
+  }
+  const at = doc.position('photo');
+  return { src, alt: alt.trim(), title: null, line: at.line, column: at.column, start: 0, end: 0, file: doc.source.file, field: 'photo' };
+}
 
 export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | null {
   const before = problems.length;
@@ -167,7 +210,8 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const refs: ServiceRef[] = [];
   const avail = readAvailability(f, refs);
   const contact = f.map('contact', '{ email: ada@example.com }');
-  const { rendered, links } = body(doc);
+  const picture = photo(f, doc);
+  const { rendered, links, images } = body(doc, problems);
   let routes: Profile['contact'] | undefined;
   if (contact) {
     const email = contact.email;
@@ -177,6 +221,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   if (problems.length > before) return null;
   return {
     links,
+    images: picture ? [...images, picture] : images,
     services: refs,
     value: {
       name: name!,
@@ -187,6 +232,8 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
       contact: routes!,
       bio_markdown: markdownOf(doc),
       bio_html: rendered.html,
+      photo_url: null,
+      photo_alt: picture?.alt ?? null,
       extra: f.extra(),
     },
   };

@@ -11,6 +11,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { collectImages, type ImageRef } from './image-refs.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm).freeze();
 
@@ -45,7 +46,8 @@ function rehypePresentation() {
       } else if (node.tagName === 'pre') {
         node.properties.tabIndex = 0;
       } else if (node.tagName === 'img') {
-        // Below-the-fold images should not hold up the page.
+        // Below-the-fold images should not hold up the page; a local image's
+        // src stays a placeholder until the build resolves it (D44, images.ts).
         node.properties.loading = 'lazy';
         node.properties.decoding = 'async';
       } else if (node.tagName === 'table' && parent && index !== undefined) {
@@ -142,7 +144,10 @@ function destinationOffset(markdown: string, node: LinkNode): number | null {
 }
 
 export interface Rendered {
+  /** With a placeholder src on each local image (see collectImages). */
   html: string;
+  /** Local images in document order; `html` refers to them by index. */
+  images: ImageRef[];
   /** Plain text of the whole body. */
   text: string;
   /** Plain text of the first paragraph. */
@@ -161,11 +166,13 @@ export function render(markdown: string): Rendered {
     if (at !== null) link.offset = at;
     links.push(link);
   });
+  const images = collectImages(tree, markdown);
   const first = tree.children.find((c: RootContent) => c.type === 'paragraph');
   const text = toString(tree, { includeHtml: false });
   const hast = renderer.runSync(tree);
   return {
     html: renderer.stringify(hast),
+    images,
     text,
     firstParagraph: first ? toString(first, { includeHtml: false }).replace(/\s+/g, ' ').trim() : '',
     words: text.split(/\s+/).filter(Boolean).length,

@@ -26,6 +26,11 @@ export function mdLink(text: string, url: string): string {
   return `[${literal(text, true)}](${target})`;
 }
 
+/** An image whose alt text reads literally. */
+export function mdImage(alt: string, url: string): string {
+  return `!${mdLink(alt, url)}`;
+}
+
 function literal(text: string, inLink: boolean): string {
   return NEEDS_ESCAPING.test(text) ? escapeLine(oneLine(text), inLink) : text;
 }

@@ -97,10 +97,20 @@ export interface Profile {
   bio_markdown: string;
   /** Rendered at build time; absent in the runtime copy of the model. */
   bio_html?: string;
-  /** Absolute URL of the fingerprinted photo (D45), and its alt text. */
-  photo_url?: string | null;
-  photo_alt?: string | null;
+  /** Absolute URL of the fingerprinted original of profile.md's `photo` (D45), or null. */
+  photo_url: string | null;
+  photo_alt: string | null;
+  /** The photo's <img> attributes (site-relative src, srcset, width, height), rendered at build time; absent in the runtime copy. */
+  photo_attributes?: string;
   extra: Extra;
+}
+
+/** A post's first local image (D44): the absolute URL of its fingerprinted original. */
+export interface PostImage {
+  url: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
 }
 
 export interface Service {
@@ -127,8 +137,8 @@ export interface Post {
   /** Plain text of the body, for search. */
   text: string;
   html?: string;
-  /** The post's first image (D44, D50): absolute URL of the fingerprinted original. */
-  image?: { url: string; alt: string; width: number | null; height: number | null } | null;
+  /** The first local image of the body, or null (D44; the social image of D50 reads it). */
+  image: PostImage | null;
   extra: Extra;
 }
 

@@ -12,6 +12,8 @@ export function profileResource(site: Site, p: Profile) {
     availability: p.availability,
     contact: p.contact,
     bio_markdown: p.bio_markdown,
+    photo_url: p.photo_url,
+    photo_alt: p.photo_alt,
     ...links(site, pagePath.about(), '/profile'),
   };
 }

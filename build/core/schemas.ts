@@ -147,6 +147,8 @@ export const Profile = record(
     ),
     contact: { type: 'object', description: 'Contact routes; `email` always, others as published.', properties: { email: { type: 'string', format: 'email' } }, required: ['email'], additionalProperties: { type: 'string' } },
     bio_markdown: str,
+    photo_url: { ...nullable(uri), description: 'Absolute URL of the profile photo (the fingerprinted original), or null.' },
+    photo_alt: { ...nullable(str), description: 'What the photo shows, or null without a photo.' },
     ...links,
   },
   'Identity, expertise, availability and contact.',

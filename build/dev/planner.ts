@@ -10,6 +10,11 @@ import { FOLDER_NAMES, FOLDERS } from './watcher.js';
 
 export type RebuildPath = 'none' | 'post-edit' | 'incremental' | 'full';
 
+/** An image file (D44): no content file, but what a page shows. */
+export function isImagePath(path: string): boolean {
+  return /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(path);
+}
+
 /** The content after these paths changed: each file read again, or every file when a folder or the directory itself changed. */
 export async function readChanges(dir: string, sources: ContentSources, paths: string[]): Promise<ContentSources> {
   let next = sources;
@@ -30,8 +35,8 @@ export async function readChanges(dir: string, sources: ContentSources, paths: s
 export function choosePath(state: DevState, before: ContentSources): RebuildPath {
   if (!state.build) return 'full';
   const diff = diffSources(before, state.sources);
-  if (state.problems.length === 0 && !state.artifactsBehind && diff.added.length + diff.changed.length + diff.removed.length === 0) return 'none';
-  if (state.model && state.problems.length === 0 && changedPosts(before, state.sources)?.length) return 'post-edit';
+  if (state.problems.length === 0 && !state.artifactsBehind && !state.imagesChanged && diff.added.length + diff.changed.length + diff.removed.length === 0) return 'none';
+  if (state.model && state.problems.length === 0 && !state.imagesChanged && changedPosts(before, state.sources)?.length) return 'post-edit';
   return 'incremental';
 }
 

@@ -9,7 +9,8 @@ import { respond } from '../core/respond.js';
 import { build, memoryRuntime } from '../emit/build.js';
 import { readContentFast } from '../emit/documents.js';
 import { digestSite, pendingDigest, planBuild, planEdit, updateDigest, type BuildState, type OutputRecord } from '../emit/incremental.js';
-import { assembleSite, updateSite, type ReadContent } from '../site.js';
+import { assembleWithImages, resolveImages } from '../emit/images.js';
+import { updateSite, type ReadContent } from '../site.js';
 import { changedPosts, diffSources, ownersOf } from './planner.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
 import { emitInPlace, forgetSavedState, inPlaceSink, type Deferred } from './writer.js';
@@ -38,6 +39,7 @@ export async function fullBuild(ctx: DevContext, state: DevState, started: numbe
     state.stateSaved = ctx.cacheDir !== null;
     state.problems = [];
     state.model = { content: result.content, model: result.model };
+    state.media = result.media;
     return report(state, started, before, { full: result.stats.full, files: { added: result.stats.written, changed: [], removed: [] }, targets: [...result.state.routes.keys()] });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
@@ -54,7 +56,9 @@ export async function incrementalRebuild(ctx: DevContext, state: DevState, start
   const read = await readContentFast(state.sources, { cache: ctx.records, memo: ctx.memo, workers: ctx.options.workers });
   let model;
   try {
-    model = assembleSite(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content) });
+    let images;
+    ({ model, images } = await assembleWithImages(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content), cache: ctx.cacheDir }));
+    state.media = images.files;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     state.problems = error.problems;
@@ -97,7 +101,10 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   const content: ReadContent = { ...known.content, posts };
   let update;
   try {
-    update = updateSite(known.model, known.content, content);
+    // The edited posts' images (D44), from the cache when unchanged; a problem with one takes the whole way, which reports it.
+    const images = read.content.posts.some((r) => r.read?.images.length) ? await resolveImages(read.content, { now: ctx.options.now, cache: ctx.cacheDir }) : null;
+    if (images) state.media = [...new Map([...state.media, ...images.files].map((m) => [m.path, m])).values()];
+    update = updateSite(known.model, known.content, content, images?.table);
   } catch (error) {
     // A broken link: the whole check reports it, with every other problem.
     if (error instanceof ContentError) return null;

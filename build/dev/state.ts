@@ -1,5 +1,6 @@
 // What folio dev carries from one rebuild to the next, in one object: the
 // rebuilds read and replace its fields, and nothing else holds state.
+import type { MediaFile } from '../emit/images.js';
 import type { Source } from '../content/frontmatter.js';
 import type { ContentSources } from '../content/load.js';
 import type { Problem } from '../content/problems.js';
@@ -70,6 +71,10 @@ export interface DevState {
   owners: Map<string, string[]> | null;
   /** Set while files on disk are older than the responses (a rebuild left them to the next one). */
   artifactsBehind: boolean;
+  /** The image files of the last rebuild that resolved images (D44); a post edit adds its own. */
+  media: readonly MediaFile[];
+  /** An image file changed in this batch (D44): the model may change although no content file did. */
+  imagesChanged: boolean;
 }
 
 export function emptySources(dir: string): ContentSources {

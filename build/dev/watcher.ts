@@ -1,6 +1,6 @@
 // The watcher of folio dev: file events under content/ become batches of
 // changed paths, each batch handed on after a short quiet time.
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 
 export const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
@@ -44,6 +44,15 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
   });
   top.on('error', failed);
   for (const folder of FOLDERS) attach(folder);
+  // Image folders (D44: posts/img/, static/, images/, …), one more level down, so a changed image rebuilds too.
+  const subfolders = (rel: string) => {
+    try {
+      return readdirSync(join(dir, rel), { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => (rel ? `${rel}/${e.name}` : e.name));
+    } catch {
+      return [];
+    }
+  };
+  for (const first of subfolders('')) for (const folder of FOLDERS.has(first) ? subfolders(first) : [first, ...subfolders(first)]) attach(folder);
   return {
     close() {
       top.close();

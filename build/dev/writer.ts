@@ -50,7 +50,7 @@ export interface Deferred {
  */
 export async function emitInPlace(ctx: DevContext, state: DevState, model: SiteModel, previous: BuildState, plan: Plan, r: RebuildReport, digest?: SiteDigest): Promise<Deferred> {
   const { out } = ctx;
-  const emitted = await emit(model, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest });
+  const emitted = await emit(model, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, media: state.media });
   state.build = emitted.state;
   const earlier = new Set([...[...previous.routes.values()].map((o) => o.file), ...previous.extras.keys()]);
   const written = new Set(emitted.written);

@@ -17,7 +17,7 @@ import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
 import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
-import { assembleSite, type ReadContent } from '../site.js';
+import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
@@ -26,6 +26,7 @@ import { readContentFast, type Remembered } from './documents.js';
 import { digestSite, mustAsk, planBuild, type BuildState, type OutputRecord, type Plan, type SiteDigest } from './incremental.js';
 import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
+import { assembleWithImages, type MediaFile } from './images.js';
 import { prepareSearchIndex, searchIndexArtifact, searchIndexSettled } from './search-index.js';
 
 export interface BuildOptions {
@@ -63,6 +64,8 @@ export interface BuildResult {
   model: SiteModel;
   /** The records the model was assembled from (folio dev's next edit starts from them). */
   content: ReadContent;
+  /** The image files under /media/ (D44). */
+  media: readonly MediaFile[];
 }
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
@@ -78,7 +81,7 @@ function changesArtifact(site: Site): OutputFile[] {
 export function runtimeModel(site: Site): Site {
   return {
     ...site,
-    profile: { ...site.profile, bio_html: undefined },
+    profile: { ...site.profile, bio_html: undefined, photo_attributes: undefined },
     services: site.services.map((s) => ({ ...s, body_html: undefined })),
     posts: site.posts.map((p) => ({ ...p, html: undefined })),
     projects: site.projects.map((p) => ({ ...p, html: undefined })),
@@ -121,6 +124,8 @@ export interface EmitOptions {
   deferArtifacts?: boolean;
   /** The digest of `site`, when the caller has it (folio dev updates it per edit). */
   digest?: SiteDigest;
+  /** The image files under /media/ (D44), routed through the manifest with their headers. */
+  media?: readonly MediaFile[];
 }
 
 export interface EmitResult {
@@ -304,6 +309,18 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     await extra('404.html', missing.body);
     manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: headerSet(missing.headers) };
   }
+  // Fingerprinted: a name the previous build had holds the same bytes, so it is reused unread.
+  for (const m of options.media ?? []) {
+    manifest.routes[`/${m.path}`] = [m.path, headerSet(m.headers)];
+    bytes += m.size;
+    state.extras.set(m.path, { hash: m.path, size: m.size });
+    kept.add(m.path);
+    if (previous?.extras.get(m.path)?.hash === m.path) await sink.reuse(m.path);
+    else {
+      written.push(m.path);
+      await sink.write(m.path, await m.read());
+    }
+  }
   await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
   const manifestText = jsonText(manifest);
   await extra(MANIFEST_PATH, manifestText);
@@ -347,6 +364,9 @@ export interface BuildStats {
   sources: number;
   rendered: number;
   workers: number;
+  /** Distinct images, and of them those processed by sharp in this build (the rest came from the cache). */
+  images: number;
+  imagesProcessed: number;
   /** Targets respond() was asked for; the others kept the previous build's file. */
   asked: number;
   targets: number;
@@ -394,7 +414,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
-    const model = assembleSite(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content) });
+    const { model, images } = await assembleWithImages(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content), cache: cacheDir });
     const { site } = model;
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
@@ -402,7 +422,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const staging = await openStaging(out);
     try {
       const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p), read: (p) => readFile(join(out, p)).catch(() => null) };
-      const emitted = await emit(model, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts });
+      const emitted = await emit(model, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
@@ -412,6 +432,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         sources: read.stats.files,
         rendered: read.stats.rendered,
         workers: read.stats.workers,
+        images: images.images,
+        imagesProcessed: images.processed,
         asked: emitted.asked,
         targets: emitted.state.routes.size,
         full: plan.all ? plan.reason : null,
@@ -420,7 +442,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         spliced: emitted.spliced,
         phases,
       };
-      return { site, model, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content };
+      return { site, model, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content, media: images.files };
     } catch (error) {
       await staging.abort();
       throw error;

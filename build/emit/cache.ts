@@ -41,7 +41,7 @@ const RENDER_PACKAGES = [
   'mdast-util-to-string',
 ];
 
-function packageVersion(name: string, from: string): string {
+export function packageVersion(name: string, from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const file = join(dir, 'node_modules', name, 'package.json');
     if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;

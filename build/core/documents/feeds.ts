@@ -2,6 +2,7 @@
 // JSON Feed 1.1 at /feed.json, newest first, with the full content.
 import { absoluteHtml } from '../absolute.js';
 import { jsonText, type Sections } from '../http.js';
+import { absoluteImages } from '../media.js';
 import type { License, Post, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { newestChange, postChanged } from './site-pages.js';
@@ -43,7 +44,8 @@ function atomEntry(site: Site, { post, url, markdownUrl }: FeedItem): string {
   const x = escapeXml;
   // The rendered HTML is in the build's model; the runtime copy has none, so
   // a feed rendered there (only if the precomputed file is missing) carries the Markdown.
-  const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteHtml(post.html, site.config.site_url))}</content>`;
+  // absoluteHtml makes src and href absolute, absoluteImages the srcset candidates.
+  const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url))}</content>`;
   return [
     '  <entry>',
     `    <id>${x(url)}</id>`,
@@ -96,9 +98,10 @@ function jsonFeedItem(site: Site, { post, url, markdownUrl }: FeedItem) {
     url,
     title: post.title,
     summary: post.summary,
-    ...(post.html === undefined ? {} : { content_html: absoluteHtml(post.html, site.config.site_url) }),
+    ...(post.html === undefined ? {} : { content_html: absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url) }),
     // The Markdown body, which is also plain text for a reader without HTML.
     content_text: post.content_markdown,
+    ...(post.image ? { image: post.image.url } : {}),
     date_published: rfc3339(post.date),
     date_modified: rfc3339(postChanged(post)),
     tags: post.tags,

@@ -1,11 +1,11 @@
 // "/about" (D20): the profile, the biography and every contact route.
-import { mdLink, mdText } from '../markdown-text.js';
+import { mdImage, mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, type Html } from './html.js';
 import type { Page } from './page.js';
 import { availabilityFact, availabilityHtml, engagementsHtml, engagementsMarkdown } from './availability.js';
-import { contactList, contactMarkdown, humanise } from './profile.js';
+import { contactList, contactMarkdown, humanise, photoHtml } from './profile.js';
 import { hasItems } from './published.js';
 import { aboutData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
@@ -28,7 +28,8 @@ export function aboutPage(site: Site): Page {
 ${more.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>
 `)}</dl>`;
 
-  const main = html`<h1>About ${profile.name}</h1>
+  const main = html`${photoHtml(profile)}
+<h1>About ${profile.name}</h1>
 <p class="lead">${profile.headline}</p>
 ${factsHtml}
 ${availabilityHtml(site)}
@@ -53,6 +54,7 @@ ${contactList(profile)}
     facts([
       ['Headline', mdText(profile.headline)],
       ['Location', mdText(profile.location)],
+      ...(profile.photo_url ? [['Photo', mdImage(profile.photo_alt ?? '', profile.photo_url)] as [string, string]] : []),
       ...more.map(([k, v]) => [k, mdText(v)] as [string, string]),
       ['Availability', availabilityFact(site)],
       ['HTML', absolute(site, pagePath.about())],

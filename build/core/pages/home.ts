@@ -1,13 +1,14 @@
 // "/" (D20): who this is, whether they are available, and the way into the
 // writing, services and projects. A section with nothing in it is left out,
 // and so is every button or link to it (D59).
-import { mdLink, mdText } from '../markdown-text.js';
+import { mdImage, mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { html, plural } from './html.js';
 import type { Page } from './page.js';
 import { postList, postListMarkdown, projectCard, projectListMarkdown } from './parts.js';
 import { availabilityFact, availabilityHtml } from './availability.js';
+import { photoHtml } from './profile.js';
 import { hasItems } from './published.js';
 import { homeData } from './structured-data.js';
 import { facts, section, twin } from './twin.js';
@@ -28,6 +29,7 @@ export function homePage(site: Site): Page {
   const md = (path: string) => absolute(site, twinPath(path));
 
   const main = html`<section class="hero" aria-labelledby="page-title">
+${photoHtml(profile)}
 <h1 id="page-title">${profile.name}</h1>
 <p class="lead">${profile.headline}</p>
 <p class="location">${profile.location}</p>
@@ -78,6 +80,7 @@ ${projects.map((p) => html`<li>${projectCard(site, p)}</li>
       ['Name', mdText(profile.name)],
       ['Headline', mdText(profile.headline)],
       ['Location', mdText(profile.location)],
+      ...(profile.photo_url ? [['Photo', mdImage(profile.photo_alt ?? '', profile.photo_url)] as [string, string]] : []),
       ['Availability', availabilityFact(site)],
       ['Contact', `${mdLink('profile and every contact route', md(pagePath.about()))}`],
       ['HTML', absolute(site, pagePath.home())],

@@ -2,7 +2,7 @@
 // the contact routes, in HTML and in Markdown.
 import { mdText } from '../markdown-text.js';
 import type { Profile } from '../model.js';
-import { html, safeHref, type Html } from './html.js';
+import { html, safeHref, trusted, type Html } from './html.js';
 
 const AVAILABILITY: Record<string, string> = {
   available: 'Available for new work',
@@ -64,3 +64,8 @@ export function contactMarkdown(profile: Profile): string {
     .join('\n');
 }
 
+/** The profile photo (D45), near the top of the page: loaded at once, not lazily. */
+export function photoHtml(profile: Profile): Html | '' {
+  if (!profile.photo_attributes || !profile.photo_alt) return '';
+  return html`<img class="photo" ${trusted(profile.photo_attributes)} alt="${profile.photo_alt}" decoding="async">`;
+}

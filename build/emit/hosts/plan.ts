@@ -100,7 +100,11 @@ export const ITEM = ':item';
  * shapes, never their members, so a config's rule count stays the same
  * however many posts there are (hosts cap rules, not sites).
  */
-export const ITEM_SHAPES: readonly string[] = [pagePath.tag(ITEM), pagePath.post(ITEM), pagePath.project(ITEM)].flatMap((p) => [p, twinPath(p)]);
+export const ITEM_SHAPES: readonly string[] = [
+  ...[pagePath.tag(ITEM), pagePath.post(ITEM), pagePath.project(ITEM)].flatMap((p) => [p, twinPath(p)]),
+  // Image files (D44): one rule per type, however many images a site has.
+  ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg'].map((ext) => `/media/${ITEM}.${ext}`),
+];
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,0 +1,96 @@
+// The image cache (D44), in .folio-cache/images-<version>/: what sharp made
+// of each image, by the hash of its bytes, so an unchanged image is never
+// decoded again; and the hash of each file by path, size and mtime, so an
+// unchanged image is not even read. Like the record cache, only a shortcut:
+// anything missing or unreadable is made again.
+import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { packageVersion } from './cache.js';
+import { workerScript } from './workers.js';
+import { processingVersion } from './image-process.js';
+
+export interface ImageMeta {
+  width: number | null;
+  height: number | null;
+  variants: { width: number; height: number; size: number }[];
+}
+
+interface Known {
+  size: number;
+  mtime: number;
+  hash: string;
+}
+
+export class ImageCache {
+  private index: Record<string, Known> = {};
+  private dirty = false;
+
+  private constructor(readonly dir: string) {}
+
+  static async open(cacheDir: string): Promise<ImageCache> {
+    // sharp's version and the settings, and the compiled worker's code when there is one.
+    const worker = workerScript('image-worker');
+    const version = processingVersion(packageVersion('sharp', dirname(fileURLToPath(import.meta.url)))) + (worker ? createHash('sha1').update(readFileSync(worker)).digest('hex') : '');
+    const cache = new ImageCache(join(cacheDir, `images-${createHash('sha1').update(version).digest('hex').slice(0, 12)}`));
+    try {
+      cache.index = JSON.parse(await readFile(join(cache.dir, 'index.json'), 'utf8')) as Record<string, Known>;
+    } catch {
+      // No index yet: every file is read once.
+    }
+    return cache;
+  }
+
+  /** The hash of the file at `path` when its size and mtime are as last seen. */
+  knownHash(path: string, size: number, mtime: number): string | undefined {
+    const known = this.index[path];
+    return known && known.size === size && known.mtime === mtime ? known.hash : undefined;
+  }
+
+  remember(path: string, size: number, mtime: number, hash: string): void {
+    this.index[path] = { size, mtime, hash };
+    this.dirty = true;
+  }
+
+  variantFile(key: string, width: number): string {
+    return join(this.dir, `${key}-${width}.webp`);
+  }
+
+  async meta(key: string): Promise<ImageMeta | null> {
+    try {
+      return JSON.parse(await readFile(join(this.dir, `${key}.json`), 'utf8')) as ImageMeta;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Stores a processed image: its variants first, then the metadata that names them. */
+  async store(key: string, meta: ImageMeta, variants: Uint8Array[]): Promise<void> {
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await Promise.all(variants.map((body, i) => atomicWrite(this.variantFile(key, meta.variants[i]!.width), body)));
+      await atomicWrite(join(this.dir, `${key}.json`), JSON.stringify(meta));
+    } catch (error) {
+      console.error(`folio: could not cache an image in ${this.dir} (${(error as Error).message}); the next build processes it again.`);
+    }
+  }
+
+  async save(): Promise<void> {
+    if (!this.dirty) return;
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await atomicWrite(join(this.dir, 'index.json'), JSON.stringify(this.index));
+    } catch {
+      // The next build reads the files again.
+    }
+  }
+}
+
+async function atomicWrite(file: string, body: Uint8Array | string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, body);
+  await rename(tmp, file);
+}
