@@ -10,7 +10,7 @@
 //   BENCH_SIZES=1000,10000   corpus sizes (posts) to run
 //   BENCH_RUNS=N             runs per tool and size (default 5 at < 10,000 posts, else 3)
 //   BENCH_SERVE_SECONDS=10   autocannon duration per server (0 skips serving)
-//   BENCH_SKIP=a,b           skip parts: eleventy, hugo, floor, incremental, images, search, pagefind, serve, profile
+//   BENCH_SKIP=a,b           skip parts: eleventy, hugo, floor, incremental, images, search, edge, pagefind, serve, profile
 //   BENCH_REPORT=path        where to write the report (default BENCHMARKS.md; "-" prints only)
 //   BENCH_NICE=-10           run the bench (and so every measured child) at this niceness, ahead of
 //                            other work on a shared machine (negative values need root)
@@ -26,6 +26,7 @@ import { CORPORA_DIR, ensureCorpus, GENERATOR_VERSION } from './corpus.js';
 import { countFiles, hasGnuTime, measure, median } from './measure.js';
 import { summarise, toMarkdown } from './profile.js';
 import { benchDev } from './dev.js';
+import { benchEdge, edgeReport, writeEdgeReport } from './edge.js';
 import { benchImages, imagesReport } from './images.js';
 import { benchSearch } from './search.js';
 import { benchServe } from './serve.js';
@@ -544,6 +545,7 @@ async function main() {
       s.incremental = await part('incremental', () => incremental(ctx, runs));
       s.images = await part('images', () => benchImages({ size, runs, log }));
       s.search = await part('search', () => benchSearch({ dist, size, work, log }));
+      s.edge = await part('edge', () => benchEdge({ dist, log }));
       s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
       s.serve = SERVE_SECONDS > 0 ? await part('serve', () => benchServe({ dist, seconds: SERVE_SECONDS, log })) : { skip: 'BENCH_SERVE_SECONDS=0' };
       s.profile = await part('profile', () => profile(ctx));
@@ -558,6 +560,7 @@ async function main() {
   result.totalMs = performance.now() - started;
   writeFileSync(join(CORPORA_DIR, 'last-run.json'), JSON.stringify(result, null, 2));
   writeReport(report(result));
+  if (!SKIP.has('edge')) writeEdgeReport(edgeReport(result.sizes, { date: result.date, commit: result.machine.commit }), REPORT);
   log(`done in ${(result.totalMs / 60000).toFixed(1)} min`);
 }
 

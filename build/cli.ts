@@ -10,6 +10,7 @@ import { build, type BuildResult } from './emit/build.js';
 import { defaultCacheDir } from './emit/cache.js';
 import { HOSTS, parseHosts, type Host } from './emit/hosts/limits.js';
 import { formatBytes, paint, ProgressBar, terminal, type Paint } from './progress.js';
+import { init, InitRefused } from './init.js';
 import { startServer } from './serve.js';
 
 const VERSION = '0.1.0';
@@ -91,6 +92,25 @@ export function program(): Command {
     .version(VERSION, '-v, --version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
+
+  cli
+    .command('init')
+    .description('Start a new site: write a minimal, valid content/ with placeholders to replace, and a .gitignore, into dir.')
+    .argument('[dir]', 'directory to start the site in', '.')
+    .action(async (dir: string) => {
+      try {
+        const { written, next } = await init(dir, new Date().toISOString().slice(0, 10));
+        console.log(`folio: started a site in ${dir === '.' ? 'this directory' : dir}/:`);
+        for (const file of written) console.log(`  ${file}`);
+        console.log('\nEvery placeholder says what to put there instead. Then, from here:');
+        for (const [i, command] of next.entries()) console.log(`  ${i + 1}. ${command}`);
+      } catch (error) {
+        if (!(error instanceof InitRefused)) throw error;
+        console.error(`folio: ${error.message}`);
+        console.error('  hint: pick an empty or new directory, e.g. folio init my-site, or edit the content that is there.');
+        throw new ExitCode(2);
+      }
+    });
 
   cli
     .command('build')

@@ -11,6 +11,10 @@ import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
 import { closest, ContentError, type Problem } from './content/problems.js';
+import { redirectsOf, type AliasOwner } from './content/aliases.js';
+import { checkStatic, type StaticSource } from './content/static.js';
+import { routeTable } from './core/api/index.js';
+import { pagePath } from './core/urls.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
 import { absoluteAt } from './core/absolute.js';
 
@@ -24,6 +28,8 @@ export interface SiteOptions {
   exists?: (contentPath: string) => boolean;
   /** The previous build's record of what it published (D61); without it removals are unknown. */
   history?: History | null;
+  /** Where warnings go (a large static file); by default stderr, as `folio: warning: …`. */
+  warn?: (message: string) => void;
 }
 
 /** Every content file read on its own (the per-file half of the build, see readDocument). */
@@ -34,6 +40,9 @@ export interface ReadContent {
   services: DocumentRecord<Service>[];
   posts: DocumentRecord<Post>[];
   projects: DocumentRecord<Project>[];
+  /** content/theme.css and content/static/, passed through as read (D43, D46). */
+  theme?: Source | null;
+  static?: StaticSource[];
 }
 
 /** Reads every file in this thread; the build may instead use workers or its cache (build/emit/documents.ts). */
@@ -45,6 +54,8 @@ export function readContent(sources: ContentSources, read: (kind: DocumentKind, 
     services: sources.services.map((s) => read('service', s) as DocumentRecord<Service>),
     posts: sources.posts.map((s) => read('post', s) as DocumentRecord<Post>),
     projects: sources.projects.map((s) => read('project', s) as DocumentRecord<Project>),
+    theme: sources.theme,
+    static: sources.static,
   };
 }
 
@@ -121,7 +132,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const siteSource = need(content.site, 'site.yaml', 'title, description, site_url and language fields');
   const profileRecord = need(content.profile, 'profile.md', 'front-matter with name, headline, location, expertise, availability and contact');
   const siteDoc = siteSource && parseYamlFile(siteSource, problems);
-  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, options.exists);
+  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, options.exists, content.theme?.text ?? null);
   if (profileRecord) problems.push(...profileRecord.problems);
   const profile = profileRecord?.read ?? null;
   const services = items(content.services, problems);
@@ -156,6 +167,8 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
     posts: published,
     projects: projectList,
     tags: [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => (a.tag < b.tag ? -1 : 1)),
+    static: [],
+    redirects: {},
     built_at: options.now.toISOString(),
     changes: { entries: [], tracked_since: '' },
   };
@@ -171,6 +184,14 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   ];
   const model = new SiteModel(site);
   const known = knownPaths(model);
+  // Static files and aliases may take no address the build generates (D43, D48).
+  const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
+  site.static = checkStatic(content.static ?? [], known, problems, warn);
+  for (const f of site.static) known.add(f.path);
+  const publishedItems = posts.filter(({ read }) => publishedSlugs.has(read.value.slug));
+  site.redirects = redirectsOf(aliasOwners(site, publishedItems, projects, services), (path) => known.has(path) || path === '/mcp', problems);
+  if (problems.length) throw new ContentError(problems);
+  for (const path of Object.keys(site.redirects)) known.add(path);
   const broken = brokenLinks(site, links, known);
   if (broken.length) throw new ContentError(broken);
   return model.checkedAgainst(known);
@@ -220,11 +241,11 @@ export function updateSite(previous: SiteModel, before: ReadContent, after: Read
     // By slug: the model holds a post with images as a copy with its images
     // resolved, and slugs are unique, so the one published post of that slug is its own.
     const i = previous.posts.bySlug.get(slug);
-    // Not published (dated after the clock), or moved in the order, renamed
-    // or tagged otherwise.
+    // Not published (dated after the clock), or moved in the order, renamed,
+    // tagged or aliased otherwise.
     if (i === undefined) return null;
     const old = previous.site.posts[i]!;
-    if (old.slug !== next.slug || old.date !== next.date || old.updated !== next.updated || old.tags.join('\0') !== next.tags.join('\0')) return null;
+    if (old.slug !== next.slug || old.date !== next.date || old.updated !== next.updated || old.tags.join('\0') !== next.tags.join('\0') || old.aliases.join('\0') !== next.aliases.join('\0')) return null;
     posts[i] = next;
     edited.push({ old, next, links });
   }
@@ -235,6 +256,21 @@ export function updateSite(previous: SiteModel, before: ReadContent, after: Read
   const broken = brokenLinks(site, edited.flatMap((e) => e.links), known);
   if (broken.length) throw new ContentError(broken);
   return { model: previous.withPosts(site), posts: edited.map((e) => e.next) };
+}
+
+/** Who may own aliases, with the former API addresses each kind implies (D48). */
+function aliasOwners(site: Site, posts: Item<Post>[], projects: Item<Project>[], services: Item<Service>[]): AliasOwner[] {
+  const versions = Object.keys(routeTable).filter((v) => site.versions[v] && site.versions[v]!.status !== 'sunset');
+  const former = (pattern: RegExp, collection: string, id: string) => (alias: string) => {
+    const old = pattern.exec(alias)?.[1];
+    return old === undefined ? [] : versions.map((v): [string, string] => [`/api/${v}/${collection}/${old}`, `/api/${v}/${collection}/${id}`]);
+  };
+  const owner = <T>({ read, source }: Item<T>, page: string, api: AliasOwner['api']): AliasOwner => ({ file: source.file, aliases: read.aliases ?? [], page, api });
+  return [
+    ...posts.map((p) => owner(p, pagePath.post(p.read.value.slug), former(/^\/blog\/([a-z0-9][a-z0-9-]*)$/, 'posts', p.read.value.slug))),
+    ...projects.map((p) => owner(p, pagePath.project(p.read.value.id), former(/^\/projects\/([a-z0-9][a-z0-9-]*)$/, 'projects', p.read.value.id))),
+    ...services.map((s) => owner(s, pagePath.service(s.read.value.id), former(/^\/services\/([a-z0-9][a-z0-9-]*)$/, 'services', s.read.value.id))),
+  ];
 }
 
 function sameItems<T>(a: T[], b: T[]): boolean {
@@ -271,5 +307,7 @@ function hintFor(site: Site, path: string): string {
   if (blog) return `No published post has the slug "${blog[1]}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
   const project = /^\/projects\/([^/]+)$/.exec(path);
   if (project) return `No project has the id "${project[1]}". Project ids: ${site.projects.map((p) => p.id).join(', ')}.`;
-  return 'Site pages are /, /about, /services, /blog, /blog/tags/<tag>, /blog/<slug>, /projects, /projects/<id> and /developers (each also as .md).';
+  const service = /^\/services\/([^/]+)$/.exec(path);
+  if (service) return `No service has the id "${service[1]}". Service ids: ${site.services.map((s) => s.id).join(', ')}.`;
+  return 'Site pages are /, /about, /services, /services/<id>, /blog, /blog/tags/<tag>, /blog/<slug>, /projects, /projects/<id> and /developers (each also as .md).';
 }

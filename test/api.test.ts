@@ -65,7 +65,7 @@ describe('discovery (D7)', () => {
     expectSchema('Discovery', body);
     expect(body).toMatchObject({ version: 'v1', status: 'current', documentation_url: `${SITE}/developers`, openapi_url: `${SITE}/openapi.json`, mcp_url: `${SITE}/mcp` });
     const ids = body.endpoints.map((e: any) => e.operationId);
-    expect(ids).toEqual(['getApiIndex', 'getProfile', 'listServices', 'listPosts', 'getPost', 'listProjects', 'getProject', 'getAvailability', 'listChanges', 'searchContent']);
+    expect(ids).toEqual(['getApiIndex', 'getProfile', 'listServices', 'getService', 'listPosts', 'getPost', 'listProjects', 'getProject', 'getAvailability', 'listChanges', 'searchContent']);
     const posts = body.endpoints.find((e: any) => e.operationId === 'listPosts');
     expect(posts).toMatchObject({ method: 'GET', path: '/api/v1/posts', url: `${BASE}/posts` });
     expect(posts.parameters.map((p: any) => p.name)).toEqual(['tag', 'limit', 'offset']);
@@ -93,7 +93,29 @@ describe('profile and services', () => {
     expect(body.meta.total).toBe(body.data.length);
     const orders = body.data.map((x: any) => x.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
-    for (const svc of body.data) expect(svc.url).toBe(`${SITE}/services#${svc.id}`);
+    for (const svc of body.data) {
+      expect(svc.url).toBe(`${SITE}/services/${svc.id}`);
+      expect(svc.markdown_url).toBe(`${SITE}/services/${svc.id}.md`);
+      expect(svc.api_url).toBe(`${BASE}/services/${svc.id}`);
+    }
+  });
+
+  it('answers each service at its api_url (getService, D47), and an unknown id with 404 and a hint to the list', async () => {
+    const { body: list } = await json('/api/v1/services');
+    for (const item of list.data) {
+      const { res, body } = await json(item.api_url.slice(SITE.length));
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expectSchema('Service', body);
+      expect(body).toEqual(item);
+      // Its page and twin exist where the links say.
+      expect((await get(item.url.slice(SITE.length))).status).toBe(200);
+      const twin = await get(item.markdown_url.slice(SITE.length));
+      expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(await twin.text()).toContain(`# ${item.title}`);
+    }
+    const error = await expectError(await get('/api/v1/services/nope'), 404, 'not_found');
+    expect(error.hint).toContain(`${BASE}/services`);
   });
 });
 

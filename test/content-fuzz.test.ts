@@ -111,6 +111,13 @@ function setKey(lines: string[], key: string, value: string): string[] {
   return out;
 }
 
+/** Adds an alias to a flow list of aliases, or a new list; a list in another shape (a corruption's) is left as it is. */
+function addAlias(lines: string[], alias: string): string[] {
+  const at = lines.findIndex((l) => l.startsWith('aliases:'));
+  if (at === -1) return [...lines, `aliases: [${alias}]`];
+  return lines.map((l, i) => (i === at ? l.replace(/^aliases: \[/, `aliases: [${alias}, `) : l));
+}
+
 const REQUIRED: Record<string, string[]> = {
   post: ['title', 'date'],
   project: ['title', 'status'],
@@ -128,6 +135,7 @@ const WRONG: Record<string, [string, string[]][]> = {
     ['updated', ['not-a-date', '2020-01-01', '{a: 1}']],
     ['slug', ['Not A Slug!', '[x]', '"../etc/passwd"', '"-leading"', 'UPPER']],
     ['summary', ['{a: b}', '[1, 2]']],
+    ['aliases', ['old-slug', '"/a b"', '{a: 1}', '["/x?y=1"]', '[/api/v1/posts/x]', '[/x.md]', '[[/nested]]', '["/blog/:slug"]']],
   ],
   project: [
     ['status', ['paused', 'Live', '[live]', '{a: 1}', '""', 'lvie']],
@@ -136,11 +144,14 @@ const WRONG: Record<string, [string, string[]][]> = {
     ['ended', ['2010-01', 'never']],
     ['id', ['Bad Id', '"a/b"', '[x]']],
     ['title', ['[a]', '{}']],
+    ['aliases', ['relay-old', '["/blog/*"]']],
   ],
   service: [
     ['order', ['1.5', 'first', '[1]', '{a: 1}']],
     ['best_fit', ['{a: 1}', '[{a: b}]', '[[x]]']],
     ['summary', ['[1]', '{a: b}']],
+    ['aliases', ['["//evil.example"]', '[/a/../b]']],
+    ['id', ['Bad Id', '[x]']],
   ],
   profile: [
     ['availability', ['open', '{note: x}', '[1]', '{status: ""}']],
@@ -153,6 +164,7 @@ const WRONG: Record<string, [string, string[]][]> = {
   site: [
     ['site_url', ['ftp://x', 'https://x/', 'not a url', '[a]', '""', 'https://exa mple.com']],
     ['title', ['[a]', '{a: 1}']],
+    ['theme', ['{accent: "#ffff00"}', '{accent: teal}', '{accent_dark: "#222222"}', '{font: comic}', '{accnet: "#000000"}', '[1]', '"#000"', '{accent: "#12345"}', '{accent: 255}']],
     ['api', ['{versions: {v1: {deprecated: 2027-01-01, sunset: 2027-02-01}}}', '{versions: []}', '{versions: {v1: {sunset: 2027-02-01}}}', '{versions: {v1: {deprecated: someday}}}', '[1]']],
   ],
 };
@@ -260,7 +272,33 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
       error: true,
       apply: (t: Tree) => void (t[file] = `${text(t[file]!)}\n\n${unit.repeat(depth)}deep\n`),
     })),
+    fc.tuple(fc.constantFrom(...paths.filter((p) => /^(posts|projects|services)\//.test(p))), fc.constantFrom('/blog/first-post', '/blog/first-post.md', '/llms.txt', '/projects/relay', '/projects', '/services/audit', '/services', '/mcp')).map(([file, alias]) => ({
+      name: `the alias ${alias}, a live address, in ${file}`,
+      file,
+      error: true,
+      apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, 'aliases', `[${alias}]`)),
+    })),
+    fc.tuple(postPath, postPath).filter(([a, b]) => a !== b).map(([a, b]) => ({
+      name: `the alias /blog/shared-old in ${a} and ${b}`,
+      file: a < b ? b : a,
+      error: true,
+      apply: (t: Tree) => {
+        for (const file of [a, b]) editFields(t, file, (lines) => addAlias(lines, '/blog/shared-old'));
+      },
+    })),
     // Allowed changes: they must still build.
+    postPath.map((file) => ({
+      name: `a former slug as an alias of ${file}`,
+      file,
+      error: false,
+      apply: (t: Tree) => editFields(t, file, (lines) => addAlias(addAlias(lines, `/blog/old-${file.slice('posts/'.length, -3)}`), `/2019/${file.slice('posts/'.length, -3)}.html`)),
+    })),
+    fc.constantFrom('{accent: "#0b5cad", font: serif}', '{accent_dark: "#9cc4f5"}', '{font: mono}').map((theme) => ({
+      name: `theme: ${theme}`,
+      file: 'site.yaml',
+      error: false,
+      apply: (t: Tree) => editFields(t, 'site.yaml', (lines) => setKey(lines, 'theme', theme)),
+    })),
     fc.tuple(markdown, fc.constantFrom('![A chart](./chart.png)', '![Remote](https://example.com/x.png)', '![A \\[bracket\\]](</with space.svg> "T")', '![Ref][r]\n\n[r]: ./r.jpg')).map(([file, image]) => ({
       name: `an image "${image}" in ${file} (not resolved in process)`,
       file,
@@ -360,7 +398,7 @@ describe('random corruptions of valid content (in process)', () => {
         const perFile = problems.some((p) => !/points at a page that does not exist/.test(p.message));
         for (const c of corruptions) {
           if (!c.error || named(c.file)) continue;
-          const crossFile = /^a link to |^a copy of /.test(c.name);
+          const crossFile = /^a link to |^a copy of |^the alias /.test(c.name);
           if (crossFile && perFile) continue;
           bad.push(`${c.name}: no problem names ${c.file}`);
         }

@@ -173,6 +173,31 @@ describe('folio dev', () => {
     await expectSameAsClean();
   });
 
+  it('publishes a file added to content/static/ and a content/theme.css edit as they happen (D43, D46), as a clean build would', SLOW, async () => {
+    const added = nextRebuild();
+    await writeFile(join(content, 'static/notes.txt'), 'first\n');
+    const a = await added;
+    expect(a.sources.added.some((f) => f.endsWith('static/notes.txt')), JSON.stringify(a.sources)).toBe(true);
+    const notes = await fetch(`${dev.url}/notes.txt`);
+    expect(notes.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await notes.text()).toBe('first\n');
+
+    const themed = nextRebuild();
+    await writeFile(join(content, 'theme.css'), '.brand { letter-spacing: 0.02em; }\n');
+    await themed;
+    expect(await (await fetch(`${dev.url}/assets/theme.css`)).text()).toContain('.brand { letter-spacing: 0.02em; }');
+    await expectSameAsClean();
+
+    const removed = nextRebuild();
+    await rm(join(content, 'static/notes.txt'));
+    await removed;
+    expect((await fetch(`${dev.url}/notes.txt`)).status).toBe(404);
+    const unthemed = nextRebuild();
+    await rm(join(content, 'theme.css'));
+    await unthemed;
+    expect(await (await fetch(`${dev.url}/assets/theme.css`)).text()).not.toContain('letter-spacing');
+  });
+
   it('keeps answering while it rebuilds: every request gets a whole 200 reply', SLOW, async () => {
     const statuses: number[] = [];
     const failures: string[] = [];

@@ -13,12 +13,14 @@ const BASE = `${SITE}/api/v1`;
 let s: Awaited<ReturnType<typeof serveBuilt>>;
 let posts: any[];
 let projects: any[];
+let services: any[];
 let tags: string[];
 
 beforeAll(async () => {
   s = await serveBuilt();
   posts = ((await (await fetch(s.at('/api/v1/posts?limit=100'))).json()) as any).data;
   projects = ((await (await fetch(s.at('/api/v1/projects'))).json()) as any).data;
+  services = ((await (await fetch(s.at('/api/v1/services'))).json()) as any).data;
   tags = [...new Set(posts.flatMap((p) => p.tags as string[]))].sort();
 });
 afterAll(() => s?.close());
@@ -120,6 +122,8 @@ describe('llms.txt (D26)', () => {
     for (const path of ['/index.md', '/about.md', '/services.md', '/blog.md', '/projects.md', '/developers.md', '/openapi.json', '/api/v1', '/mcp']) expect(links, path).toContain(`${SITE}${path}`);
     for (const post of posts) expect(links).toContain(post.markdown_url);
     for (const project of projects) expect(links).toContain(project.markdown_url);
+    // One item per service, linking its own twin (D47).
+    for (const service of services) expect(body).toContain(`- [${service.title}](${service.markdown_url}): ${service.summary}`);
     for (const tag of tags) expect(links).toContain(`${SITE}/blog/tags/${tag}.md`);
   });
 
@@ -164,6 +168,7 @@ describe('sitemap.xml (D27) and robots.txt (D29)', () => {
       ...tags.map((t) => `${SITE}/blog/tags/${t}`),
       ...posts.map((p) => p.url),
       ...projects.map((p) => p.url),
+      ...services.map((p) => p.url),
     ];
     expect(urls.map((u) => u.loc).sort()).toEqual(expected.sort());
     for (const { lastmod } of urls) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);

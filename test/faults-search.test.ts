@@ -1,11 +1,13 @@
-// Faults (D16, D17): a missing or corrupt search index when the
-// function starts. Search answers the 500 internal_error envelope (no stack
+// Faults (D16, D17, D55): a missing or corrupt search index when the function
+// starts (the head of the sharded index the functions read). Search answers
+// the 500 internal_error envelope naming the file and the fix (no stack
 // trace), keeps doing so without taking the process down, and every other
 // address of the site keeps working.
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_HEAD_PATH } from '../build/core/edge.js';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { startServer } from '../build/serve.js';
 import { buildInto } from './helpers/site.js';
@@ -27,7 +29,7 @@ afterAll(async () => {
 async function serveWithIndex(name: string, index: string | Uint8Array | null) {
   const dir = join(root, name);
   await cp(intact, dir, { recursive: true });
-  const file = join(dir, SEARCH_INDEX_PATH);
+  const file = join(dir, SEARCH_HEAD_PATH);
   if (index === null) await rm(file, { force: true });
   else await writeFile(file, index);
   return startServer({ dir, port: 0, host: '127.0.0.1' });
@@ -41,8 +43,10 @@ async function expectInternalError(res: Response) {
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
   expect(res.headers.get('x-api-version')).toBe('v1');
   const text = await res.text();
-  expect(text).not.toMatch(/\n\s+at |search-index\.json|SyntaxError|TypeError/);
+  expect(text).not.toMatch(/\n\s+at |SyntaxError|TypeError/);
   const body = JSON.parse(text);
+  expect(body.error.message).toContain(SEARCH_HEAD_PATH);
+  expect(body.error.hint).toMatch(/folio build/);
   expect(body.error).toMatchObject({ code: 'internal_error', status: 500, documentation_url: `${SITE}/developers`, openapi_url: `${SITE}/openapi.json` });
   expect(body.error.hint.length).toBeGreaterThan(10);
 }

@@ -327,6 +327,18 @@ describe('the HTTP layer of /mcp (D16, D17, D36, D41)', () => {
     expect(res.status).toBe(200);
   });
 
+  it('a notification whose _meta version is an object that cannot be turned into text answers 400, not 500', async () => {
+    // {"toString": 1} made String() throw "Cannot convert object to primitive value" (found by the property above).
+    for (const claim of ['{"toString":1}', '{"valueOf":{}, "toString":[]}', '[1,2]', 'null', '7']) {
+      const body = `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":${claim}}}}`;
+      const res = await send(post(body, { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' }));
+      expect(res.status, claim).toBe(400);
+      const envelope = JSON.parse(res.body.toString('utf8'));
+      expect(envelope.error).toMatchObject({ code: 'invalid_request', status: 400 });
+      expect(envelope.error.message).toContain('MCP-Protocol-Version is 2026-07-28');
+    }
+  });
+
   it('a batch answers each request in order and drops notifications', async () => {
     const res = await send(post('[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":"b","method":"nope"},5]'));
     expect(res.status).toBe(200);

@@ -98,12 +98,15 @@ describe('Cloudflare Pages printer', () => {
     for (const [path, headers] of rules) expect(headers, path).toEqual(manifest.header_sets[manifest.routes[path]![1]]);
   });
 
-  it('rewrites extension-less documents to the files that hold them, and nothing else', () => {
+  it('rewrites extension-less documents to the files that hold them, and redirects moved addresses (D48), nothing else', () => {
     const body = text(cloudflare(site, manifest), '_redirects');
     expect(checkCloudflareRedirects(body)).toEqual([]);
     const lines = body.split('\n').filter((l) => l && !l.startsWith('#'));
     expect(lines).toContain('/.well-known/api-catalog /.well-known/api-catalog.json 200');
-    for (const line of lines) {
+    const moved = lines.filter((l) => l.endsWith(' 301'));
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved).toEqual(Object.entries(site.redirects).map(([from, to]) => `${from} ${to} 301`));
+    for (const line of lines.filter((l) => !l.endsWith(' 301'))) {
       const [from, to, status] = line.split(' ');
       expect(status).toBe('200');
       expect(to, from).toBe(fileUrl(manifest.routes[from!]![0]));

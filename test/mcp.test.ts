@@ -239,10 +239,14 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
     expect(envelope.error.message).toContain('verbose');
   });
 
-  it('offers every post as a resource at its .md twin URL, and reads it', async () => {
+  it('offers every post and service as a resource at its .md twin URL, and reads it (D37, D47)', async () => {
     const { resources } = await client.listResources();
     const posts = (await api('/api/v1/posts?limit=100')).body.data;
-    expect(resources.map((r) => r.uri)).toEqual(posts.map((p: any) => p.markdown_url));
+    const services = (await api('/api/v1/services')).body.data;
+    expect(resources.map((r) => r.uri)).toEqual([...posts, ...services].map((p: any) => p.markdown_url));
+    const service = services[0];
+    const read = await client.readResource({ uri: service.markdown_url });
+    expect(read.contents[0]!.text).toBe(await (await fetch(s.at(service.markdown_url))).text());
     expect(resources.every((r) => r.mimeType === 'text/markdown' && r.name && r.title)).toBe(true);
     const uri = `${SITE}/blog/short-lived-ssh-certificates.md`;
     const { contents } = await client.readResource({ uri });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { operations } from '../build/core/api/operations.js';
-import { SEARCH_INDEX_PATH } from '../build/core/files.js';
+import { SEARCH_HEAD_PATH } from '../build/core/edge.js';
 import { startServer } from '../build/serve.js';
 import { schemas } from '../build/core/schemas.js';
 import { copyContent, serveBuilt, tempDir } from './helpers/site.js';
@@ -87,6 +87,7 @@ describe('the document (D25)', () => {
       ['get', '/', 'getApiIndex'],
       ['get', '/profile', 'getProfile'],
       ['get', '/services', 'listServices'],
+      ['get', '/services/{id}', 'getService'],
       ['get', '/posts', 'listPosts'],
       ['get', '/posts/{slug}', 'getPost'],
       ['get', '/projects', 'listProjects'],
@@ -197,8 +198,8 @@ describe('every response of the API validates against its operation schema (Ajv 
   });
 
   it('search answers its documented 500 when the deployed index is missing', async () => {
-    // A fresh server over the same files, as a cold function would start, minus the index.
-    await rm(join(s.out, SEARCH_INDEX_PATH));
+    // A fresh server over the same files, as a cold function would start, minus the index (its head, which the functions read).
+    await rm(join(s.out, SEARCH_HEAD_PATH));
     const cold = await startServer({ dir: s.out, port: 0, host: '127.0.0.1' });
     try {
       const res = await fetch(`${cold.url}/api/v1/search?q=deliverability`);

@@ -158,7 +158,12 @@ describe('pages and twins (D20, D21)', () => {
     for (const value of Object.values(site.profile.contact)) expect(about).toContain(value);
 
     const services = await (await get('/services.md')).text();
-    for (const svc of site.services) expect(services).toContain(`${site.config.site_url}/services#${svc.id}`);
+    for (const svc of site.services) expect(services).toContain(`${site.config.site_url}/services/${svc.id}.md`);
+    const service = site.services[0]!;
+    const stext = await (await get(`/services/${service.id}.md`)).text();
+    expect(stext).toContain(`# ${service.title}`);
+    expect(stext).toContain(service.body_markdown.trim());
+    expect(stext).toContain(`- JSON: ${site.config.site_url}/api/v1/services/${service.id}`);
 
     const home = await (await get('/index.md')).text();
     for (const p of ['/about', '/services', '/blog', '/projects', '/developers']) expect(home).toContain(`](${md(p)})`);
@@ -184,13 +189,17 @@ describe('pages and twins (D20, D21)', () => {
     expect(elements(note).some((e) => attr(e, 'id') === target)).toBe(true);
   });
 
-  it('lists every service under its own anchor, as the API url says', async () => {
+  it('lists every service under its own anchor, linking its own page, which the API url names (D47)', async () => {
     const doc = parseHtml(await (await get('/services')).text());
     const ids = new Set(elements(doc).map((e) => attr(e, 'id')));
-    const api = (await (await get('/api/v1/services')).json()) as { data: { id: string; url: string }[] };
+    const hrefs = new Set(byTag(doc, 'a').map((a) => attr(a, 'href')));
+    const api = (await (await get('/api/v1/services')).json()) as { data: { id: string; title: string; url: string }[] };
     for (const svc of api.data) {
       expect(ids.has(svc.id), svc.id).toBe(true);
-      expect(svc.url).toBe(`${s.site.config.site_url}/services#${svc.id}`);
+      expect(hrefs.has(`/services/${svc.id}`), svc.id).toBe(true);
+      expect(svc.url).toBe(`${s.site.config.site_url}/services/${svc.id}`);
+      const page = parseHtml(await (await get(`/services/${svc.id}`)).text());
+      expect(byTag(page, 'h1').map((h) => textOf(h))).toEqual([svc.title]);
     }
   });
 

@@ -44,10 +44,7 @@ async function hits(q: string, limit = 50): Promise<Hit[]> {
 /** The record behind a hit, from the API: its tags and its Markdown. */
 async function record(hit: Hit): Promise<{ tags: string[]; text: string }> {
   const body = (await (await fetch(s.at(hit.api_url))).json()) as any;
-  if (hit.type === 'service') {
-    const service = body.data.find((x: any) => x.id === hit.id);
-    return { tags: [], text: `${service.content_markdown} ${service.best_fit.join(' ')}` };
-  }
+  if (hit.type === 'service') return { tags: [], text: `${body.content_markdown} ${body.best_fit.join(' ')}` };
   return { tags: hit.type === 'project' ? [...body.tags, body.status] : body.tags, text: body.content_markdown };
 }
 
@@ -105,11 +102,14 @@ describe('the answer (D4, D12)', () => {
       const api = await fetch(s.at(hit.api_url));
       expect(api.status, hit.api_url).toBe(200);
       const body = (await api.json()) as any;
-      const item = hit.type === 'service' ? body.data.find((x: any) => x.id === hit.id) : body;
+      // Every hit has its own record and page, services included (D47).
+      const item = body;
+      expect(item.id ?? item.slug).toBe(hit.id);
       expect(item.title).toBe(hit.title);
       expect(item.summary).toBe(hit.summary);
       expect(item.url).toBe(hit.url);
-      const page = await fetch(s.at(hit.url.replace(/#.*/, '')));
+      expect(hit.url).not.toContain('#');
+      const page = await fetch(s.at(hit.url));
       expect(page.status, hit.url).toBe(200);
     }
   });

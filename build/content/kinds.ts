@@ -8,6 +8,8 @@ import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { isLocalImage, type ImageRef } from './image-refs.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import { readAliases, type AliasSource } from './aliases.js';
+import { readTheme } from './theme.js';
 import { readAiPreferences, readLicense, readSocialImage, SITE_TERM_FIELDS } from './site-terms.js';
 import { readStatements, STATEMENT_FIELDS } from './statements.js';
 
@@ -32,6 +34,8 @@ export interface Read<T> {
   /** Local images, the body's in document order, then the photo. */
   images: FileImage[];
   draft?: boolean;
+  /** The `aliases` of the file, with their positions (D48). */
+  aliases?: AliasSource[];
   /** Services the profile's engagements name, checked against the services (D60). */
   services?: ServiceRef[];
 }
@@ -84,7 +88,7 @@ function tags(f: Fields): string[] | undefined {
   return out;
 }
 
-export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draft', 'slug'] as const;
+export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draft', 'slug', 'aliases'] as const;
 
 export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Read<Post> | null {
   const before = problems.length;
@@ -96,15 +100,18 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const summary = f.string('summary', 'One sentence on what the post reports.', false);
   const draft = f.boolean('draft');
   const slug = idField(f, 'slug', fileName);
+  const aliases = readAliases(f, '/blog/old-slug, /2019/05/old-title.html');
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
   const { rendered, links, images } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     draft: draft!,
     links,
+    aliases: aliases!,
     images,
     value: {
       slug: slug!,
+      aliases: aliases!.map((a) => a.path),
       title: title!,
       date: date!,
       updated: updated ?? null,
@@ -120,7 +127,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   };
 }
 
-export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', 'ended', 'tags', 'id'] as const;
+export const PROJECT_FIELDS = ['title', 'status', 'summary', 'url', 'started', 'ended', 'tags', 'id', 'aliases'] as const;
 
 export function readProject(doc: Parsed, fileName: string, problems: Problem[]): Read<Project> | null {
   const before = problems.length;
@@ -134,15 +141,18 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   if (started && ended && ended < started) f.report('ended', `\`ended\` (${ended}) is before \`started\` (${started}).`, 'Swap the two, or correct the dates.');
   const tagList = tags(f);
   const id = idField(f, 'id', fileName);
+  const aliases = readAliases(f, '/projects/old-id');
   const { rendered, links, images } = body(doc, problems);
   const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
   if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
   if (problems.length > before) return null;
   return {
     links,
+    aliases: aliases!,
     images,
     value: {
       id: id!,
+      aliases: aliases!.map((a) => a.path),
       title: title!,
       status: status!,
       summary,
@@ -158,7 +168,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   };
 }
 
-export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id'] as const;
+export const SERVICE_FIELDS = ['title', 'summary', 'best_fit', 'order', 'id', 'aliases'] as const;
 
 export function readService(doc: Parsed, fileName: string, problems: Problem[]): Read<Service> | null {
   const before = problems.length;
@@ -168,12 +178,14 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   const bestFit = f.list('best_fit', 'a team whose nightly jobs keep failing', true);
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
+  const aliases = readAliases(f, '/services/old-id');
   const { rendered, links, images } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     links,
     images,
-    value: { id: id!, title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
+    aliases: aliases!,
+    value: { id: id!, aliases: aliases!.map((a) => a.path), title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
   };
 }
 
@@ -183,7 +195,9 @@ export const PROFILE_FIELDS = ['name', 'headline', 'location', 'expertise', 'ava
 function photo(f: Fields, doc: Parsed): FileImage | null | undefined {
   const src = f.string('photo', './photo.jpg', false);
   const alt = f.string('photo_alt', 'Illustrated portrait of Ada Example', false);
-  if (src === undefined && alt === undefined) return null;
+  // A blank photo_alt reads as absent, but was still written: without a photo it is a mistake.
+  const altWritten = doc.data.photo_alt !== undefined && doc.data.photo_alt !== null;
+  if (src === undefined && !altWritten) return null;
   if (src === undefined) {
     f.report('photo_alt', '`photo_alt` is set but there is no `photo`.', 'Add photo: ./photo.jpg (a path like an image in Markdown), or remove photo_alt.');
     return undefined;
@@ -239,7 +253,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   };
 }
 
-export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', ...STATEMENT_FIELDS, ...SITE_TERM_FIELDS] as const;
+export const SITE_FIELDS = ['title', 'description', 'site_url', 'language', 'api', 'theme', ...STATEMENT_FIELDS, ...SITE_TERM_FIELDS] as const;
 
 export interface ApiVersionConfig {
   version: string;
@@ -248,8 +262,11 @@ export interface ApiVersionConfig {
   successor: string | null;
 }
 
-/** `exists` answers whether a path relative to the content folder is a file (for social_image). */
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
+/**
+ * `exists` answers whether a path relative to the content folder is a file
+ * (for social_image); `themeCss` is content/theme.css (D46).
+ */
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
@@ -265,11 +282,12 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   const license = readLicense(f);
   const aiPreferences = readAiPreferences(f);
   const socialImage = readSocialImage(f, siteUrl, title, exists);
+  const theme = readTheme(f, themeCss);
   // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
   f.misspelt();
   if (problems.length > before) return null;
   return {
-    config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements!, license: license!, ai_preferences: aiPreferences!, social_image: socialImage! },
+    config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements!, license: license!, ai_preferences: aiPreferences!, social_image: socialImage!, theme: theme! },
     versions: versions!,
   };
 }

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Source } from './frontmatter.js';
+import { readStatic, type StaticSource } from './static.js';
 
 export interface ContentSources {
   site: Source | null;
@@ -10,6 +11,10 @@ export interface ContentSources {
   services: Source[];
   posts: Source[];
   projects: Source[];
+  /** content/theme.css (D46). */
+  theme?: Source | null;
+  /** Every file under content/static/ (D43). */
+  static?: StaticSource[];
   /** The directory as given, for messages. */
   dir: string;
 }
@@ -54,10 +59,11 @@ const FOLDERS = ['services', 'posts', 'projects'] as const;
 export async function reloadFile(sources: ContentSources, path: string): Promise<ContentSources | null> {
   const parts = path.split(/[\\/]/);
   const full = join(sources.dir, path);
-  if (parts.length === 1 && (path === 'site.yaml' || path === 'profile.md')) {
+  if (parts.length === 1 && (path === 'site.yaml' || path === 'profile.md' || path === 'theme.css')) {
     const source = await readOptional(full);
-    return path === 'site.yaml' ? { ...sources, site: source } : { ...sources, profile: source };
+    return path === 'site.yaml' ? { ...sources, site: source } : path === 'theme.css' ? { ...sources, theme: source } : { ...sources, profile: source };
   }
+  if (parts[0] === 'static') return { ...sources, static: await readStatic(join(sources.dir, 'static'), shown) };
   const folder = FOLDERS.find((f) => f === parts[0]);
   if (!folder || parts.length !== 2 || !parts[1]!.endsWith('.md')) return null;
   const source = await readOptional(full);
@@ -80,14 +86,16 @@ export async function reloadFile(sources: ContentSources, path: string): Promise
 }
 
 export async function loadContent(dir: string): Promise<ContentSources> {
-  const [site, profile, services, posts, projects] = await Promise.all([
+  const [site, profile, services, posts, projects, theme, statics] = await Promise.all([
     readOptional(join(dir, 'site.yaml')),
     readOptional(join(dir, 'profile.md')),
     readFolder(join(dir, 'services')),
     readFolder(join(dir, 'posts')),
     readFolder(join(dir, 'projects')),
+    readOptional(join(dir, 'theme.css')),
+    readStatic(join(dir, 'static'), shown),
   ]);
-  return { site, profile, services, posts, projects, dir };
+  return { site, profile, services, posts, projects, theme, static: statics, dir };
 }
 
 /** Whether `path` (relative to the content folder) is a file: for the files site.yaml names. */

@@ -62,12 +62,28 @@ export function errorReply(
   };
 }
 
-/** The 500 answer when anything throws: never a stack trace. */
-export function internalError(site: Site | null): Reply {
-  if (site) return errorReply(site, 'internal_error', 'The server failed to answer this request.', 'Try again later; if it persists, report the URL to the site owner.');
+/**
+ * A deployment that cannot answer correctly: a precomputed file is missing,
+ * or comes from another build (D55). Answered 500 with what is wrong and the
+ * fix, never with a guess.
+ */
+export class DeploymentError extends Error {
+  override name = 'DeploymentError';
+  constructor(
+    message: string,
+    readonly hint = 'Rebuild the site with `folio build` and deploy the whole output directory, so that every file comes from the same build.',
+  ) {
+    super(message);
+  }
+}
+
+/** The 500 answer when anything throws: never a stack trace; what is wrong and the fix when the deployment is at fault. */
+export function internalError(site: Site | null, error?: unknown): Reply {
+  const [message, hint] = error instanceof DeploymentError ? [error.message, error.hint] : ['The server failed to answer this request.', 'Try again later; if it persists, report the URL to the site owner.'];
+  if (site) return errorReply(site, 'internal_error', message, hint);
   return {
     status: 500,
     headers: { 'content-type': 'application/json; charset=utf-8', ...CORS, 'cache-control': CACHE.none, 'x-content-type-options': 'nosniff' },
-    body: utf8(jsonText({ error: { code: 'internal_error', status: 500, message: 'The server failed to answer this request.', hint: 'Try again later; if it persists, report the URL to the site owner.', documentation_url: '/developers', openapi_url: '/openapi.json' } })),
+    body: utf8(jsonText({ error: { code: 'internal_error', status: 500, message, hint, documentation_url: '/developers', openapi_url: '/openapi.json' } })),
   };
 }

@@ -15,6 +15,12 @@ export interface Family {
   name: string;
   /** The reply, or null when the path is not this family's. */
   respond(req: Req, rt: Runtime): Reply | null | Promise<Reply | null>;
+  /**
+   * Answers only from the whole model, and only what the build enumerates:
+   * in the functions, which have the model's head alone, such a family is
+   * not asked, since its every answer is a precomputed file (D55).
+   */
+  wholeModel?: boolean;
   /** Every GET target (path and query) this family answers ahead of time. */
   enumerate(model: SiteModel): string[];
 }

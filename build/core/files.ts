@@ -40,12 +40,16 @@ export function fileFor(target: string, contentType: string): string {
 export interface Manifest {
   version: 1;
   site_url: string;
+  /** Names this build's content: every file the functions read carries it (core/edge.ts, D55). */
+  build: string;
   /** Every distinct header set, once; routes point at them by index. */
   header_sets: Headers[];
   /** Request target (path, or path?canonical-query) → [file, header set]. */
   routes: Record<string, [string, number]>;
   /** Files written outside the route table, e.g. 404.html, with their status. */
   fallbacks: Record<string, { file: string; status: number; header_set: number }>;
+  /** Site path → path it answers 301 to (D48); every host's files carry the same rules. */
+  redirects?: Record<string, string>;
 }
 
 export const MANIFEST_PATH = '_folio/manifest.json';

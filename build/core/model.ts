@@ -22,6 +22,18 @@ export interface SiteConfig {
   ai_preferences?: AiPreferences | null;
   /** The default social-card image (D50): absolute URL and alt text. */
   social_image?: { url: string; alt: string } | null;
+  /** site.yaml `theme` and content/theme.css (D46); absent or all null without a theme. */
+  theme?: Theme;
+}
+
+export interface Theme {
+  /** Hex colours that pass WCAG AA on the page background of their scheme. */
+  accent: string | null;
+  /** As given, or derived from `accent` for the dark scheme. */
+  accent_dark: string | null;
+  font: 'sans' | 'serif' | 'mono' | null;
+  /** content/theme.css, served after the built-in stylesheet. */
+  css: string | null;
 }
 
 export interface License {
@@ -115,6 +127,8 @@ export interface PostImage {
 
 export interface Service {
   id: string;
+  /** Former addresses that answer 301 to this one (D48). */
+  aliases: string[];
   title: string;
   summary: string;
   best_fit: string[];
@@ -126,6 +140,7 @@ export interface Service {
 
 export interface Post {
   slug: string;
+  aliases: string[];
   title: string;
   /** YYYY-MM-DD */
   date: string;
@@ -144,6 +159,7 @@ export interface Post {
 
 export interface Project {
   id: string;
+  aliases: string[];
   title: string;
   status: ProjectStatus;
   summary: string;
@@ -195,8 +211,20 @@ export interface Site {
   projects: Project[];
   /** Every tag of a published post, by name. */
   tags: TagCount[];
+  /** Files of content/static/, served at their own path (D43). */
+  static: StaticFile[];
+  /** Site path → the path it answers 301 to (D48): each alias, its .md form, and former API addresses. */
+  redirects: Record<string, string>;
   /** ISO-8601 build clock. */
   built_at: string;
   /** What was added, updated and removed (D61). */
   changes: ChangeLog;
+}
+
+export interface StaticFile {
+  /** Site path, e.g. "/favicon.ico". */
+  path: string;
+  content_type: string;
+  size: number;
+  sha256: string;
 }

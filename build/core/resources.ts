@@ -19,7 +19,6 @@ export function profileResource(site: Site, p: Profile) {
 }
 
 export function serviceResource(site: Site, s: Service) {
-  const l = links(site, pagePath.services(), '/services');
   return {
     ...s.extra,
     id: s.id,
@@ -28,9 +27,7 @@ export function serviceResource(site: Site, s: Service) {
     best_fit: s.best_fit,
     order: s.order,
     content_markdown: s.body_markdown,
-    url: `${l.url}#${s.id}`,
-    markdown_url: l.markdown_url,
-    api_url: l.api_url,
+    ...links(site, pagePath.service(s.id), `/services/${s.id}`),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Runtime } from './runtime.js';
 import { mcpFamily } from './mcp/index.js';
 import { documentsFamily } from './documents/index.js';
 import { pagesFamily, notFoundPage } from './pages/index.js';
+import { redirectReply } from './redirects.js';
 
 const apiFamily: Family = {
   name: 'api',
@@ -29,7 +30,7 @@ export async function respond(req: Req, rt: Runtime): Promise<Reply> {
     reply = await dispatch(req, rt);
   } catch (error) {
     report(error, req);
-    reply = internalError(rt.site);
+    reply = internalError(rt.site, error);
   }
   return finish(req, reply);
 }
@@ -43,11 +44,15 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return errorReply(rt.site, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; this address is read-only.`, `Use GET (or HEAD). Only POST ${rt.site.config.site_url}/mcp accepts a body.`, { allow: GET_METHODS });
   }
+  // An address that moved answers 301 before anything could claim it (D48).
+  const moved = redirectReply(req, rt.site);
+  if (moved) return moved;
   for (const family of families) {
+    if (family.wholeModel && !rt.whole) continue;
     const reply = await family.respond(req, rt);
     if (reply) return reply;
   }
-  return notFoundPage(req, rt.site);
+  return notFoundPage(req, rt);
 }
 
 /** A CORS preflight (D15): 204 with what the address allows. */

@@ -254,5 +254,5 @@ export const ErrorEnvelope = record(
 );
 
 /** The response schemas by name: OpenAPI's components, and Operation.schema names one of them (a name not here is a type error). */
-export const schemas = { Discovery, Profile, ServiceList, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope } satisfies Record<string, Schema>;
+export const schemas = { Discovery, Profile, ServiceList, Service, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope } satisfies Record<string, Schema>;
 export type SchemaName = keyof typeof schemas;

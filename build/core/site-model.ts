@@ -16,11 +16,11 @@ export interface PostIndex {
   byTag: Map<string, number[]>;
 }
 
-/** What answers a page path: a page of its own, or a tag, post or project page by name or position (routes.ts builds it). */
+/** What answers a page path: a page of its own, or a service, tag, post or project page by name or position (routes.ts builds it). */
 export type PageRef =
   | { kind: 'home' | 'about' | 'services' | 'blog' | 'projects' | 'developers' }
   | { kind: 'tag'; tag: string }
-  | { kind: 'post' | 'project'; at: number };
+  | { kind: 'service' | 'post' | 'project'; at: number };
 
 /** What an edit that keeps every position keeps: the indexes of positions and the answers found so far. */
 interface Kept {
@@ -87,7 +87,7 @@ export class SiteModel {
     return this.#kept.pairs;
   }
 
-  /** Every page path, in the order of the sitemap: the fixed pages, then tags, posts and projects. */
+  /** Every page path, in the order of the sitemap: the fixed pages, then services, tags, posts and projects. */
   get pages(): Map<string, PageRef> {
     if (!this.#kept.pages) {
       const { site } = this;
@@ -98,6 +98,7 @@ export class SiteModel {
         [pagePath.blog(), { kind: 'blog' }],
         [pagePath.projects(), { kind: 'projects' }],
         [pagePath.developers(), { kind: 'developers' }],
+        ...site.services.map((s, at): [string, PageRef] => [pagePath.service(s.id), { kind: 'service', at }]),
         ...site.tags.map(({ tag }): [string, PageRef] => [pagePath.tag(tag), { kind: 'tag', tag }]),
         ...site.posts.map((p, at): [string, PageRef] => [pagePath.post(p.slug), { kind: 'post', at }]),
         ...site.projects.map((p, at): [string, PageRef] => [pagePath.project(p.id), { kind: 'project', at }]),

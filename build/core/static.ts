@@ -3,35 +3,50 @@
 // the build wrote (D38, D39).
 import { isApiPath, matchOperation, routeTable } from './api/index.js';
 import type { Manifest } from './files.js';
-import type { Req } from './http.js';
+import type { Headers, Req } from './http.js';
 import type { Site } from './model.js';
 import { prefersMarkdown } from './negotiate.js';
 import { canonicalQuery, parseQuery } from './params.js';
 import { twinPath } from './urls.js';
 
-/** The manifest key for a request, or null when only respond() can answer it. */
-export function staticTarget(req: Req, site: Site, manifest: Manifest): string | null {
+/** A precomputed response: its file (relative to dist/) and its headers. */
+export interface Route {
+  file: string;
+  headers: Headers;
+}
+
+/** A route table: the whole manifest at build time, its shards in the functions (D55). */
+export type RouteLookup = (target: string) => Route | undefined;
+
+export function manifestLookup(manifest: Manifest): RouteLookup {
+  return (target) => {
+    const route = Object.hasOwn(manifest.routes, target) ? manifest.routes[target] : undefined;
+    return route && { file: route[0], headers: manifest.header_sets[route[1]]! };
+  };
+}
+
+/** The route table key for a request, or null when only respond() can answer it. */
+export function staticTarget(req: Req, site: Pick<Site, 'versions'>, lookup: RouteLookup): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
-  const route = manifest.routes[path];
-  if (route && isNegotiable(manifest, route[1]) && prefersMarkdown(req.headers.accept)) {
+  const route = lookup(path);
+  if (route && isNegotiable(route.headers) && prefersMarkdown(req.headers.accept)) {
     const twin = twinPath(path);
-    return manifest.routes[twin] ? twin : null;
+    return lookup(twin) ? twin : null;
   }
   if (!req.search || !isApiPath(path)) return route ? path : null;
   const version = path.split('/')[2] ?? '';
-  const ops = routeTable[version];
+  const ops = Object.hasOwn(routeTable, version) ? routeTable[version] : undefined;
   const match = ops && site.versions[version]?.status !== 'sunset' ? matchOperation(ops, path.slice(`/api/${version}`.length)) : null;
   if (!match) return null;
   const parsed = parseQuery(req.search, match.operation.parameters);
   if ('problem' in parsed) return null;
   const canonical = canonicalQuery(parsed.values, match.operation.parameters);
   const target = canonical ? `${path}?${canonical}` : path;
-  return manifest.routes[target] ? target : null;
+  return lookup(target) ? target : null;
 }
 
 /** Pages vary on Accept; their twins are the other variant. */
-function isNegotiable(manifest: Manifest, set: number): boolean {
-  const headers = manifest.header_sets[set]!;
+function isNegotiable(headers: Headers): boolean {
   return (headers['content-type'] ?? '').startsWith('text/html') && /\baccept\b/i.test(headers.vary ?? '');
 }

@@ -13,6 +13,7 @@ export const pagePath = {
   home: () => '/',
   about: () => '/about',
   services: () => '/services',
+  service: (id: string) => `/services/${id}`,
   blog: () => '/blog',
   tag: (tag: string) => `/blog/tags/${tag}`,
   post: (slug: string) => `/blog/${slug}`,

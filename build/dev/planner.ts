@@ -58,6 +58,17 @@ export function diffSources(a: ContentSources, b: ContentSources): RebuildReport
   };
   pair(a.site, b.site);
   pair(a.profile, b.profile);
+  pair(a.theme ?? null, b.theme ?? null);
+  if (a.static !== b.static) {
+    const before = new Map((a.static ?? []).map((f) => [f.path, f]));
+    const after = new Map((b.static ?? []).map((f) => [f.path, f]));
+    for (const [path, f] of after) {
+      const old = before.get(path);
+      if (!old) diff.added.push(f.file);
+      else if (old.size !== f.size || !old.body || !f.body || Buffer.compare(old.body, f.body) !== 0) diff.changed.push(f.file);
+    }
+    for (const [path, f] of before) if (!after.has(path)) diff.removed.push(f.file);
+  }
   for (const folder of FOLDER_NAMES) {
     const xs = a[folder];
     const ys = b[folder];
@@ -80,7 +91,7 @@ export function diffSources(a: ContentSources, b: ContentSources): RebuildReport
 
 /** The posts whose sources changed, by index, when nothing else did and no file came or went; else null. */
 export function changedPosts(a: ContentSources, b: ContentSources): { index: number; source: Source }[] | null {
-  if (a.site !== b.site || a.profile !== b.profile || a.services !== b.services || a.projects !== b.projects || a.posts.length !== b.posts.length) return null;
+  if (a.site !== b.site || a.profile !== b.profile || a.theme !== b.theme || a.static !== b.static || a.services !== b.services || a.projects !== b.projects || a.posts.length !== b.posts.length) return null;
   const changed: { index: number; source: Source }[] = [];
   for (let i = 0; i < b.posts.length; i++) {
     if (a.posts[i] === b.posts[i]) continue;

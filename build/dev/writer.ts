@@ -5,7 +5,7 @@
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteModel } from '../core/site-model.js';
-import { emit, type Sink } from '../emit/build.js';
+import { emit, staticReader, type Sink } from '../emit/build.js';
 import { forgetState } from '../emit/cache.js';
 import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
@@ -50,7 +50,7 @@ export interface Deferred {
  */
 export async function emitInPlace(ctx: DevContext, state: DevState, model: SiteModel, previous: BuildState, plan: Plan, r: RebuildReport, digest?: SiteDigest): Promise<Deferred> {
   const { out } = ctx;
-  const emitted = await emit(model, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, media: state.media });
+  const emitted = await emit(model, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, media: state.media, readStatic: staticReader(ctx.options.content, state.sources) });
   state.build = emitted.state;
   const earlier = new Set([...[...previous.routes.values()].map((o) => o.file), ...previous.extras.keys()]);
   const written = new Set(emitted.written);

@@ -9,10 +9,12 @@ import { readFile } from 'node:fs/promises';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { join, resolve } from 'node:path';
+import { modelData } from '../core/data.js';
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
 import { CHANGES_PATH, fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
+import { staticHeaders } from '../core/media-types.js';
 import type { Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
@@ -28,6 +30,7 @@ import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
 import { assembleWithImages, type MediaFile } from './images.js';
 import { prepareSearchIndex, searchIndexArtifact, searchIndexSettled } from './search-index.js';
+import { buildId, edgeFiles } from './edge.js';
 
 export interface BuildOptions {
   content: string;
@@ -68,9 +71,9 @@ export interface BuildResult {
   media: readonly MediaFile[];
 }
 
-/** Extra files other parts of folio add to dist (the search index, host configs). */
-export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions) => OutputFile[] | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact];
+/** Extra files other parts of folio add to dist (the search index, host configs); the model is the site's with its indexes. */
+export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions, model: SiteModel) => OutputFile[] | Promise<OutputFile[]>;
+export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact, edgeFiles];
 
 /** The change log on its own (D61): the function answering a `since` reads this, not the model. */
 function changesArtifact(site: Site): OutputFile[] {
@@ -96,6 +99,8 @@ export function memoryRuntime(of: Site | SiteModel, search?: () => Promise<Searc
   return {
     site,
     model,
+    whole: true,
+    data: modelData(model),
     search: search ?? (() => Promise.reject(new Error('The search index is not available in this runtime.'))),
     changes: () => Promise.resolve(site.changes),
   };
@@ -124,6 +129,8 @@ export interface EmitOptions {
   deferArtifacts?: boolean;
   /** The digest of `site`, when the caller has it (folio dev updates it per edit). */
   digest?: SiteDigest;
+  /** The bytes of a file of content/static/ by its site path (D43); needed when the site has any. */
+  readStatic?: (path: string) => Promise<Uint8Array>;
   /** The image files under /media/ (D44), routed through the manifest with their headers. */
   media?: readonly MediaFile[];
 }
@@ -193,9 +200,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const previous = options.previous ?? null;
   const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
   const rt = memoryRuntime(model);
+  // The model the functions could read, and the build id named after it: the
+  // search shards carry it, and they are made from the start (below).
+  const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
+  const build = buildId(siteBytes);
   // The search index needs only the model: it is made on its own thread while the responses are.
-  prepareSearchIndex(site);
-  const manifest: Manifest = { version: 1, site_url: site.config.site_url, header_sets: [], routes: {}, fallbacks: {} };
+  prepareSearchIndex(site, build);
+  const manifest: Manifest = { version: 1, site_url: site.config.site_url, build, header_sets: [], routes: {}, fallbacks: {}, redirects: site.redirects };
   const setIndex = new Map<string, number>();
   const headerSet = (headers: Headers) => {
     const { etag: _etag, ...rest } = headers;
@@ -241,6 +252,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     return put(file, body, hash, previous?.extras.get(file)?.hash);
   };
 
+  // Written now rather than held to the end: at 10,000 posts it is some 20 MB.
+  await extra(SITE_PATH, siteBytes);
   const phaseStart = performance.now();
   // The documents last: llms-full.txt and the feeds read every twin, which
   // the pages family has made by then. Enumerated first, they built every
@@ -303,6 +316,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   options.progress?.(targets.length, targets.length);
   const respondMs = performance.now() - phaseStart;
   if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
+  // content/static/, each file at its own path with its type (D43); assembleSite made sure no address above has it.
+  for (const f of site.static) {
+    if (!options.readStatic) throw new Error(`folio: ${f.path} is a static file, but emit() was given no readStatic to read it with.`);
+    const file = f.path.slice(1);
+    await extra(file, await options.readStatic(f.path));
+    manifest.routes[f.path] = [file, headerSet(staticHeaders(f.content_type))];
+  }
   // The not-found page, so static hosts answer unknown paths with it (D23).
   const missing = await respond(request('GET', '/404', { accept: 'text/html' }), rt);
   if (missing.body) {
@@ -321,7 +341,6 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       await sink.write(m.path, await m.read());
     }
   }
-  await extra(SITE_PATH, JSON.stringify(runtimeModel(site)));
   const manifestText = jsonText(manifest);
   await extra(MANIFEST_PATH, manifestText);
   const result: EmitResult = { manifest, state, files: 0, bytes: 0, asked, written, removed: [], spliced, phases: { respond: respondMs, artifacts: 0 } };
@@ -331,7 +350,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options)) await extra(file.path, file.body);
+    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options, model)) await extra(file.path, file.body);
     // An artifact may add to the manifest; then it is written again, whole.
     const after = jsonText(manifest);
     if (after !== manifestText) {
@@ -350,12 +369,12 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
 }
 
 /** Every file of the site in memory (tests, and callers that write elsewhere). */
-export async function renderSite(site: Site): Promise<{ files: OutputFile[]; manifest: Manifest }> {
+export async function renderSite(site: Site, readStatic?: EmitOptions['readStatic']): Promise<{ files: OutputFile[]; manifest: Manifest }> {
   const files: OutputFile[] = [];
   const { manifest } = await emit(new SiteModel(site), {
     write: async (path, body) => void files.push({ path, body }),
     reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
-  });
+  }, { readStatic });
   return { files, manifest };
 }
 
@@ -377,6 +396,12 @@ export interface BuildStats {
   spliced: string[];
   /** Milliseconds per phase: load, render, assemble, respond (every target), artifacts, commit. */
   phases: Record<string, number>;
+}
+
+/** The bytes of content/static/ files: those loaded with the sources, else read again from disk. */
+export function staticReader(content: string, sources?: ContentSources): (path: string) => Promise<Uint8Array> {
+  const loaded = new Map((sources?.static ?? []).map((s) => [s.path, s.body]));
+  return async (path) => loaded.get(path) ?? readFile(join(content, 'static', path));
 }
 
 /** The previous build of `out` and its state, when both are there and agree. */
@@ -422,7 +447,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const staging = await openStaging(out);
     try {
       const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p), read: (p) => readFile(join(out, p)).catch(() => null) };
-      const emitted = await emit(model, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files });
+      const emitted = await emit(model, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files, readStatic: staticReader(options.content, sources) });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();

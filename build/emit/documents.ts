@@ -91,6 +91,8 @@ export async function readContentFast(sources: ContentSources, options: ReadOpti
     services: collect.services.map(() => take() as ReadContent['services'][number]),
     posts: collect.posts.map(() => take() as ReadContent['posts'][number]),
     projects: collect.projects.map(() => take() as ReadContent['projects'][number]),
+    theme: collect.theme,
+    static: collect.static,
   };
   return { content, stats: { files: total, rendered: misses.length, workers: pool?.size ?? 0 } };
 }

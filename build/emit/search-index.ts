@@ -6,11 +6,12 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { insert, save } from '@orama/orama';
-import { SEARCH_INDEX_PATH } from '../core/files.js';
+import { SEARCH_INDEX_PATH, type Manifest } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import { postItem, projectItem, serviceResource } from '../core/resources.js';
 import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexData, type StoredDoc } from '../core/search/format.js';
 import { createSearchDb, splitWords, WORD_SPLIT, type SearchDocument } from '../core/search/orama.js';
+import { searchShards } from '../core/search/shards.js';
 import { vocabularyOf } from '../core/search/typo.js';
 import type { SearchType } from '../core/runtime.js';
 import type { OutputFile } from './atomic.js';
@@ -93,7 +94,7 @@ function toDocument(s: SearchSource): SearchDocument {
  * is emptied): on the thread, that copy of every post's Markdown was the
  * largest thing held while the index was saved (the peak of memory).
  */
-export function indexBytes(sources: (SearchSource | undefined)[], siteUrl: string): Uint8Array {
+export function indexBytes(sources: (SearchSource | undefined)[], siteUrl: string, build: string): SearchFiles {
   const db = createSearchDb();
   const words = new Set<string>();
   for (let i = 0; i < sources.length; i++) {
@@ -103,6 +104,8 @@ export function indexBytes(sources: (SearchSource | undefined)[], siteUrl: strin
     for (const text of [d.title, d.summary, d.tags, d.body]) for (const w of splitWords(text).split(WORD_SPLIT)) words.add(w);
   }
   const data: SearchIndexData = { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyOf(words) };
+  // The functions read these shards; the whole file stays the index of record.
+  const shards = searchShards(data, build);
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
   // Written around the data's own text, so the hash covers exactly those bytes;
@@ -113,26 +116,32 @@ export function indexBytes(sources: (SearchSource | undefined)[], siteUrl: strin
   let at = bytes.write(head);
   at += bytes.write(dataText, at);
   bytes.write(tail, at);
-  return bytes;
+  return { bytes, shards };
+}
+
+/** The index file and its shards (core/search/shards.ts). */
+export interface SearchFiles {
+  bytes: Uint8Array;
+  shards: { path: string; body: string }[];
 }
 
 /** The index file for a site, on this thread. */
-export function buildSearchIndex(site: Site): Uint8Array {
-  return indexBytes(searchSources(site), site.config.site_url);
+export function buildSearchIndex(site: Site, build = ''): Uint8Array {
+  return indexBytes(searchSources(site), site.config.site_url, build).bytes;
 }
 
 /** Below this many documents a thread costs more to start than the index takes to build. */
 const MIN_DOCUMENTS_FOR_THREAD = 300;
 
 /** What the search worker answers. */
-export type SearchWorkerReply = { bytes: Uint8Array } | { error: string };
+export type SearchWorkerReply = SearchFiles | { error: string };
 
-function onThread(script: string, sources: SearchSource[], siteUrl: string): Promise<Uint8Array> {
+function onThread(script: string, sources: SearchSource[], siteUrl: string, build: string): Promise<SearchFiles> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: { sources, siteUrl } });
+    const worker = new Worker(script, { workerData: { sources, siteUrl, build } });
     worker.once('message', (reply: SearchWorkerReply) => {
       void worker.terminate();
-      if ('bytes' in reply) resolve(reply.bytes);
+      if ('bytes' in reply) resolve(reply);
       else reject(new Error(`The search index thread failed: ${reply.error}`));
     });
     worker.once('error', reject);
@@ -140,7 +149,7 @@ function onThread(script: string, sources: SearchSource[], siteUrl: string): Pro
   });
 }
 
-const started = new WeakMap<Site, Promise<Uint8Array>>();
+const started = new WeakMap<Site, { build: string; files: Promise<SearchFiles> | null }>();
 
 /**
  * Starts building the site's index on a thread of its own, so that it is
@@ -148,24 +157,24 @@ const started = new WeakMap<Site, Promise<Uint8Array>>();
  * takes the result. Small sites, and folio run from its TypeScript sources
  * without the compiled worker, build it on this thread when it is asked for.
  */
-export function prepareSearchIndex(site: Site): void {
-  if (started.has(site)) return;
+export function prepareSearchIndex(site: Site, build: string): void {
+  if (started.get(site)?.build === build) return;
   const script = site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
-  if (!script) return;
-  const bytes = onThread(script, searchSources(site), site.config.site_url);
+  const files = script ? onThread(script, searchSources(site), site.config.site_url, build) : null;
   // Handled when the artifact awaits it; never an unhandled rejection before then.
-  bytes.catch(() => undefined);
-  started.set(site, bytes);
+  files?.catch(() => undefined);
+  started.set(site, { build, files });
 }
 
 /** Resolves once the site's index thread, if one runs, has answered or failed (the artifact reports a failure). */
 export async function searchIndexSettled(site: Site): Promise<void> {
-  await started.get(site)?.catch(() => undefined);
+  await started.get(site)?.files?.catch(() => undefined);
 }
 
 /** Registered in build.ts's `artifacts`. */
-export async function searchIndexArtifact(site: Site): Promise<OutputFile[]> {
-  const bytes = started.get(site);
+export async function searchIndexArtifact(site: Site, manifest: Manifest): Promise<OutputFile[]> {
+  const prepared = started.get(site);
   started.delete(site);
-  return [{ path: SEARCH_INDEX_PATH, body: bytes ? await bytes : buildSearchIndex(site) }];
+  const { bytes, shards } = (prepared?.build === manifest.build ? await prepared.files : null) ?? indexBytes(searchSources(site), site.config.site_url, manifest.build);
+  return [{ path: SEARCH_INDEX_PATH, body: bytes }, ...shards];
 }

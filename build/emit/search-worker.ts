@@ -5,10 +5,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { indexBytes, type SearchSource, type SearchWorkerReply } from './search-index.js';
 
-const { sources, siteUrl } = workerData as { sources: SearchSource[]; siteUrl: string };
+const { sources, siteUrl, build } = workerData as { sources: SearchSource[]; siteUrl: string; build: string };
 let reply: SearchWorkerReply;
 try {
-  reply = { bytes: indexBytes(sources, siteUrl) };
+  reply = indexBytes(sources, siteUrl, build);
 } catch (error) {
   reply = { error: (error as Error)?.stack ?? String(error) };
 }

@@ -1,87 +1,99 @@
 // The host-neutral function: precomputed files first (query strings and
-// Accept mapped by the core's rule), respond() for everything else. Cloudflare,
-// Netlify, Vercel and `folio serve` wrap it in a few lines each.
-import { CHANGES_PATH, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+// Accept mapped by the core's rule over the sharded route table), respond()
+// for everything else, with the model's head and the precomputed records,
+// chunks and shards of runtime/edge.ts (D38, D55). Cloudflare, Netlify,
+// Vercel and `folio serve` wrap it in a few lines each.
 import { internalError } from '../core/errors.js';
 import type { Reply, Req } from '../core/http.js';
-import type { ChangeLog, Site } from '../core/model.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
+import type { EdgeHead } from '../core/edge.js';
 import { SiteModel } from '../core/site-model.js';
-import { staticTarget } from '../core/static.js';
-import type { ReadAsset } from './search.js';
+import { assetData, headSite, readChanges, readHead, type ReadAsset } from './edge.js';
 
 export type { ReadAsset };
 
 export interface HandlerOptions {
-  /** Opens the prebuilt search index, given the asset reader (default: dist/_folio/search-index.json). */
-  openSearch?: (read: ReadAsset) => Promise<SearchEngine>;
+  /** Opens the deployment's search shards, given the asset reader and the build id (default: runtime/search.ts). */
+  openSearch?: (read: ReadAsset, build: string) => Promise<SearchEngine>;
 }
-
-const decoder = new TextDecoder();
 
 /**
- * The prebuilt index (D12), read through the host's asset reader. The engine
- * and Orama are imported here, on the first search, not when the function
- * starts (./search.ts): most requests never search. Hosts bundle the function
- * into one script; the import() keeps that chunk from being evaluated until
- * it is needed.
+ * The sharded index (D12), read through the host's asset reader. The engine
+ * is imported here, on the first search, not when the function starts
+ * (./search.ts): most requests never search. Hosts bundle the function into
+ * one script; the import() keeps that chunk from being evaluated until it is
+ * needed.
  */
-export async function openSearch(read: ReadAsset): Promise<SearchEngine> {
+export async function openSearch(read: ReadAsset, build: string): Promise<SearchEngine> {
   const { openSearch: open } = await import('./search.js');
-  return open(read);
+  return open(read, build);
 }
 
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => {
-    // A failed load is retried on the next request rather than cached.
-    value ??= load().catch((error) => {
-      value = undefined;
-      throw error;
-    });
-    return value;
+/** What an earlier stage of the same request found (Cloudflare's middleware): the head, and that no precomputed file answers it. */
+export interface Prior {
+  head: EdgeHead;
+}
+
+/**
+ * Only what the build precomputed: for a host that runs this before its
+ * route functions (Cloudflare's middleware). Either the reply (the file, or
+ * the 500 that says why the files cannot be used), or what it found, for
+ * createHandler's function to go on from without reading it again.
+ */
+export function createPrecomputed(read: ReadAsset): (req: Req) => Promise<{ reply: Reply } | { prior: Prior | null }> {
+  return async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { prior: null };
+    let head: EdgeHead;
+    try {
+      head = await readHead(read);
+    } catch (error) {
+      console.error('folio: cannot read the deployment head:', error);
+      return { reply: finish(req, internalError(null, error)) };
+    }
+    try {
+      const reply = await assetData(head, read).file(req);
+      return reply ? { reply: finish(req, reply) } : { prior: { head } };
+    } catch (error) {
+      console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
+      return { reply: finish(req, internalError(headSite(head), error)) };
+    }
   };
 }
 
-async function readJson<T>(read: ReadAsset, path: string): Promise<T> {
-  const bytes = await read(path);
-  if (!bytes) throw new Error(`${path} is missing from the deployed files; run \`folio build\` and deploy all of dist/.`);
-  return JSON.parse(decoder.decode(bytes)) as T;
-}
-
-export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req) => Promise<Reply> {
-  // The model's indexes are built as requests read them, and kept with it for the life of the isolate.
-  const site = once(async () => new SiteModel(await readJson<Site>(read, SITE_PATH)));
-  const manifest = once(() => readJson<Manifest>(read, MANIFEST_PATH));
-  // Loaded on the first search and kept for the life of the isolate.
-  const search = once(() => (options.openSearch ?? openSearch)(read));
-  const changes = once(() => readJson<ChangeLog>(read, CHANGES_PATH));
-  return async (req) => {
-    // A GET needs both the model and the manifest: read them together (on
-    // Netlify and Vercel each read is a request to the site's own CDN).
-    const pending = req.method === 'GET' || req.method === 'HEAD' ? manifest() : null;
-    pending?.catch(() => {}); // reported below, once the model is there
-    let model: SiteModel;
-    try {
-      model = await site();
-    } catch (error) {
-      console.error('folio: cannot load the site model:', error);
-      return internalError(null);
+export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req, prior?: Prior | null) => Promise<Reply> {
+  // The engine of one build, kept for the life of the isolate; another build (folio dev) opens its own.
+  let engine: { build: string; value: Promise<SearchEngine> } | null = null;
+  const search = (build: string) => {
+    if (engine?.build !== build) {
+      const value = (options.openSearch ?? openSearch)(read, build);
+      // A failed open is retried on the next search rather than kept.
+      value.catch(() => engine?.value === value && (engine = null));
+      engine = { build, value };
     }
-    if (pending) {
+    return engine.value;
+  };
+  return async (req, prior) => {
+    // The head is read on every request (small, and always of the files deployed now), unless an earlier stage did.
+    let rt: Runtime;
+    try {
+      const head = prior?.head ?? (await readHead(read));
+      const site = headSite(head);
+      // The model over the head alone: no family that reads its indexes is asked here (D55), so none is built.
+      rt = { site, model: new SiteModel(site), whole: false, data: assetData(head, read), search: () => search(head.build), changes: () => readChanges(read) };
+    } catch (error) {
+      console.error('folio: cannot read the deployment head:', error);
+      return finish(req, internalError(null, error));
+    }
+    if (!prior) {
       try {
-        const map = await pending;
-        const target = staticTarget(req, model.site, map);
-        const route = target ? map.routes[target] : undefined;
-        const body = route ? await read(route[0]) : null;
-        if (route && body) return finish(req, { status: 200, headers: { ...map.header_sets[route[1]]! }, body });
+        const reply = await rt.data.file(req);
+        if (reply) return finish(req, reply);
       } catch (error) {
-        // Without the manifest every request is still answered by respond().
-        console.error('folio: cannot use the precomputed files:', error);
+        console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
+        return finish(req, internalError(rt.site, error));
       }
     }
-    const runtime: Runtime = { site: model.site, model, search, changes };
-    return respond(req, runtime);
+    return respond(req, rt);
   };
 }

@@ -103,7 +103,7 @@ export function conformance(label: string, target: () => Target): void {
         const { res, body } = await json('/api/v1');
         expect(res.status).toBe(200);
         expect(body.version).toBe('v1');
-        expect(body.endpoints.map((e: Json) => e.operationId).sort()).toEqual(['getApiIndex', 'getAvailability', 'getPost', 'getProfile', 'getProject', 'listChanges', 'listPosts', 'listProjects', 'listServices', 'searchContent']);
+        expect(body.endpoints.map((e: Json) => e.operationId).sort()).toEqual(['getApiIndex', 'getAvailability', 'getPost', 'getProfile', 'getProject', 'getService', 'listChanges', 'listPosts', 'listProjects', 'listServices', 'searchContent']);
         expect(res.headers.get('x-api-deprecated')).toBe('false');
         expect(res.headers.get('link')).toBe(`<${c.site}/developers#versioning>; rel="deprecation"; type="text/html"`);
         expect(res.headers.get('access-control-expose-headers')).toMatch(/ETag/);
@@ -318,6 +318,31 @@ export function conformance(label: string, target: () => Target): void {
           expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
           expect(res.headers.get('content-type'), path).toMatch(/^[a-z]+\/[a-z0-9.+-]+/);
         }
+      });
+    });
+
+    describe('moved addresses and static files (D43, D48)', () => {
+      it('answers 301 for every alias, its .md form and a former API address, to the address that answers 200', async () => {
+        const moved = Object.entries(c.manifest.redirects ?? {});
+        expect(moved.length).toBeGreaterThan(0);
+        expect(moved.some(([from]) => from.startsWith('/api/v1/'))).toBe(true);
+        expect(moved.some(([from]) => from.endsWith('.md'))).toBe(true);
+        for (const [from, to] of moved) {
+          const res = await get(from);
+          expect(res.status, from).toBe(301);
+          expect(new URL(res.headers.get('location')!, c.url + from).pathname, from).toBe(to);
+          await res.arrayBuffer();
+          const there = await get(to);
+          expect(there.status, to).toBe(200);
+          await there.arrayBuffer();
+        }
+      });
+
+      it('serves the sample static files with their own type (every route above checked their bytes and headers)', async () => {
+        const res = await get('/.well-known/security.txt');
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        expect(await res.text()).toMatch(/^Contact: mailto:/m);
       });
     });
 

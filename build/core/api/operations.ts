@@ -5,7 +5,7 @@ import type { Req } from '../http.js';
 import { PROJECT_STATUSES, type Site } from '../model.js';
 import type { ParamSpec, ParamValues } from '../params.js';
 import { slugify } from '../params.js';
-import { postItem, postResource, profileResource, projectItem, projectResource, serviceResource } from '../resources.js';
+import { profileResource, projectItem, serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
 import type { SchemaName } from '../schemas.js';
 import { fairRate } from '../statements.js';
@@ -120,6 +120,15 @@ export const PROJECT_ID: ParamSpec = {
   example: 'my-project',
 };
 
+export const SERVICE_ID: ParamSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The service id, as listed in `data[].id` of the service list.',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+  example: 'email-deliverability',
+};
+
 export const SERVICE: ParamSpec = {
   name: 'service',
   in: 'query',
@@ -147,8 +156,8 @@ export const SINCE: ParamSpec = {
   example: '2026-11-01',
 };
 
-/** A list answer with paging (D4, D8); only the page's own items are shaped by `item`. */
-function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, offset: number, meta: Record<string, unknown>, item: (t: T) => R) {
+/** A list answer with paging (D4, D8): `items` is the page itself, `total` the size of the whole list. */
+function page(ctx: OperationContext, items: readonly unknown[], total: number, limit: number, offset: number, meta: Record<string, unknown>) {
   const base = new URLSearchParams(ctx.canonical);
   base.delete('offset');
   const at = (o: number) => {
@@ -157,11 +166,11 @@ function page<T, R>(ctx: OperationContext, items: readonly T[], limit: number, o
     return ctx.self(q.toString());
   };
   return {
-    data: items.slice(offset, offset + limit).map(item),
-    meta: { total: items.length, limit, offset, ...meta },
+    data: items,
+    meta: { total, limit, offset, ...meta },
     links: {
       self: ctx.self(ctx.canonical),
-      next: offset + limit < items.length ? at(offset + limit) : null,
+      next: offset + limit < total ? at(offset + limit) : null,
       prev: offset > 0 ? at(Math.max(0, offset - limit)) : null,
     },
   };
@@ -228,6 +237,27 @@ export const operations: readonly Operation[] = [
     }),
   },
   {
+    operationId: 'getService',
+    path: '/services/{id}',
+    summary: 'One service',
+    description: 'One consulting service, including its Markdown description in `content_markdown`.',
+    parameters: [SERVICE_ID],
+    schema: 'Service',
+    errors: ['not_found'],
+    enumerate: (site, base) => site.services.map((s) => `${base}/services/${s.id}`),
+    handle: (ctx) => {
+      const service = ctx.site.services.find((s) => s.id === ctx.pathParams.id);
+      if (!service) {
+        return {
+          error: 'not_found',
+          message: `There is no service with the id "${ctx.pathParams.id}".`,
+          hint: `The service list at ${apiBase(ctx.site, ctx.version)}/services gives every valid id in data[].id.`,
+        };
+      }
+      return { body: serviceResource(ctx.site, service) };
+    },
+  },
+  {
     operationId: 'listPosts',
     path: '/posts',
     summary: 'Published posts',
@@ -237,10 +267,11 @@ export const operations: readonly Operation[] = [
     errors: ['invalid_request'],
     // Every default page of the post list, overall and per tag.
     enumerate: (site, base) => [...pages(`${base}/posts`, site.posts.length, ''), ...site.tags.flatMap(({ tag, count }) => pages(`${base}/posts`, count, `tag=${tag}`))],
-    handle: (ctx) => {
+    handle: async (ctx) => {
       const tag = ctx.values.tag as string | undefined;
-      const posts = tag === undefined ? ctx.site.posts : ctx.runtime.model.tagged(tag);
-      return { body: page(ctx, posts, ctx.values.limit as number, ctx.values.offset as number, { tag: tag ?? null }, (p) => postItem(ctx.site, p)) };
+      const [limit, offset] = [ctx.values.limit as number, ctx.values.offset as number];
+      const { total, items } = await ctx.runtime.data.posts(tag, offset, limit);
+      return { body: page(ctx, items, total, limit, offset, { tag: tag ?? null }) };
     },
   },
   {
@@ -252,8 +283,8 @@ export const operations: readonly Operation[] = [
     schema: 'Post',
     errors: ['not_found'],
     enumerate: (site, base) => site.posts.map((p) => `${base}/posts/${p.slug}`),
-    handle: (ctx) => {
-      const post = ctx.runtime.model.post(ctx.pathParams.slug!);
+    handle: async (ctx) => {
+      const post = await ctx.runtime.data.post(ctx.pathParams.slug!, ctx.version);
       if (!post) {
         return {
           error: 'not_found',
@@ -261,7 +292,7 @@ export const operations: readonly Operation[] = [
           hint: `The post list at ${apiBase(ctx.site, ctx.version)}/posts gives every valid slug in data[].slug.`,
         };
       }
-      return { body: postResource(ctx.site, post) };
+      return { body: post };
     },
   },
   {
@@ -294,8 +325,8 @@ export const operations: readonly Operation[] = [
     schema: 'Project',
     errors: ['not_found'],
     enumerate: (site, base) => site.projects.map((p) => `${base}/projects/${p.id}`),
-    handle: (ctx) => {
-      const project = ctx.site.projects.find((p) => p.id === ctx.pathParams.id);
+    handle: async (ctx) => {
+      const project = await ctx.runtime.data.project(ctx.pathParams.id!, ctx.version);
       if (!project) {
         return {
           error: 'not_found',
@@ -303,7 +334,7 @@ export const operations: readonly Operation[] = [
           hint: `The project list at ${apiBase(ctx.site, ctx.version)}/projects gives every valid id in data[].id.`,
         };
       }
-      return { body: projectResource(ctx.site, project) };
+      return { body: project };
     },
   },
   {
@@ -343,7 +374,8 @@ export const operations: readonly Operation[] = [
       // Newest first, so the changes on or after `since` are a prefix.
       const end = since === undefined ? log.entries.length : log.entries.findIndex((c) => c.date < since);
       const entries = end === -1 ? log.entries : log.entries.slice(0, end);
-      return { body: page(ctx, entries, ctx.values.limit as number, ctx.values.offset as number, { since: since ?? null, tracked_since: log.tracked_since }, (c) => c) };
+      const [limit, offset] = [ctx.values.limit as number, ctx.values.offset as number];
+      return { body: page(ctx, entries.slice(offset, offset + limit), entries.length, limit, offset, { since: since ?? null, tracked_since: log.tracked_since }) };
     },
   },
   {
@@ -358,7 +390,7 @@ export const operations: readonly Operation[] = [
       const q = String(ctx.values.q).trim();
       const limit = ctx.values.limit as number;
       const engine = await ctx.runtime.search();
-      const { total, hits } = engine.search(q, limit);
+      const { total, hits } = await engine.search(q, limit);
       return {
         cache: 'computed',
         body: { data: hits, meta: { total, limit, query: q }, links: { self: ctx.self(ctx.canonical) } },

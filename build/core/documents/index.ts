@@ -68,6 +68,7 @@ export function postSection(model: SiteModel, path: string, index: number): stri
 
 export const documentsFamily: Family = {
   name: 'documents',
+  wholeModel: true,
   // respond() has already answered every method but GET and HEAD (D15).
   respond: (req, rt) => {
     const doc = byPath.get(req.path);

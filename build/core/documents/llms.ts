@@ -46,7 +46,7 @@ export function llmsTxt(model: SiteModel): string {
     'Each item ends in an estimate of the tokens its answer costs to read (its UTF-8 bytes / 4).',
     section('Profile', [page(pagePath.about())]),
     // A kind with nothing published has no section: its page would only say so.
-    section('Services', site.services.length ? [page(pagePath.services()), ...site.services.map((s) => linkItem(s.title, twin(pagePath.services()), s.summary, cost(twinText(pagePath.services()))))] : []),
+    section('Services', site.services.length ? [page(pagePath.services()), ...site.services.map((s) => page(pagePath.service(s.id)))] : []),
     section('Writing', site.posts.length ? [page(pagePath.blog()), ...site.posts.map((p) => linkItem(p.title, twin(pagePath.post(p.slug)), p.summary ? `${p.date}. ${p.summary}` : p.date, cost(twinText(pagePath.post(p.slug)))))] : []),
     section('Projects', site.projects.length ? [page(pagePath.projects()), ...site.projects.map((p) => page(pagePath.project(p.id)))] : []),
     section('API and MCP', [

@@ -42,6 +42,7 @@ export function sitePages(model: SiteModel): SitePage[] {
     { path: pagePath.home(), title: site.config.title, note: site.config.description, lastmod: newestChange(site) },
     { path: pagePath.about(), title: `About ${profile.name}`, note: `${profile.headline}; expertise, availability and contact.`, lastmod: built },
     { path: pagePath.services(), title: 'Consulting services', note: site.services.length ? `${plural(site.services.length, 'consulting area')}, ${site.services.length === 1 ? 'with' : 'each with'} the engagements it fits best.` : nothingYet('services'), lastmod: built },
+    ...site.services.map((s) => ({ path: pagePath.service(s.id), title: s.title, note: s.summary, lastmod: built })),
     { path: pagePath.blog(), title: 'Writing', note: site.posts.length > 1 ? `All ${site.posts.length} posts, newest first.` : site.posts.length ? '1 post.' : nothingYet('posts'), lastmod: newestChange(site) },
     ...site.tags.map(({ tag, count }) => ({
       path: pagePath.tag(tag),

@@ -12,8 +12,6 @@ import { jsonText, request, type Reply } from '../http.js';
 import type { Site } from '../model.js';
 import { describeRange } from '../params.js';
 import type { Runtime } from '../runtime.js';
-import type { SiteModel } from '../site-model.js';
-import { twinMarkdown } from '../pages/index.js';
 import { API_PREFIX, pagePath } from '../urls.js';
 import type { ToolSpec } from './tools.js';
 
@@ -69,16 +67,18 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
   if ('problem' in planned) return planned.problem;
   let reply: Reply;
   try {
-    reply = await respondApi(request('GET', planned.target), rt);
+    // The precomputed answer when there is one (in the functions), else the API's own (D38).
+    const get = request('GET', planned.target);
+    reply = (await rt.data.file(get)) ?? (await respondApi(get, rt));
   } catch (error) {
     // What respond() would have answered for the same failure (a missing search index, say).
     console.error(`folio: MCP ${tool.name} failed:`, error);
-    reply = internalError(rt.site);
+    reply = internalError(rt.site, error);
   }
   const text = reply.body ? decoder.decode(reply.body) : '';
   if (reply.status !== 200) return { content: [{ type: 'text', text }], isError: true };
   const body = JSON.parse(text) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: textBlock(rt.model, tool.name, body) ?? text }], structuredContent: body };
+  return { content: [{ type: 'text', text: (await textBlock(rt, tool.name, body)) ?? text }], structuredContent: body };
 }
 
 /**
@@ -86,8 +86,8 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
  * its Markdown twin (title, facts, body), the profile's the about twin. The
  * other tools' text is the API's JSON, which carries every title, date and URL.
  */
-function textBlock(model: SiteModel, tool: string, body: Record<string, unknown>): string | null {
-  if (tool === 'site_get_post' && typeof body.slug === 'string') return twinMarkdown(model, pagePath.post(body.slug));
-  if (tool === 'site_get_profile') return twinMarkdown(model, pagePath.about());
+async function textBlock(rt: Runtime, tool: string, body: Record<string, unknown>): Promise<string | null> {
+  if (tool === 'site_get_post' && typeof body.slug === 'string') return rt.data.twin(pagePath.post(body.slug));
+  if (tool === 'site_get_profile') return rt.data.twin(pagePath.about());
   return null;
 }

@@ -133,7 +133,9 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
   if (message.kind === 'notification') {
     const claim = claimOf(message.message.params);
     if (claim !== undefined && header !== undefined && claim !== header) {
-      return errorReply(site, 'invalid_request', `The notification's _meta names protocol version ${String(claim)} but MCP-Protocol-Version is ${header}.`, MIRROR_HINT);
+      // The claim may be any JSON value: a string is named, anything else only by its type.
+      const named = typeof claim === 'string' ? claim : `a value that is not a string (${claim === null ? 'null' : Array.isArray(claim) ? 'an array' : typeof claim})`;
+      return errorReply(site, 'invalid_request', `The notification's _meta names protocol version ${named} but MCP-Protocol-Version is ${header}.`, MIRROR_HINT);
     }
     return accepted(rt);
   }

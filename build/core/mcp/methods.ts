@@ -5,8 +5,7 @@
 // Types only, from the official SDK: they check these shapes at compile time and cost nothing at run time.
 import type { DiscoverResult, Implementation, InitializeResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
 import type { Site } from '../model.js';
-import { twinMarkdown } from '../pages/index.js';
-import { postItem } from '../resources.js';
+import { serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
 import { pagePath } from '../urls.js';
 import { callTool } from './call.js';
@@ -40,11 +39,17 @@ function implementation(site: Site): Implementation {
 /** The tools as tools/list answers them. */
 export const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
 
-function postResources(site: Site) {
-  return site.posts.map((post) => {
-    const { markdown_url } = postItem(site, post);
-    return { uri: markdown_url, name: post.slug, title: post.title, description: post.summary, mimeType: 'text/markdown' };
-  });
+/** The service pages as resources, each its Markdown twin (D47); the model's head carries the services everywhere. */
+function serviceResources(site: Site) {
+  return site.services.map((s) => ({ path: pagePath.service(s.id), uri: serviceResource(site, s).markdown_url, name: `service-${s.id}`, title: s.title, description: s.summary }));
+}
+
+/** Every post and service as a resource: its twin (D37, D47); posts from the post list's items, as the list pages have them. */
+async function resourceList(rt: Runtime) {
+  const { items } = await rt.data.posts(undefined, 0, Infinity);
+  const posts = items.map((post) => ({ uri: post.markdown_url as string, name: post.slug as string, title: post.title as string, description: post.summary as string }));
+  const services = serviceResources(rt.site).map(({ path: _path, ...r }) => r);
+  return [...posts, ...services].map((r) => ({ ...r, mimeType: 'text/markdown' }));
 }
 
 const string = (params: Params, key: string): string => {
@@ -77,17 +82,17 @@ const shared: Record<string, Method> = {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcError(ErrorCode.InvalidParams, 'params.arguments must be an object.');
     return callTool(tool, args as Record<string, unknown>, rt);
   },
-  'resources/list': (_, rt) => ({ resources: postResources(rt.site) }) satisfies ListResourcesResult,
+  'resources/list': async (_, rt) => ({ resources: await resourceList(rt) }) satisfies ListResourcesResult,
   'resources/templates/list': () => ({ resourceTemplates: [] }) satisfies ListResourceTemplatesResult,
-  'resources/read': (params, rt, exchange) => {
+  'resources/read': async (params, rt, exchange) => {
     const uri = string(params, 'uri');
-    const post = rt.site.posts.find((p) => postItem(rt.site, p).markdown_url === uri);
-    if (!post) {
+    // The resource is the page's Markdown twin (D21, D37, D47): the same bytes as its .md URL.
+    const service = serviceResources(rt.site).find((r) => r.uri === uri);
+    const text = service ? await rt.data.twin(service.path) : await rt.data.postTwin(uri);
+    if (text === null) {
       const code = exchange.era === 'modern' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
-      throw new RpcError(code, `Resource not found: ${uri}. resources/list gives the URI of every post.`, { uri });
+      throw new RpcError(code, `Resource not found: ${uri}. resources/list gives the URI of every post and service.`, { uri });
     }
-    // The resource is the post's Markdown twin (D21, D37): the same bytes as its .md URL.
-    const text = twinMarkdown(rt.model, pagePath.post(post.slug)) ?? `# ${post.title}\n\n${post.content_markdown}`;
     return { contents: [{ uri, mimeType: 'text/markdown', text }] } satisfies ReadResourceResult;
   },
 };

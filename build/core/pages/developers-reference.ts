@@ -2,7 +2,7 @@
 // parameters, the error codes, the MCP tools and the version states, read
 // from the same declarations the API, OpenAPI and MCP read, so the page
 // cannot fall behind the service it documents.
-import { type Operation } from '../api/operations.js';
+import { SERVICE_ID, type Operation } from '../api/operations.js';
 import { deprecationNotice } from '../documents/deprecation.js';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 import { MCP_PATH, MCP_PROTOCOL_VERSIONS } from '../mcp/info.js';
@@ -41,6 +41,7 @@ export function anchor(op: Operation): string {
 /** Real values from the site, so every example answers 200 on this site. */
 function exampleValue(site: Site, spec: ParamSpec): string | number | undefined {
   const topTag = [...site.tags].sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1))[0]?.tag;
+  if (spec === SERVICE_ID) return site.services[0]?.id ?? spec.example;
   switch (spec.name) {
     case 'slug':
       return site.posts[0]?.slug ?? spec.example;

@@ -6,14 +6,15 @@ import type { Family } from '../family.js';
 import { utf8, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
+import type { Runtime } from '../runtime.js';
 import { prefersMarkdown } from '../negotiate.js';
 import { twinPath } from '../urls.js';
 import { notFoundHeaders, pageHeaders, stylesheetHeaders, twinHeaders } from './headers.js';
 import { renderPage, STYLESHEET_PATH } from './layout.js';
-import { notFoundHtml, notFoundMarkdown } from './not-found.js';
 import type { Page } from './page.js';
 import { findPage, pagePaths, twinMarkdown } from './routes.js';
 import { STYLESHEET } from './style.js';
+import { hasTheme, themeCss, THEME_PATH } from '../theme.js';
 
 export { escapeHtml } from './html.js';
 export { findPage, pagePaths, twinMarkdown } from './routes.js';
@@ -38,6 +39,10 @@ function twinOf(path: string): string | null {
 export function respondPage(req: Req, model: SiteModel): Reply | null {
   const { site } = model;
   if (req.path === STYLESHEET_PATH) return { status: 200, headers: stylesheetHeaders(), body: utf8(STYLESHEET) };
+  if (req.path === THEME_PATH) {
+    const css = themeCss(site.config);
+    return css === null ? null : { status: 200, headers: stylesheetHeaders(), body: utf8(css) };
+  }
   const twinFor = twinOf(req.path);
   if (twinFor !== null) {
     const markdown = twinMarkdown(model, twinFor);
@@ -55,19 +60,16 @@ export function respondPage(req: Req, model: SiteModel): Reply | null {
 
 export const pagesFamily: Family = {
   name: 'pages',
+  wholeModel: true,
   respond: (req, rt) => respondPage(req, rt.model),
-  enumerate: (model) => [STYLESHEET_PATH, ...pagePaths(model).flatMap((p) => [p, twinPath(p)])],
+  enumerate: (model) => [STYLESHEET_PATH, ...(hasTheme(model.site.config) ? [THEME_PATH] : []), ...pagePaths(model).flatMap((p) => [p, twinPath(p)])],
 };
 
 /**
  * 404 for any address no family answers (D23): Markdown when the request
  * prefers it or asked for a twin, HTML otherwise. Never a 200.
  */
-export function notFoundPage(req: Req, site: Site): Reply {
+export async function notFoundPage(req: Req, rt: Runtime): Promise<Reply> {
   const markdown = prefersMarkdown(req.headers.accept) || req.path.endsWith('.md');
-  return {
-    status: 404,
-    headers: notFoundHeaders(markdown),
-    body: utf8(markdown ? notFoundMarkdown(site) : notFoundHtml(site)),
-  };
+  return { status: 404, headers: notFoundHeaders(markdown), body: utf8(await rt.data.notFound(markdown)) };
 }

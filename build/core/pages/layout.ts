@@ -5,6 +5,7 @@ import { absolute, pagePath, twinPath } from '../urls.js';
 import { META_CSP } from './headers.js';
 import { html, trusted, type Html } from './html.js';
 import type { Page, Section } from './page.js';
+import { hasTheme, THEME_PATH } from '../theme.js';
 import { hasItems } from './published.js';
 import { jsonLdText, listData, type JsonLd } from './structured-data.js';
 
@@ -27,7 +28,7 @@ function favicon(site: Site): string {
     .slice(0, 2)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5cad"/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${site.config.theme?.accent ?? '#0b5cad'}"/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
@@ -76,7 +77,8 @@ export function layout(shell: Shell): string {
 ${path === null ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${absolute(site, path)}">`}
 ${twin ? html`<link rel="alternate" type="text/markdown" href="${twin}" title="This page in Markdown">` : ''}
 <link rel="alternate" type="application/atom+xml" href="/feed.xml" title="${site.config.title}">
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="stylesheet" href="${STYLESHEET_PATH}">${hasTheme(site.config) ? html`
+<link rel="stylesheet" href="${THEME_PATH}">` : ''}
 <link rel="icon" href="${favicon(site)}">
 <meta property="og:title" content="${shell.title}">
 <meta property="og:description" content="${shell.description}">

@@ -8,7 +8,7 @@ import { developersPage } from './developers.js';
 import { homePage } from './home.js';
 import type { Page } from './page.js';
 import { projectPage, projectsPage } from './projects.js';
-import { servicesPage } from './services.js';
+import { servicePage, servicesPage } from './services.js';
 
 function build(model: SiteModel, ref: PageRef): Page {
   const { site } = model;
@@ -25,6 +25,8 @@ function build(model: SiteModel, ref: PageRef): Page {
       return projectsPage(site);
     case 'developers':
       return developersPage(site);
+    case 'service':
+      return servicePage(site, site.services[ref.at]!);
     case 'tag':
       return tagPage(site, ref.tag, model.tagged(ref.tag));
     case 'post': {

@@ -1,13 +1,21 @@
-// "/services" (D20): every consulting area with an anchor, which is the `url`
-// the API gives each service (/services#<id>).
+// "/services" and "/services/{id}" (D20, D47): the list keeps an anchor per
+// service (so links to /services#<id> still land), and each service has its
+// own page, which is the `url` the API gives it.
 import { mdLink, mdText } from '../markdown-text.js';
-import type { Site } from '../model.js';
+import type { Service, Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
 import { nothingYet } from './published.js';
-import { servicesData } from './structured-data.js';
-import { bullets, facts, twin } from './twin.js';
+import { serviceData, servicesData } from './structured-data.js';
+import { bullets, facts, section, twin } from './twin.js';
+
+function fitList(service: Service) {
+  return html`<h3>A good fit when</h3>
+<ul class="fit">
+${service.best_fit.map((f) => html`<li>${f}</li>
+`)}</ul>`;
+}
 
 export function servicesPage(site: Site): Page {
   if (!site.services.length) return emptyServicesPage(site);
@@ -20,15 +28,10 @@ ${site.services.map((s) => html`<li><a href="#${s.id}">${s.title}</a></li>
 </nav>
 ${site.services.map(
   (s) => html`<section class="service" id="${s.id}" aria-labelledby="${s.id}-title">
-<h2 id="${s.id}-title">${s.title}</h2>
+<h2 id="${s.id}-title"><a href="${pagePath.service(s.id)}">${s.title}</a></h2>
 <p class="lead">${s.summary}</p>
-<div class="prose">
-${body(s.body_html, s.body_markdown)}
-</div>
-<h3>A good fit when</h3>
-<ul class="fit">
-${s.best_fit.map((f) => html`<li>${f}</li>
-`)}</ul>
+${fitList(s)}
+<p><a href="${pagePath.service(s.id)}">More about ${s.title}</a></p>
 </section>
 `,
 )}
@@ -47,10 +50,10 @@ ${s.best_fit.map((f) => html`<li>${f}</li>
         `## ${mdText(s.title)}`,
         facts([
           ['Id', s.id],
-          ['URL', `${absolute(site, pagePath.services())}#${s.id}`],
           ['Summary', mdText(s.summary)],
+          ['Markdown', absolute(site, twinPath(pagePath.service(s.id)))],
+          ['URL', absolute(site, pagePath.service(s.id))],
         ]),
-        s.body_markdown.trim(),
         `### A good fit when\n\n${bullets(s.best_fit.map(mdText))}`,
       ].join('\n\n'),
     ),
@@ -84,4 +87,36 @@ function emptyServicesPage(site: Site): Page {
     ]),
   );
   return { path: pagePath.services(), title: 'Services', description: `Services of ${site.profile.name}: ${nothingYet('services').toLowerCase()}`, section: 'services', type: 'website', main, markdown };
+}
+
+export function servicePage(site: Site, service: Service): Page {
+  const md = (path: string) => absolute(site, twinPath(path));
+  const main = html`<article class="service-page" aria-labelledby="service-title">
+<header class="post-header">
+<p class="crumbs"><a href="${pagePath.services()}">Services</a></p>
+<h1 id="service-title">${service.title}</h1>
+<p class="lead">${service.summary}</p>
+</header>
+<div class="prose">
+${body(service.body_html, service.body_markdown)}
+</div>
+${fitList(service)}
+</article>
+<p class="cta">Does this fit your problem? <a href="${pagePath.about()}#contact">Get in touch</a>.</p>
+<p class="back"><a href="${pagePath.services()}">All services</a></p>`;
+
+  const markdown = twin(
+    service.title,
+    facts([
+      ['Id', service.id],
+      ['Summary', mdText(service.summary)],
+      ['HTML', absolute(site, pagePath.service(service.id))],
+      ['JSON', `${apiBase(site)}/services/${service.id}`],
+    ]),
+    service.body_markdown,
+    `## A good fit when\n\n${bullets(service.best_fit.map(mdText))}`,
+    section('Related', bullets([mdLink('All services', md(pagePath.services())), mdLink(`Contact: ${site.profile.name}`, md(pagePath.about()))])),
+  );
+
+  return { path: pagePath.service(service.id), title: service.title, description: service.summary, section: 'services', type: 'article', main, markdown, data: serviceData(site, service) };
 }

@@ -38,7 +38,7 @@ function license(site: Site): JsonLd {
 }
 
 /** A service as schema.org `Service`: on the services list, in the home page's offer catalog and on a service's own page. */
-export function serviceNode(site: Site, service: Service, url = `${absolute(site, pagePath.services())}#${service.id}`): JsonLd {
+export function serviceNode(site: Site, service: Service, url = absolute(site, pagePath.service(service.id))): JsonLd {
   return {
     '@type': 'Service',
     '@id': url,
@@ -176,6 +176,11 @@ export function listData(site: Site, trail: readonly [name: string, path: string
 
 export function servicesData(site: Site): JsonLd {
   return listData(site, [['Services', pagePath.services()]], site.services.map((s) => serviceNode(site, s)));
+}
+
+/** A service's own page (D47): the Service with its provider, under the services list. */
+export function serviceData(site: Site, service: Service): JsonLd {
+  return listData(site, [['Services', pagePath.services()], [service.title, pagePath.service(service.id)]], [serviceNode(site, service)]);
 }
 
 // In a script element, "</script" ends the element and "<!--" changes how the

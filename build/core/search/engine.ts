@@ -10,6 +10,7 @@ import { DocLines, DOCS_MARK } from './docs.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile } from './format.js';
 import { loadIndex, scoreTokens, type FolioIndex } from './score.js';
 import { snippet } from './snippet.js';
+import { top } from './top.js';
 import { createFolioTokenizer, splitWords, WORD_SPLIT } from './tokenizer.js';
 import { exactNode } from './tree.js';
 import { Vocabulary } from './typo.js';
@@ -62,7 +63,7 @@ function parseIndex(json: string): { file: SearchIndexFile; docs: string } {
 }
 
 /** Loads a serialized index (the text of `_folio/search-index.json`). Throws SearchIndexError when it cannot be used. */
-export function openSearchIndex(json: string): SearchEngine {
+export function openSearchIndex(json: string): { search(query: string, limit: number): { total: number; hits: SearchHit[] } } {
   const { file, docs } = parseIndex(json);
   const { data } = file;
   try {
@@ -127,7 +128,7 @@ class Engine implements SearchEngine {
     const docsCount = this.docs.count;
     const { scores, matched } = scoreTokens(this.index, [...tokens], SEARCH_FIELDS, FIELD_BOOST, RELEVANCE, docsCount, this.scores);
     this.scores = scores;
-    const best = top(matched, scores, limit);
+    const best = top(matched, (id) => scores[id]!, limit);
     for (const id of matched) scores[id] = 0;
     const hits = best.map(([internalId, score]): SearchHit => {
       const [type, id, title, summary, url, apiUrl, body] = this.docs.get(internalId)!;
@@ -144,20 +145,4 @@ class Engine implements SearchEngine {
     });
     return { total: matched.length, hits };
   }
-}
-
-/** The `limit` best [id, score] pairs, highest score first, ties by index order (posts, then projects, then services). */
-export function top(ids: readonly number[], scores: Float64Array, limit: number): [number, number][] {
-  const best: [number, number][] = [];
-  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
-  for (const id of ids) {
-    if (best.length === limit && !before(id, best[limit - 1]![0])) continue;
-    let i = best.length === limit ? limit - 1 : best.length;
-    while (i > 0 && before(id, best[i - 1]![0])) {
-      best[i] = best[i - 1]!;
-      i--;
-    }
-    best[i] = [id, scores[id]!];
-  }
-  return best;
 }

@@ -40,9 +40,14 @@ export function printHeaders(routes: readonly FileRoute[]): string {
   return `${out.join('\n')}\n`;
 }
 
-/** Extension-less documents (e.g. /.well-known/api-catalog) live in a folder's index file. */
-export function printRedirects(routes: readonly FileRoute[]): string {
-  const out = [`# ${GENERATED}`, '# Rewrites (200) from extension-less addresses to the files that hold them.'];
+/**
+ * Addresses that moved answer 301 (D48); extension-less documents (e.g.
+ * /.well-known/api-catalog) live in a folder's index file. Netlify reads the
+ * same file with the same meaning.
+ */
+export function printRedirects(routes: readonly FileRoute[], moved: Record<string, string> = {}): string {
+  const out = [`# ${GENERATED}`, '# Moved addresses (301), then rewrites (200) from extension-less addresses to the files that hold them.'];
+  for (const [from, to] of Object.entries(moved)) out.push(`${from} ${to} 301`);
   for (const r of routes) if (fileUrl(r.file) !== r.path) out.push(`${r.path} ${fileUrl(r.file)} 200`);
   return `${out.join('\n')}\n`;
 }
@@ -61,7 +66,7 @@ export function cloudflare(site: Site, manifest: Manifest): OutputFile[] {
   const routes = cloudflareStatic(site, manifest);
   return [
     { path: '_headers', body: printHeaders(routes) },
-    { path: '_redirects', body: printRedirects(routes) },
+    { path: '_redirects', body: printRedirects(routes, manifest.redirects) },
     { path: '_routes.json', body: printRoutes(routes) },
   ];
 }

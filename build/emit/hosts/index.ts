@@ -3,6 +3,7 @@
 import type { Manifest } from '../../core/files.js';
 import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
+import { edgeFileCount } from '../edge.js';
 import { cloudflare } from './cloudflare.js';
 import { checkHostLimits, type Host } from './limits.js';
 import { netlify } from './netlify.js';
@@ -19,6 +20,6 @@ const toStderr = (message: string) => void process.stderr.write(`folio: warning:
 
 export function hostFiles(site: Site, manifest: Manifest, options: { hosts?: HostOptions } = {}): OutputFile[] {
   const files = [...cloudflare(site, manifest), ...netlify(site, manifest), ...vercel(site, manifest)];
-  checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr);
+  checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr, edgeFileCount(site, manifest));
   return files;
 }

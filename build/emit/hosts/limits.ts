@@ -176,14 +176,14 @@ export const HOSTS = ['cloudflare', 'netlify', 'vercel'] as const;
 export type Host = (typeof HOSTS)[number];
 
 /** Every host's problems with the files, by host. */
-export function hostProblems(files: OutputFile[], manifest: Manifest): Record<Host, string[]> {
+export function hostProblems(files: OutputFile[], manifest: Manifest, others = 0): Record<Host, string[]> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   return {
     cloudflare: [
       ...checkCloudflareHeaders(text(byPath.get('_headers'))),
       ...checkCloudflareRedirects(text(byPath.get('_redirects'))),
       ...(byPath.has('_routes.json') ? checkCloudflareRoutes(text(byPath.get('_routes.json'))) : []),
-      ...checkCloudflareFiles(manifest, files.length + 2),
+      ...checkCloudflareFiles(manifest, files.length + 2 + others),
     ],
     netlify: checkNetlify(text(byPath.get('netlify.toml'))),
     vercel: byPath.has('vercel.json') ? checkVercel(text(byPath.get('vercel.json'))) : [],
@@ -196,8 +196,9 @@ export function hostProblems(files: OutputFile[], manifest: Manifest): Record<Ho
  * each: a limit such as Cloudflare's file count is a fact of a plan and of
  * the site's size, which matters only to an author who deploys there.
  */
-export function checkHostLimits(files: OutputFile[], manifest: Manifest, deploy: readonly Host[] = HOSTS, warn: (message: string) => void = () => {}): void {
-  const problems = hostProblems(files, manifest);
+/** `others`: files the output holds besides the manifest's, the host files, the model and the manifest (e.g. the functions' shards). */
+export function checkHostLimits(files: OutputFile[], manifest: Manifest, deploy: readonly Host[] = HOSTS, warn: (message: string) => void = () => {}, others = 0): void {
+  const problems = hostProblems(files, manifest, others);
   const warnings = [...new Set(HOSTS.filter((h) => !deploy.includes(h)).flatMap((h) => problems[h]))];
   for (const w of warnings.slice(0, LISTED)) warn(w);
   if (warnings.length > LISTED) warn(`… and ${warnings.length - LISTED} more like these.`);

@@ -5,7 +5,7 @@ import { isApiPath, matchOperation, routeTable } from '../../core/api/index.js';
 import type { Manifest } from '../../core/files.js';
 import { request, type Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
-import { staticTarget } from '../../core/static.js';
+import { manifestLookup, staticTarget } from '../../core/static.js';
 import { pagePath, twinPath } from '../../core/urls.js';
 
 /** A request path answered by one file with one header set. */
@@ -49,7 +49,7 @@ function route(manifest: Manifest, target: string): FileRoute {
  * Markdown request maps to anything but itself is negotiated.
  */
 export function isNegotiated(site: Site, manifest: Manifest, path: string): boolean {
-  return staticTarget(request('GET', path, { accept: 'text/markdown' }), site, manifest) !== path;
+  return staticTarget(request('GET', path, { accept: 'text/markdown' }), site, manifestLookup(manifest)) !== path;
 }
 
 /**
@@ -101,7 +101,7 @@ export const ITEM = ':item';
  * however many posts there are (hosts cap rules, not sites).
  */
 export const ITEM_SHAPES: readonly string[] = [
-  ...[pagePath.tag(ITEM), pagePath.post(ITEM), pagePath.project(ITEM)].flatMap((p) => [p, twinPath(p)]),
+  ...[pagePath.tag(ITEM), pagePath.post(ITEM), pagePath.project(ITEM), pagePath.service(ITEM)].flatMap((p) => [p, twinPath(p)]),
   // Image files (D44): one rule per type, however many images a site has.
   ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg'].map((ext) => `/media/${ITEM}.${ext}`),
 ];

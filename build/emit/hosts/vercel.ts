@@ -28,6 +28,7 @@ export interface VercelRoute {
   has?: Condition[];
   missing?: Condition[];
   headers?: Headers;
+  status?: number;
   continue?: boolean;
   handle?: 'filesystem' | 'hit';
 }
@@ -117,6 +118,8 @@ export function vercelRoutes(site: Site, manifest: Manifest): VercelRoute[] {
   // cannot share one header route: the function serves them from their files.
   const mixed = [...new Set(own.filter((r) => !r.shape).flatMap((r) => shapeOf(r.path) ?? []))];
   return [
+    // Addresses that moved (D48): a 301 before anything else could answer them.
+    ...Object.entries(manifest.redirects ?? {}).map(([from, to]) => ({ src: exact(from), status: 301, headers: { Location: to } })),
     // Files served at their own path: their headers, then on to the files.
     ...headerRoutes(own.filter((r) => !r.shape && !shapeOf(r.path)).map((r) => r.item)),
     ...mixed.map((shape) => ({ src: `^(${shapeSource(shape)})$`, methods: READ, dest: toFunction('$1') })),

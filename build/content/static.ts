@@ -1,0 +1,99 @@
+// content/static/ (D43): every file is copied to the same path under the site
+// root. Reading is the only I/O here; the checks are pure and run with the
+// other cross-file rules (site.ts), because a collision needs every address.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { mediaTypeOf } from '../core/media-types.js';
+import type { StaticFile } from '../core/model.js';
+import type { Problem } from './problems.js';
+
+/** Cloudflare Pages' per-file limit: larger files are an error. */
+export const STATIC_MAX_BYTES = 25 * 1024 * 1024;
+/** Larger files are served, with a warning: they slow the page that links them. */
+export const STATIC_WARN_BYTES = 1024 * 1024;
+
+export interface StaticSource {
+  /** The site path it is served at, e.g. "/favicon.ico". */
+  path: string;
+  /** As shown in messages. */
+  file: string;
+  size: number;
+  /** Null when the file is over STATIC_MAX_BYTES (it is reported, never read). */
+  body: Uint8Array | null;
+}
+
+/** Operating-system litter that is never meant to be published. */
+const IGNORED = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+
+/** Every file under `dir`, sorted by site path; none when the folder does not exist. */
+export async function readStatic(dir: string, shown: (path: string) => string): Promise<StaticSource[]> {
+  const out: StaticSource[] = [];
+  const walk = async (sub: string) => {
+    let entries;
+    try {
+      entries = await readdir(join(dir, sub), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && sub === '') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (IGNORED.has(entry.name)) continue;
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      const full = join(dir, rel);
+      // Links are followed: a file linked in is published like any other.
+      const info = entry.isSymbolicLink() ? await stat(full) : entry;
+      if (info.isDirectory()) await walk(rel);
+      else if (info.isFile()) {
+        const size = (await stat(full)).size;
+        out.push({ path: `/${rel}`, file: shown(full), size, body: size > STATIC_MAX_BYTES ? null : await readFile(full) });
+      }
+    }
+  };
+  await walk('');
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Paths a static file may not take: folio's own files and every host's configuration. */
+const RESERVED = /^\/(_folio\/|_headers$|_redirects$|_routes\.json$|netlify\.toml$|vercel\.json$|404\.html$|functions\/|api(\/|$)|mcp(\/|$))/;
+/** The extensions folio writes an extension-less address's file under (core/files.ts). */
+const GENERATED_FILE = /^(.*)\.(html|md|txt|css|yaml|xml|json)$/;
+
+/** The generated address a static path takes: the address itself, or the one whose file it would overwrite (/blog.html is the file of /blog). */
+function takenAddress(path: string, generated: ReadonlySet<string>): string | null {
+  if (generated.has(path)) return path;
+  const base = GENERATED_FILE.exec(path)?.[1];
+  if (base === undefined) return null;
+  const address = base === '' || base === '/index' ? '/' : base;
+  return generated.has(address) ? address : null;
+}
+
+/**
+ * The model's list of static files, with a problem for each that is too
+ * large or takes an address (or the file of an address) the build
+ * generates; `generated` holds those addresses. Warnings go to `warn`.
+ */
+export function checkStatic(sources: readonly StaticSource[], generated: ReadonlySet<string>, problems: Problem[], warn: (message: string) => void): StaticFile[] {
+  const files: StaticFile[] = [];
+  for (const s of sources) {
+    const at = { file: s.file, line: 1, column: 1 };
+    if (s.size > STATIC_MAX_BYTES || !s.body) {
+      problems.push({ ...at, message: `This static file is ${mib(s.size)}, over the 25 MiB a file may have on Cloudflare Pages.`, hint: 'Host it elsewhere (object storage, a video service) and link to it, or make it smaller.' });
+      continue;
+    }
+    const taken = takenAddress(s.path, generated);
+    if (taken !== null || RESERVED.test(s.path)) {
+      problems.push({
+        ...at,
+        message: taken === null || taken === s.path ? `This static file would be served at ${s.path}, an address folio generates itself.` : `This static file would be written where the build writes the page at ${taken}.`,
+        hint: `Rename or move it under content/static/ (e.g. content/static/files${s.path}); folio's own addresses are listed in its manifest, _folio/manifest.json.`,
+      });
+      continue;
+    }
+    if (s.size > STATIC_WARN_BYTES) warn(`${s.file} is ${mib(s.size)}; files over 1 MiB slow down every page that loads them. Consider compressing it.`);
+    files.push({ path: s.path, content_type: mediaTypeOf(s.path), size: s.size, sha256: createHash('sha256').update(s.body).digest('hex') });
+  }
+  return files;
+}

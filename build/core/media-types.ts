@@ -1,0 +1,60 @@
+// Content-Type by file extension, for files copied as they are (D43). Text
+// types say their charset; anything unknown is served as bytes.
+import { CACHE, CORS } from './headers.js';
+import type { Headers } from './http.js';
+
+const TYPES: Record<string, string> = {
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  css: 'text/css; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  gif: 'image/gif',
+  htm: 'text/html; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  ico: 'image/x-icon',
+  ics: 'text/calendar; charset=utf-8',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  jsonld: 'application/ld+json',
+  md: 'text/markdown; charset=utf-8',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  otf: 'font/otf',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  ttf: 'font/ttf',
+  txt: 'text/plain; charset=utf-8',
+  vcf: 'text/vcard; charset=utf-8',
+  wasm: 'application/wasm',
+  webm: 'video/webm',
+  webmanifest: 'application/manifest+json',
+  webp: 'image/webp',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  xml: 'application/xml; charset=utf-8',
+  zip: 'application/zip',
+};
+
+export const BINARY = 'application/octet-stream';
+
+/** The Content-Type of a file path, by its extension (case-insensitive). */
+export function mediaTypeOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 && !name.startsWith('.')) return BINARY;
+  return TYPES[name.slice(dot + 1).toLowerCase()] ?? BINARY;
+}
+
+/**
+ * Headers of a file copied from content/static/ (D43): its type, CORS and
+ * nosniff like every other address, revalidated with its ETag. An SVG opened
+ * on its own may not run script (D44's rule for images).
+ */
+export function staticHeaders(contentType: string): Headers {
+  const headers: Headers = { 'content-type': contentType, ...CORS, 'cache-control': CACHE.content, 'x-content-type-options': 'nosniff' };
+  if (contentType === 'image/svg+xml') headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
+  return headers;
+}

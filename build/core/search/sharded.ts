@@ -1,0 +1,186 @@
+// The run-time search engine over the sharded index (./shards.ts, D12, D55):
+// a query reads the shards of its words (and, for a word the index does not
+// know, the vocabulary of its first and last letter), then the documents of
+// its best hits. It scores exactly as the whole-index engine (./engine.ts)
+// does, in the same order of additions, so hits, order, scores and snippets
+// are the same; test/edge-search.test.ts holds it to that.
+import type { Tokenizer } from '@orama/orama';
+import { DeploymentError } from '../errors.js';
+import { docsPath, EDGE_FORMAT, EDGE_VERSION, edgeFile, REBUILD, SEARCH_DOCS_PER_FILE, SEARCH_HEAD_PATH, termShardPath, vocabularyPath } from '../edge.js';
+import type { SearchEngine, SearchHit } from '../runtime.js';
+import { decodeCounts, decodeIds } from './codec.js';
+import { top } from './top.js';
+import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS } from './format.js';
+import type { DocsFile, SearchHead, TermEntry, TermShard, VocabularyFile } from './shards.js';
+import { snippet } from './snippet.js';
+import { createFolioTokenizer, splitWords, WORD_SPLIT } from './tokenizer.js';
+import { MIN_TYPO_LENGTH, withinOneEdit } from './typo.js';
+
+/** Reads a file of dist/ by its path relative to dist (no leading slash). */
+export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
+
+/** Shards kept between queries by one engine (an isolate that searches again reads fewer). */
+const KEEP = 64;
+
+/** Opens the search head; throws DeploymentError when it is missing or not of this build. */
+export async function openShardedSearch(read: ReadAsset, build: string): Promise<SearchEngine> {
+  const head = edgeFile<SearchHead>(SEARCH_HEAD_PATH, await read(SEARCH_HEAD_PATH), build);
+  if (head.format !== EDGE_FORMAT || head.version !== EDGE_VERSION) throw new DeploymentError(`${SEARCH_HEAD_PATH} is format version ${head.version}; this folio reads ${EDGE_VERSION}.`, REBUILD);
+  return new ShardedEngine(head, read);
+}
+
+/** One count per posting, base 36, comma-separated. */
+function decodeNumbers(text: string, count: number): Float64Array {
+  const out = new Float64Array(count);
+  let n = 0;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      out[n++] = value;
+      value = 0;
+    } else value = value * 36 + (c <= 57 ? c - 48 : c - 87);
+  }
+  if (text !== '') out[n] = value;
+  return out;
+}
+
+class ShardedEngine implements SearchEngine {
+  private readonly tokenizer: Tokenizer = createFolioTokenizer();
+  private readonly files = new Map<string, Promise<unknown>>();
+  private tokens = new Map<string, string>();
+
+  constructor(
+    private readonly head: SearchHead,
+    private readonly read: ReadAsset,
+  ) {}
+
+  /** A file of this build, kept among the last KEEP read; a failed read is not kept. */
+  private file<T extends { build: string }>(path: string): Promise<T> {
+    let value = this.files.get(path) as Promise<T> | undefined;
+    if (value) {
+      this.files.delete(path);
+    } else {
+      value = this.read(path).then((bytes) => edgeFile<T>(path, bytes, this.head.build));
+      value.catch(() => this.files.delete(path));
+    }
+    this.files.set(path, value);
+    if (this.files.size > KEEP) this.files.delete(this.files.keys().next().value!);
+    return value;
+  }
+
+  private token = (word: string): string => {
+    let token = this.tokens.get(word);
+    if (token === undefined) {
+      if (this.tokens.size > 50_000) this.tokens.clear();
+      token = this.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
+      this.tokens.set(word, token);
+    }
+    return token;
+  };
+
+  /** The term's postings in every field, or undefined when no document has it. */
+  private async entry(token: string): Promise<TermEntry | undefined> {
+    const { terms } = this.head;
+    let lo = 0;
+    let hi = terms.length - 1;
+    if (hi < 0 || token < terms[0]!) return undefined;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (terms[mid]! <= token) lo = mid;
+      else hi = mid - 1;
+    }
+    const shard = await this.file<TermShard>(termShardPath(lo));
+    return Object.hasOwn(shard.terms, token) ? shard.terms[token] : undefined;
+  }
+
+  /** Words one edit away from `word`, at most `max`, in the order of the whole vocabulary (by length: same, one less, one more; then alphabetical). */
+  private async corrections(word: string, max = 8): Promise<string[]> {
+    if (word.length < MIN_TYPO_LENGTH) return [];
+    const { vocabulary } = this.head;
+    const parts = await Promise.all(
+      ([['f', word[0]!], ['l', word[word.length - 1]!]] as const).map(([end, letter]) => (vocabulary[end].includes(letter) ? this.file<VocabularyFile>(vocabularyPath(end, letter)) : null)),
+    );
+    const found: string[] = [];
+    for (const length of [word.length, word.length - 1, word.length + 1]) {
+      const words = new Set<string>();
+      for (const part of parts) if (part && Object.hasOwn(part.words, length)) for (const w of part.words[length]!.split(' ')) words.add(w);
+      for (const candidate of [...words].sort()) {
+        if (candidate !== word && withinOneEdit(word, candidate)) {
+          found.push(candidate);
+          if (found.length === max) return found;
+        }
+      }
+    }
+    return found;
+  }
+
+  async search(query: string, limit: number): Promise<{ total: number; hits: SearchHit[] }> {
+    const entries = new Map<string, TermEntry>();
+    const words: string[] = [];
+    for (const word of splitWords(query).split(WORD_SPLIT)) {
+      if (!word) continue;
+      const token = this.token(word);
+      if (!token) continue;
+      const entry = await this.entry(token);
+      if (entry) {
+        entries.set(token, entry);
+        words.push(word);
+      } else words.push(...(await this.corrections(word)));
+    }
+    const tokens = new Set(words.map(this.token).filter(Boolean));
+    if (tokens.size === 0) return { total: 0, hits: [] };
+    for (const token of tokens) {
+      if (!entries.has(token)) {
+        const entry = await this.entry(token);
+        if (entry) entries.set(token, entry);
+      }
+    }
+    // BM25+ per field times the field's boost, added up field by field and
+    // token by token as ./score.ts does, each contribution in single precision as there.
+    const { k, b, d } = RELEVANCE;
+    const docs = this.head.docs;
+    const scores = new Map<number, number>();
+    const matched: number[] = [];
+    for (const field of SEARCH_FIELDS) {
+      const weight = FIELD_BOOST[field] ?? 1;
+      const average = this.head.average[field];
+      for (const token of tokens) {
+        const postings = entries.get(token)?.[field];
+        if (!postings) continue;
+        const ids = decodeIds(postings[0]);
+        const idf = Math.log(1 + (docs - ids.length + 0.5) / (ids.length + 0.5)) * weight;
+        const tfs = postings[1] === '' ? undefined : decodeCounts(postings[1], ids);
+        const lengths = decodeNumbers(postings[2], ids.length);
+        for (let i = 0; i < ids.length; i++) {
+          const tf = tfs === undefined ? 1 : tfs[i]!;
+          const norm = k * (1 - b + (b * lengths[i]!) / (average || 1));
+          const value = Math.fround((idf * (d + tf * (k + 1))) / (tf + norm));
+          const id = ids[i]!;
+          const before = scores.get(id);
+          if (before === undefined) matched.push(id);
+          scores.set(id, (before ?? 0) + value);
+        }
+      }
+    }
+    const best = top(matched, (id) => scores.get(id)!, limit);
+    const stored = await Promise.all(best.map(([id]) => this.file<DocsFile>(docsPath(Math.floor((id - 1) / SEARCH_DOCS_PER_FILE)))));
+    const hits = best.map(([id, score], i): SearchHit => {
+      const file = stored[i]!;
+      const doc = file.docs[id - file.first];
+      if (!doc) throw new DeploymentError(`${docsPath(Math.floor((id - 1) / SEARCH_DOCS_PER_FILE))} does not hold search document ${id}.`, REBUILD);
+      const [type, key, title, summary, url, apiUrl, body] = doc;
+      return {
+        type,
+        id: key,
+        title,
+        summary,
+        url: this.head.site_url + url,
+        api_url: this.head.site_url + apiUrl,
+        snippet: snippet([body, summary], tokens, this.token),
+        score: Math.round(score * 1000) / 1000,
+      };
+    });
+    return { total: matched.length, hits };
+  }
+}

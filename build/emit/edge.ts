@@ -1,0 +1,73 @@
+// The files the functions answer from (core/edge.ts, D55): the model's head,
+// the route table in shards, the post list in chunks and the two not-found
+// pages. Made from the same model and manifest as everything else; the search
+// shards come with the search index (search-index.ts).
+import { createHash } from 'node:crypto';
+import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, NOT_FOUND_PATH, POST_CHUNK, postChunkPath, POSTS_PATH, routeShard, routeShardPath, ROUTES_PER_SHARD, SEARCH_DOCS_PER_FILE, type EdgeHead, type NotFoundPages, type PostChunk, type PostsOutline, type RouteShard } from '../core/edge.js';
+import type { Manifest } from '../core/files.js';
+import type { Headers } from '../core/http.js';
+import type { Post, Site } from '../core/model.js';
+import { notFoundHtml, notFoundMarkdown } from '../core/pages/not-found.js';
+import { postItem } from '../core/resources.js';
+import type { SiteModel } from '../core/site-model.js';
+import type { OutputFile } from './atomic.js';
+
+/** The build id: the runtime model's bytes and the edge format, hashed (the same content gives the same id, D40). */
+export function buildId(siteJson: Uint8Array): string {
+  return createHash('sha256').update(`${EDGE_FORMAT} ${EDGE_VERSION}\n`).update(siteJson).digest('hex').slice(0, 20);
+}
+
+function routeShards(manifest: Manifest): OutputFile[] {
+  const targets = Object.keys(manifest.routes);
+  const count = Math.max(1, Math.ceil(targets.length / ROUTES_PER_SHARD));
+  const shards = Array.from({ length: count }, () => ({ build: manifest.build, sets: [] as Headers[], routes: {} as RouteShard['routes'], index: new Map<number, number>() }));
+  for (const target of targets) {
+    const [file, set] = manifest.routes[target]!;
+    const shard = shards[routeShard(target, count)]!;
+    let local = shard.index.get(set);
+    if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
+    shard.routes[target] = [file, local];
+  }
+  return shards.map(({ build, sets, routes }, n) => ({ path: routeShardPath(n), body: JSON.stringify({ build, sets, routes } satisfies RouteShard) }));
+}
+
+function chunks(site: Site, build: string, list: string, posts: readonly Post[]): OutputFile[] {
+  const files: OutputFile[] = [];
+  // At least one, so an empty list still has its chunk 0.
+  for (let from = 0; from === 0 || from < posts.length; from += POST_CHUNK) {
+    const items = posts.slice(from, from + POST_CHUNK).map((p) => postItem(site, p));
+    files.push({ path: postChunkPath(list, from / POST_CHUNK), body: JSON.stringify({ build, items } satisfies PostChunk) });
+  }
+  return files;
+}
+
+/**
+ * About how many files the functions' data adds to the output, for the hosts'
+ * file limits, known before it is written: the route shards, the post chunks
+ * and the search documents exactly, the term shards and vocabulary roughly.
+ */
+export function edgeFileCount(site: Site, manifest: Manifest): number {
+  const chunks = (n: number) => Math.max(1, Math.ceil(n / POST_CHUNK));
+  const docs = site.posts.length + site.projects.length + site.services.length;
+  const routes = Math.max(1, Math.ceil(Object.keys(manifest.routes).length / ROUTES_PER_SHARD));
+  return routes + chunks(site.posts.length) + site.tags.reduce((n, t) => n + chunks(t.count), 0) + Math.round(Math.ceil(docs / SEARCH_DOCS_PER_FILE) * 1.25) + 60;
+}
+
+/** Registered in build.ts's `artifacts`, after the others: the head is written last. */
+export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, model: SiteModel): OutputFile[] {
+  const { build } = manifest;
+  const outline: PostsOutline = { build, total: site.posts.length, tags: site.tags.map((t) => [t.tag, t.count]) };
+  const notFound: NotFoundPages = { build, html: notFoundHtml(site), markdown: notFoundMarkdown(site) };
+  const { bio_html: _html, ...profile } = site.profile;
+  const routes = routeShards(manifest);
+  const services = site.services.map(({ body_html: _body, ...service }) => service);
+  const head: EdgeHead = { format: EDGE_FORMAT, version: EDGE_VERSION, build, site: { config: site.config, versions: site.versions, built_at: site.built_at, profile, services, redirects: site.redirects }, routes: routes.length };
+  return [
+    ...routes,
+    { path: POSTS_PATH, body: JSON.stringify(outline) },
+    ...chunks(site, build, 'all', site.posts),
+    ...site.tags.flatMap((t, i) => chunks(site, build, String(i), model.tagged(t.tag))),
+    { path: NOT_FOUND_PATH, body: JSON.stringify(notFound) },
+    { path: EDGE_HEAD_PATH, body: JSON.stringify(head) },
+  ];
+}

@@ -1,0 +1,177 @@
+// SiteData from the precomputed files (core/edge.ts, D55): what the functions
+// answer with. A request reads the head, the route shards its targets fall
+// in, and only then the records, chunks or search shards its answer needs;
+// never the whole model or the whole manifest. core/data.ts answers the same
+// questions from the model at build time.
+import { API_PREFIX, pagePath, twinPath } from '../core/urls.js';
+import { DeploymentError } from '../core/errors.js';
+import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, edgeFile, missingFile, NOT_FOUND_PATH, POST_CHUNK, postChunkPath, POSTS_PATH, REBUILD, routeShard, routeShardPath, type EdgeHead, type NotFoundPages, type PostChunk, type PostsOutline, type RouteShard } from '../core/edge.js';
+import type { Req } from '../core/http.js';
+import { CHANGES_PATH } from '../core/files.js';
+import type { ChangeLog, Site } from '../core/model.js';
+import type { JsonRecord, SiteData } from '../core/runtime.js';
+import { staticTarget, type Route, type RouteLookup } from '../core/static.js';
+
+/** Reads a file of dist/ by its path relative to dist (no leading slash). */
+export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
+
+const decoder = new TextDecoder();
+
+/** The head of the deployment; throws DeploymentError when it is missing or of another format. */
+export async function readHead(read: ReadAsset): Promise<EdgeHead> {
+  const bytes = await read(EDGE_HEAD_PATH);
+  if (!bytes) throw missingFile(EDGE_HEAD_PATH);
+  let head: EdgeHead;
+  try {
+    head = JSON.parse(decoder.decode(bytes)) as EdgeHead;
+  } catch {
+    throw new DeploymentError(`${EDGE_HEAD_PATH} is not valid JSON.`, REBUILD);
+  }
+  if (head?.format !== EDGE_FORMAT || head.version !== EDGE_VERSION || typeof head.build !== 'string' || !(head.routes >= 1)) {
+    throw new DeploymentError(`${EDGE_HEAD_PATH} is not a folio ${EDGE_FORMAT} head of version ${EDGE_VERSION}.`, REBUILD);
+  }
+  return head;
+}
+
+/** The change log (D61), a file of its own that the build writes beside the model. */
+export async function readChanges(read: ReadAsset): Promise<ChangeLog> {
+  const bytes = await read(CHANGES_PATH);
+  if (!bytes) throw missingFile(CHANGES_PATH);
+  return JSON.parse(decoder.decode(bytes)) as ChangeLog;
+}
+
+/**
+ * The model as the functions have it: its head, and for every other part a
+ * getter that throws, so a code path that would need the whole model fails
+ * loudly (a 500) instead of answering from nothing.
+ */
+export function headSite(head: EdgeHead): Site {
+  const site = { ...head.site } as Site;
+  for (const key of ['posts', 'projects', 'tags', 'changes'] as const) {
+    Object.defineProperty(site, key, {
+      enumerable: false,
+      get() {
+        throw new Error(`folio: site.${key} is not available in the functions (D55); answer from the runtime's data, or precompute this response in the build.`);
+      },
+    });
+  }
+  return site;
+}
+
+/** The route table, a shard at a time: a lookup of a shard not read yet records it and misses. */
+class Routes {
+  private readonly shards = new Map<number, RouteShard>();
+  private readonly wanted = new Set<number>();
+
+  constructor(
+    private readonly head: EdgeHead,
+    private readonly read: ReadAsset,
+  ) {}
+
+  readonly lookup: RouteLookup = (target) => {
+    const n = routeShard(target, this.head.routes);
+    const shard = this.shards.get(n);
+    if (!shard) {
+      this.wanted.add(n);
+      return undefined;
+    }
+    const route = Object.hasOwn(shard.routes, target) ? shard.routes[target] : undefined;
+    return route && { file: route[0], headers: shard.sets[route[1]]! };
+  };
+
+  private async fetchWanted(): Promise<void> {
+    const wanted = [...this.wanted];
+    this.wanted.clear();
+    await Promise.all(
+      wanted.map(async (n) => {
+        const path = routeShardPath(n);
+        this.shards.set(n, edgeFile<RouteShard>(path, await this.read(path), this.head.build));
+      }),
+    );
+  }
+
+  /**
+   * core's own rule (staticTarget) over the shards: asked again with the
+   * shards its last run missed until it misses none (each run asks for at
+   * most three targets: the path, its twin and its canonical query).
+   */
+  async target(req: Req): Promise<{ target: string; route: Route } | null> {
+    for (let round = 0; round < 8; round++) {
+      const target = staticTarget(req, this.head.site, this.lookup);
+      if (this.wanted.size === 0) return target === null ? null : { target, route: this.lookup(target)! };
+      await this.fetchWanted();
+    }
+    throw new Error('folio: the route table lookup did not settle.');
+  }
+
+  async route(target: string): Promise<Route | undefined> {
+    let route = this.lookup(target);
+    if (this.wanted.size) {
+      await this.fetchWanted();
+      route = this.lookup(target);
+    }
+    return route;
+  }
+}
+
+export function assetData(head: EdgeHead, read: ReadAsset): SiteData {
+  const routes = new Routes(head, read);
+  const { build } = head;
+  const file = async <T extends { build: string }>(path: string) => edgeFile<T>(path, await read(path), build);
+  const bytesOf = async (route: Route) => {
+    const bytes = await read(route.file);
+    if (!bytes) throw missingFile(route.file);
+    return bytes;
+  };
+  const record = async (target: string): Promise<JsonRecord | undefined> => {
+    const route = await routes.route(target);
+    return route && (JSON.parse(decoder.decode(await bytesOf(route))) as JsonRecord);
+  };
+  return {
+    async file(req) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+      const found = await routes.target(req);
+      if (!found) return null;
+      return { status: 200, headers: { ...found.route.headers }, body: await bytesOf(found.route) };
+    },
+    async posts(tag, offset, limit) {
+      const outline = await file<PostsOutline>(POSTS_PATH);
+      let list = 'all';
+      let total = outline.total;
+      if (tag !== undefined) {
+        const at = outline.tags.findIndex(([t]) => t === tag);
+        if (at === -1) return { total: 0, items: [] };
+        list = String(at);
+        total = outline.tags[at]![1];
+      }
+      const end = Math.min(total, offset + limit);
+      if (offset >= end) return { total, items: [] };
+      const first = Math.floor(offset / POST_CHUNK);
+      const last = Math.floor((end - 1) / POST_CHUNK);
+      const parts = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => file<PostChunk>(postChunkPath(list, first + i))));
+      const items = parts.flatMap((c) => c.items).slice(offset - first * POST_CHUNK, end - first * POST_CHUNK);
+      if (items.length !== end - offset) throw new DeploymentError(`The chunks ${postChunkPath(list, first)} to ${postChunkPath(list, last)} hold fewer posts than ${POSTS_PATH} announces.`, REBUILD);
+      return { total, items };
+    },
+    post: (slug, version) => record(`${API_PREFIX}/${version}/posts/${slug}`),
+    project: (id, version) => record(`${API_PREFIX}/${version}/projects/${id}`),
+    async twin(page) {
+      const route = await routes.route(twinPath(page));
+      return route ? decoder.decode(await bytesOf(route)) : null;
+    },
+    async postTwin(uri) {
+      const base = head.site.config.site_url;
+      if (!uri.startsWith(`${base}/`)) return null;
+      const path = uri.slice(base.length);
+      const prefix = pagePath.post('');
+      const slug = path.startsWith(prefix) && path.endsWith('.md') ? path.slice(prefix.length, -'.md'.length) : '';
+      if (!slug || slug.includes('/') || twinPath(pagePath.post(slug)) !== path) return null;
+      const route = await routes.route(path);
+      return route ? decoder.decode(await bytesOf(route)) : null;
+    },
+    async notFound(markdown) {
+      const pages = await file<NotFoundPages>(NOT_FOUND_PATH);
+      return markdown ? pages.markdown : pages.html;
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// Bad input for D43, D46 and D48 through the real CLI: each is a content
+// error with `path:line:column: message` and a hint, exit 1, and the previous
+// dist/ left byte-identical (D2, D40).
+import { execFile } from 'node:child_process';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyContent, tempDir, treeHash } from './helpers/site.js';
+
+const run = promisify(execFile);
+let out: string;
+let before: Record<string, string>;
+
+async function folio(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  out = join(await tempDir(), 'dist');
+  const ok = await folio('build', '--out', out, '--now', '2026-11-22');
+  expect(ok.code, ok.stderr).toBe(0);
+  before = await treeHash(out);
+});
+afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+
+async function breakWith(edit: (dir: string) => Promise<void>) {
+  const dir = await copyContent();
+  await edit(dir);
+  const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  expect(await treeHash(out)).toEqual(before);
+  // folio check reports the same, and writes nothing either.
+  const check = await folio('check', '--content', dir, '--now', '2026-11-22');
+  expect(check.code).toBe(1);
+  const rel = relative(process.cwd(), dir);
+  await rm(dir, { recursive: true, force: true });
+  return { ...result, check: check.stderr, rel };
+}
+
+/** The line (1-based) of the first line of `text` that matches. */
+const lineOf = (text: string, re: RegExp) => text.split('\n').findIndex((l) => re.test(l)) + 1;
+
+/** WCAG 2 contrast, written here from the definition rather than imported. */
+function wcag(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x! + 0.05) / (y! + 0.05);
+}
+
+async function setTheme(dir: string, theme: string) {
+  const file = join(dir, 'site.yaml');
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace(/^theme:\n(?: {2}.*\n)*/m, theme));
+}
+
+describe('static files (D43)', () => {
+  it('a static file at a generated address is an error naming the file', async () => {
+    const r = await breakWith(async (d) => {
+      await mkdir(join(d, 'static'), { recursive: true });
+      await writeFile(join(d, 'static/llms.txt'), 'mine\n');
+    });
+    expect(r.stderr).toContain(`${r.rel}/static/llms.txt:1:1: This static file would be served at /llms.txt, an address folio generates itself.`);
+    expect(r.stderr).toMatch(/hint: Rename or move it/);
+  });
+
+  it('a static file where a page is written (blog.html, index.html) is an error', async () => {
+    const r = await breakWith(async (d) => {
+      await mkdir(join(d, 'static'), { recursive: true });
+      await writeFile(join(d, 'static/blog.html'), '<p>mine</p>\n');
+      await writeFile(join(d, 'static/index.html'), '<p>mine</p>\n');
+    });
+    expect(r.stderr).toContain(`${r.rel}/static/blog.html:1:1: This static file would be written where the build writes the page at /blog.`);
+    expect(r.stderr).toContain(`${r.rel}/static/index.html:1:1: This static file would be written where the build writes the page at /.`);
+  });
+
+  it('a static file over 25 MiB is an error', async () => {
+    const r = await breakWith(async (d) => {
+      await mkdir(join(d, 'static'), { recursive: true });
+      const file = await open(join(d, 'static/talk.mp4'), 'w');
+      await file.truncate(25 * 1024 * 1024 + 1);
+      await file.close();
+    });
+    expect(r.stderr).toContain(`${r.rel}/static/talk.mp4:1:1: This static file is 25.0 MiB, over the 25 MiB a file may have on Cloudflare Pages.`);
+    expect(r.stderr).toMatch(/hint: Host it elsewhere/);
+  });
+});
+
+describe('theme (D46)', () => {
+  it('a low-contrast accent names both colours, the ratio and a passing alternative', async () => {
+    const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#7fb0d0"\n'));
+    const line = 1 + lineOf(await readFile('content/site.yaml', 'utf8'), /^theme:/);
+    const m = new RegExp(`${r.rel}/site\\.yaml:${line}:3: \`theme\\.accent\` #7fb0d0 on the light page background (#[0-9a-f]{6}) has a contrast of (\\d\\.\\d\\d):1, below the 4\\.5:1 WCAG AA asks of text\\.\\n  hint: Use (#[0-9a-f]{6}) \\((\\d+\\.\\d\\d):1\\)`).exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    const [, bg, ratio, better, betterRatio] = m!;
+    expect(Number(ratio)).toBeCloseTo(Math.floor(wcag('#7fb0d0', bg!) * 100) / 100, 2);
+    expect(wcag(better!, bg!)).toBeGreaterThanOrEqual(4.5);
+    expect(Number(betterRatio)).toBeGreaterThanOrEqual(4.5);
+    expect(r.check).toContain('#7fb0d0');
+  });
+
+  it('a dark accent that does not read on the dark background is an error too', async () => {
+    const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#1d6b5f"\n  accent_dark: "#334455"\n'));
+    const m = /`theme\.accent_dark` #334455 on the dark page background (#[0-9a-f]{6}) has a contrast of [\d.]+:1.*\n {2}hint: Use (#[0-9a-f]{6})/.exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    expect(wcag(m![2]!, m![1]!)).toBeGreaterThanOrEqual(4.5);
+    expect(wcag('#334455', m![1]!)).toBeLessThan(4.5);
+  });
+
+  it('an invalid colour or font is an error at its line', async () => {
+    const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: teal\n  font: comic\n'));
+    const start = lineOf(await readFile('content/site.yaml', 'utf8'), /^theme:/);
+    expect(r.stderr).toContain(`${r.rel}/site.yaml:${start + 1}:3: \`theme.accent\` is "teal", which is not a hex colour.`);
+    expect(r.stderr).toMatch(/hint: Write it as a quoted hex colour/);
+    expect(r.stderr).toContain(`${r.rel}/site.yaml:${start + 2}:3: \`theme.font\` is "comic", which is not one of sans, serif, mono.`);
+  });
+});
+
+describe('aliases (D48)', () => {
+  it('an alias that is a live address is an error at the alias', async () => {
+    const file = 'posts/bounce-handling.md';
+    const r = await breakWith(async (d) => {
+      const text = await readFile(join(d, file), 'utf8');
+      await writeFile(join(d, file), text.replace(/^date:/m, 'aliases:\n  - /blog/old-bounces\n  - /projects/jumpcfg\ndate:'));
+    });
+    const line = lineOf(await readFile(`content/${file}`, 'utf8'), /^date:/) + 2;
+    expect(r.stderr).toContain(`${r.rel}/${file}:${line}:5: The alias /projects/jumpcfg is a live address: /projects/jumpcfg is served by this site, so it cannot redirect.`);
+    expect(r.stderr).toMatch(/hint: Remove the alias/);
+  });
+
+  it('an alias another file already has is an error naming both files', async () => {
+    const r = await breakWith(async (d) => {
+      for (const file of ['posts/bounce-handling.md', 'posts/dmarc-p-reject-rollout.md']) {
+        const text = await readFile(join(d, file), 'utf8');
+        await writeFile(join(d, file), text.replace(/^date:/m, 'aliases: [/blog/email-notes]\ndate:'));
+      }
+    });
+    expect(r.stderr).toContain(`${r.rel}/posts/dmarc-p-reject-rollout.md:`);
+    expect(r.stderr).toContain(`The alias /blog/email-notes is also an alias in ${r.rel}/posts/bounce-handling.md (/blog/email-notes).`);
+    expect(r.stderr).toMatch(/hint: An old address can lead to one page only/);
+  });
+
+  it('an alias that is not a site path is an error with the path to write instead', async () => {
+    const r = await breakWith(async (d) => {
+      const text = await readFile(join(d, 'projects/jumpcfg.md'), 'utf8');
+      await writeFile(join(d, 'projects/jumpcfg.md'), text.replace(/^status:/m, 'aliases: [old-jumpcfg]\nstatus:'));
+    });
+    expect(r.stderr).toMatch(new RegExp(`${r.rel}/projects/jumpcfg\\.md:\\d+:\\d+: The alias "old-jumpcfg" is not a site-relative path\\.\\n  hint: Write it as a path from the site root, e\\.g\\. /old-jumpcfg`));
+  });
+});
