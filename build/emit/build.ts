@@ -29,7 +29,7 @@ import { digestSite, mustAsk, planBuild, type BuildState, type OutputRecord, typ
 import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
 import { assembleWithImages, type MediaFile } from './images.js';
-import { prepareSearchIndex, searchIndexArtifact, searchIndexSettled } from './search-index.js';
+import { prepareSearchIndex, searchIndexArtifact, type PreparedSearch } from './search-index.js';
 import { buildId, edgeFiles } from './edge.js';
 
 export interface BuildOptions {
@@ -71,8 +71,14 @@ export interface BuildResult {
   media: readonly MediaFile[];
 }
 
-/** Extra files other parts of folio add to dist (the search index, host configs); the model is the site's with its indexes. */
-export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions, model: SiteModel) => OutputFile[] | Promise<OutputFile[]>;
+/** What one emit() made beside the responses, for the artifacts: the model with its indexes, and the search index started with the responses. */
+export interface EmitMade {
+  model: SiteModel;
+  search: PreparedSearch;
+}
+
+/** Extra files other parts of folio add to dist (the search index, host configs). */
+export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions, made: EmitMade) => OutputFile[] | Promise<OutputFile[]>;
 export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact, edgeFiles];
 
 /** The change log on its own (D61): the function answering a `since` reads this, not the model. */
@@ -205,7 +211,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
   const build = buildId(siteBytes);
   // The search index needs only the model: it is made on its own thread while the responses are.
-  prepareSearchIndex(site, build);
+  const search = prepareSearchIndex(site, build);
   const manifest: Manifest = { version: 1, site_url: site.config.site_url, build, header_sets: [], routes: {}, fallbacks: {}, redirects: site.redirects };
   const setIndex = new Map<string, number>();
   const headerSet = (headers: Headers) => {
@@ -268,7 +274,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     // A full build is past it by then; a one-post rebuild at 10,000 posts
     // waits about 1 s and peaks at 800-811 MiB instead of 989-1,078 MiB.
     // A body edit asks for a few documents, which need not wait.
-    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) await searchIndexSettled(site);
+    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) await search.settled();
     if (++done % 256 === 0) options.progress?.(done, targets.length);
     const before = previous?.routes.get(target);
     if (before && !mustAsk(plan, target)) {
@@ -350,7 +356,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options, model)) await extra(file.path, file.body);
+    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options, { model, search })) await extra(file.path, file.body);
     // An artifact may add to the manifest; then it is written again, whole.
     const after = jsonText(manifest);
     if (after !== manifestText) {

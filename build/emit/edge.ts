@@ -54,7 +54,7 @@ export function edgeFileCount(site: Site, manifest: Manifest): number {
 }
 
 /** Registered in build.ts's `artifacts`, after the others: the head is written last. */
-export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, model: SiteModel): OutputFile[] {
+export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, { model }: { model: SiteModel }): OutputFile[] {
   const { build } = manifest;
   const outline: PostsOutline = { build, total: site.posts.length, tags: site.tags.map((t) => [t.tag, t.count]) };
   const notFound: NotFoundPages = { build, html: notFoundHtml(site), markdown: notFoundMarkdown(site) };
