@@ -11,7 +11,8 @@ import { request } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import type { SiteModel } from '../build/core/site-model.js';
 import { memoryRuntime } from '../build/emit/build.js';
-import { assembleSite, knownPaths, readContent, updateSite, type ReadContent } from '../build/site.js';
+import { assembleSite, knownPaths, readContent, type ReadContent } from '../build/site.js';
+import { updateSite } from '../build/site-update.js';
 import { copyContent, NOW } from './helpers/site.js';
 
 let dir: string;

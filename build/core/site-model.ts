@@ -5,7 +5,7 @@
 // time it is asked for, so a function pays only for what its request reads
 // (D55). An edit that keeps every post's slug, date and tags in the same
 // order keeps every position, so `withPosts` hands the indexes over to the
-// next model (folio dev's one-post edit, updateSite in site.ts).
+// next model (folio dev's one-post edit, updateSite in site-update.ts).
 import type { Post, Site } from './model.js';
 import { pagePath } from './urls.js';
 
