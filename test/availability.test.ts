@@ -3,13 +3,12 @@
 // the pages that show them, and every content error of the new fields.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { execFile } from 'node:child_process';
 import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
 import { copyContent, serveBuilt, tempDir, treeHash } from './helpers/site.js';
+import { folio } from './helpers/cli.js';
 
 const SITE = 'https://hannabrink.example';
 const BASE = `${SITE}/api/v1`;
@@ -136,18 +135,6 @@ describe('availability on the pages (D60)', () => {
     expect(home).toMatch(/^- Availability: .*Earliest start: 7 December 2026\./m);
   });
 });
-
-const run = promisify(execFile);
-
-async function folio(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('content errors in availability (D60, D2, D40)', () => {
   let out: string;

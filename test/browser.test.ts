@@ -46,7 +46,11 @@ async function visit(page: Page, base: string, path: string): Promise<Visit> {
   const errors: string[] = [];
   const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(`console: ${m.text()}`));
   const onError = (e: Error) => void errors.push(`pageerror: ${e.message}`);
-  const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) => void errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+  // A lazy image still loading when the previous page is left is aborted by the navigation: not this page's failure.
+  const onFailed = (r: { url(): string; resourceType(): string; failure(): { errorText: string } | null }) => {
+    if (r.resourceType() === 'image' && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+  };
   page.on('console', onConsole);
   page.on('pageerror', onError);
   page.on('requestfailed', onFailed);

@@ -1,26 +1,14 @@
 // D2 and D40 through the real CLI: invalid content fails the build with
 // `path:line:column: message` and a hint for every problem, exit code 1, and
 // the previous dist/ left byte-identical.
-import { execFile } from 'node:child_process';
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyContent, tempDir, treeHash } from './helpers/site.js';
+import { folio } from './helpers/cli.js';
 
-const run = promisify(execFile);
 let out: string;
 let before: Record<string, string>;
-
-async function folio(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 beforeAll(async () => {
   out = join(await tempDir(), 'dist');

@@ -1,27 +1,15 @@
 // D44/D45 bad input through the real CLI: each image problem is a content
 // error at `path:line:column` with a hint, exit code 1, no stack trace, and
 // the previous dist/ byte-identical (nothing partial from the image work).
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyContent, tempDir, treeHash } from './helpers/site.js';
+import { folio } from './helpers/cli.js';
 
-const run = promisify(execFile);
 let out: string;
 let before: Record<string, string>;
 const POST = 'posts/retiring-pid-files.md';
-
-async function folio(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 beforeAll(async () => {
   out = join(await tempDir(), 'dist');

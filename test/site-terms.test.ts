@@ -3,27 +3,15 @@
 // valid keys or values, exit 1 and the previous dist untouched; a site that
 // states nothing says nothing; the sample's statements reach every address
 // that should carry them, through a real server.
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateTokens } from '../build/core/tokens.js';
 import { copyContent, serveBuilt, tempDir, treeHash } from './helpers/site.js';
+import { folio } from './helpers/cli.js';
 
-const run = promisify(execFile);
 const SITE = 'https://hannabrink.example';
 const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' };
-
-async function folio(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 /** The sample's site.yaml with everything from `key:` to the next top-level key replaced by `block`. */
 function withBlock(yaml: string, key: string, block: string): string {

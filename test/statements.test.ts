@@ -3,26 +3,14 @@
 // loaded. A value of the wrong type fails `folio build` and `folio check` with
 // `path:line:column: message` and a hint, exit 1, and the previous dist/ left
 // byte-identical; a statement the site makes shows up where it belongs.
-import { execFile } from 'node:child_process';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, treeHash } from './helpers/site.js';
 import { writeSmallSite } from './helpers/small-site.js';
+import { folio } from './helpers/cli.js';
 
-const run = promisify(execFile);
 const NOW = '2026-11-22T00:00:00Z';
-
-async function folio(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 let root: string;
 let out: string;

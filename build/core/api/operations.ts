@@ -126,7 +126,7 @@ export const SERVICE_ID: ParamSpec = {
   required: true,
   description: 'The service id, as listed in `data[].id` of the service list.',
   schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  example: 'email-deliverability',
+  example: 'my-service',
 };
 
 export const SERVICE: ParamSpec = {
