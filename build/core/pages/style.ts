@@ -174,7 +174,7 @@ h4 { font-size: 1.05rem; }
 p, ul, ol, dl, pre, table, blockquote { margin: 0 0 1.1rem; }
 ul, ol { padding-left: 1.4rem; }
 main li + li { margin-top: 0.3rem; }
-.site-header li, .tags li, .cards > li, .footer-links li, .post-list > li { margin-top: 0; }
+.site-header li, .tags li, .availability .terms li, .cards > li, .footer-links li, .post-list > li { margin-top: 0; }
 .lead { font-size: 1.2rem; color: var(--text); line-height: 1.55; }
 .muted, .meta, .crumbs { color: var(--muted); }
 .meta { font-size: 0.95rem; margin-bottom: 0.5rem; }
@@ -334,6 +334,8 @@ li:target, sup:target { background: var(--mark); border-radius: 3px; }
 
 /* Home */
 .hero { padding: 0.5rem 0 1.5rem; }
+/* The profile photo (D45): a small round portrait whatever the size of the file. */
+.photo { display: block; width: 8rem; height: 8rem; border-radius: 50%; object-fit: cover; margin: 0 0 1rem; }
 .hero h1 { margin-bottom: 0.4rem; }
 .hero .lead { font-size: 1.3rem; max-width: 36rem; }
 .location { color: var(--muted); margin-top: -0.5rem; }
