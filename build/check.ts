@@ -31,7 +31,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
   try {
     // Images are checked as a build checks them (sharp decodes each), without the cache: a check writes nothing.
-    const { site } = await assembleWithImages(content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content), cache: null });
+    const { site } = (await assembleWithImages(content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content), cache: null })).model;
     return { ok: true, problems: [], counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length } };
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, problems: error.problems, counts };

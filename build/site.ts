@@ -1,7 +1,10 @@
 // Documents → the site model (pure). Validates each file, then the rules that
 // span files: unique slugs and ids, and internal links that resolve (D2).
+// The model comes with what is derived from it (core/site-model.ts): the link
+// set is recorded here, the indexes are built as respond() reads them.
 import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
-import { carryIndexes, enumerate } from './core/respond.js';
+import { enumerate } from './core/respond.js';
+import { SiteModel } from './core/site-model.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
 import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js';
@@ -59,7 +62,13 @@ export function readContent(sources: ContentSources, read: (kind: DocumentKind, 
 
 type Item<T> = { read: Read<T>; source: { file: string } };
 
-/** The model's record of each read value whose site-root links were made absolute (for updateSite). */
+/**
+ * Each read value whose site-root links were made absolute, by the read value:
+ * a memo of a pure function of an immutable value (the read value is shared
+ * and never modified). It keeps a post's model record the same object from
+ * one assembly to the next (folio dev, the cache), which keeps the per-post
+ * digests of emit/incremental.ts from being computed again.
+ */
 const absolutised = new WeakMap<object, { siteUrl: string; value: object }>();
 
 /**
@@ -68,7 +77,7 @@ const absolutised = new WeakMap<object, { siteUrl: string; value: object }>();
  * base URL. A new object when anything changes; the read value is shared
  * (cache, folio dev's memo) and never modified.
  */
-function withAbsoluteLinks<T extends object, K extends keyof T>(read: Read<T>, field: K, siteUrl: string): T {
+export function withAbsoluteLinks<T extends object, K extends keyof T>(read: Read<T>, field: K, siteUrl: string): T {
   const offsets = read.links.flatMap((l) => (l.offset === undefined ? [] : [l.offset]));
   if (!offsets.length) return read.value;
   const known = absolutised.get(read.value);
@@ -109,12 +118,13 @@ export function versionStates(versions: ApiVersionConfig[], now: Date): Record<s
 
 const STATUS_ORDER = { live: 0, delivered: 1, sunset: 2 } as const;
 
+/** The site alone, for callers that want no index (the tests). */
 export function buildSite(sources: ContentSources, options: SiteOptions): Site {
-  return assembleSite(readContent(sources), options);
+  return assembleSite(readContent(sources), options).site;
 }
 
-/** The cross-file half: unique slugs and ids, order, tags, the clock, and the link check (D2). */
-export function assembleSite(content: ReadContent, options: SiteOptions): Site {
+/** The cross-file half: unique slugs and ids, order, tags, the clock, and the link check (D2); the model with its link set. */
+export function assembleSite(content: ReadContent, options: SiteOptions): SiteModel {
   const problems: Problem[] = [];
   const need = <T>(present: T | null, name: string, example: string) => {
     if (!present) problems.push({ file: `${content.dir}/${name}`, line: 1, column: 1, message: `${name} is missing.`, hint: `Create ${content.dir}/${name}, e.g. ${example}` });
@@ -173,7 +183,8 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
     ...projects.flatMap(({ read }) => read.links),
     ...posts.filter(({ read }) => publishedSlugs.has(read.value.slug)).flatMap(({ read }) => read.links),
   ];
-  const known = knownPaths(site);
+  const model = new SiteModel(site);
+  const known = knownPaths(model);
   // Static files and aliases may take no address the build generates (D43, D48).
   const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
   site.static = checkStatic(content.static ?? [], known, problems, warn);
@@ -184,8 +195,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): Site {
   for (const path of Object.keys(site.redirects)) known.add(path);
   const broken = brokenLinks(site, links, known);
   if (broken.length) throw new ContentError(broken);
-  knownOf.set(site, known);
-  return site;
+  return model.checkedAgainst(known);
 }
 
 /** D60: every service an engagement names exists. */
@@ -197,57 +207,6 @@ function unknownServices(refs: ServiceRef[], ids: string[]): Problem[] {
       const listed = ids.length ? `Service ids: ${ids.join(', ')}.` : 'There are no services yet: add one under services/ first.';
       return { file: ref.file, line: ref.line, column: ref.column, message: `The engagement names the service "${ref.service}", which does not exist.`, hint: near ? `Did you mean "${near}"? ${listed}` : listed };
     });
-}
-
-/** The paths links were checked against, per assembled model: an edit that keeps every address keeps them. */
-const knownOf = new WeakMap<Site, Set<string>>();
-
-/**
- * The model after an edit of published posts that keeps every address and
- * the order (their bodies, titles, summaries, …), from the model before it:
- * what assembleSite(after) returns, without the whole-site work (ordering,
- * tags, every link of every file). `before` is what `previous` was
- * assembled from; records that did not change keep their identity (as
- * readContentFast returns them from its memo). Null when the edit may change
- * more: a file added, removed or renamed, anything outside the posts, a
- * problem, a draft, or a post's slug, date, updated or tags. Throws the ContentError
- * assembleSite would for a broken link in an edited post.
- */
-export function updateSite(previous: Site, before: ReadContent, after: ReadContent, images?: ImageTable): { site: Site; posts: Post[] } | null {
-  const known = knownOf.get(previous);
-  if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
-  if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
-  const url = previous.config.site_url;
-  const edited: { old: Post; next: Post; links: FileLink[] }[] = [];
-  for (let i = 0; i < after.posts.length; i++) {
-    const a = after.posts[i]!;
-    const b = before.posts[i]!;
-    if (a === b) continue;
-    if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
-    // An edited post with images needs them resolved (`images`, from the caller).
-    if (a.read.images.length && !images) return null;
-    edited.push({ old: b.read.value, next: a.read.images.length ? postWithImages(a.read, images, url) : withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
-  }
-  if (!edited.length) return null;
-  const posts = previous.posts.slice();
-  for (const { old, next } of edited) {
-    // By slug: the model holds a post with images as a copy with its images
-    // resolved, and slugs are unique, so the one published post of that slug is its own.
-    const i = previous.posts.findIndex((p) => p.slug === old.slug);
-    // Not published (dated after the clock), not the model's own record, or
-    // moved in the order, renamed or tagged otherwise.
-    if (i === -1 || old.slug !== next.slug || old.date !== next.date || old.updated !== next.updated || old.tags.join('\0') !== next.tags.join('\0') || old.aliases.join('\0') !== next.aliases.join('\0')) return null;
-    posts[i] = next;
-  }
-  // The changes name each post by its title (D61); its dates are unchanged here.
-  const titles = new Map(edited.filter((e) => e.old.title !== e.next.title).map((e) => [e.next.slug, e.next.title]));
-  const changes = titles.size ? { ...previous.changes, entries: previous.changes.entries.map((c) => (c.type === 'post' && titles.has(c.id) ? { ...c, title: titles.get(c.id)! } : c)) } : previous.changes;
-  const site: Site = { ...previous, posts, changes };
-  const broken = brokenLinks(site, edited.flatMap((e) => e.links), known);
-  if (broken.length) throw new ContentError(broken);
-  knownOf.set(site, known);
-  carryIndexes(previous, site);
-  return { site, posts: edited.map((e) => e.next) };
 }
 
 /** Who may own aliases, with the former API addresses each kind implies (D48). */
@@ -265,16 +224,12 @@ function aliasOwners(site: Site, posts: Item<Post>[], projects: Item<Project>[],
   ];
 }
 
-function sameItems<T>(a: T[], b: T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
 /** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
-export function knownPaths(site: Site): Set<string> {
-  return new Set(enumerate(site).map((target) => target.split('?')[0]!));
+export function knownPaths(model: SiteModel): Set<string> {
+  return new Set(enumerate(model).map((target) => target.split('?')[0]!));
 }
 
-export function brokenLinks(site: Site, links: FileLink[], known = knownPaths(site)): Problem[] {
+export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<string>): Problem[] {
   const problems: Problem[] = [];
   for (const link of links) {
     let url = link.url;

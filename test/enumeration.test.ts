@@ -9,6 +9,7 @@ import { pagePaths } from '../build/core/pages/index.js';
 import { enumerate } from '../build/core/respond.js';
 import { twinPath } from '../build/core/urls.js';
 import { knownPaths } from '../build/site.js';
+import { SiteModel } from '../build/core/site-model.js';
 import { buildInto } from './helpers/site.js';
 
 describe('enumerated targets', async () => {
@@ -35,12 +36,13 @@ describe('enumerated targets', async () => {
   });
 
   it('the link check knows every page, twin and precomputed address, and nothing else', () => {
-    const known = knownPaths(site);
-    for (const page of pagePaths(site)) {
+    const model = new SiteModel(site);
+    const known = knownPaths(model);
+    for (const page of pagePaths(model)) {
       expect(known.has(page), page).toBe(true);
       expect(known.has(twinPath(page)), twinPath(page)).toBe(true);
     }
-    expect([...known].sort()).toEqual([...new Set(enumerate(site).map((t) => t.split('?')[0]!))].sort());
+    expect([...known].sort()).toEqual([...new Set(enumerate(model).map((t) => t.split('?')[0]!))].sort());
     expect(known.has('/blog/no-such-post')).toBe(false);
   });
 });

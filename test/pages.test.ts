@@ -16,6 +16,7 @@ import { pagesFamily } from '../build/core/pages/index.js';
 import { respond } from '../build/core/respond.js';
 import { absolute, pagePath, twinPath } from '../build/core/urls.js';
 import { memoryRuntime } from '../build/emit/build.js';
+import { SiteModel } from '../build/core/site-model.js';
 import { attr, byTag, elements, parseHtml, textOf } from './helpers/html.js';
 import { serveBuilt } from './helpers/site.js';
 
@@ -53,7 +54,7 @@ function splitHeader(value: string | null): string[] {
 
 describe('pages and twins (D20, D21)', () => {
   it('enumerates every page, every twin and the stylesheet for the build', () => {
-    const targets = pagesFamily.enumerate(s.site);
+    const targets = pagesFamily.enumerate(new SiteModel(s.site));
     const pages = expectedPages(s.site);
     expect(pages.length).toBeGreaterThan(30);
     for (const p of pages) {

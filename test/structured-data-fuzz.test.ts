@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../build/content/load.js';
 import type { Post, Site } from '../build/core/model.js';
 import { findPage } from '../build/core/pages/index.js';
+import { SiteModel } from '../build/core/site-model.js';
 import { renderPage } from '../build/core/pages/layout.js';
 import { jsonLdText } from '../build/core/pages/structured-data.js';
 import { pagePath } from '../build/core/urls.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
 });
 
 function pageOf(site: Site, path: string): { blocks: unknown[]; meta: Map<string, string>; scripts: number } {
-  const doc = parse(renderPage(site, findPage(site, path)!)) as unknown as El;
+  const doc = parse(renderPage(site, findPage(new SiteModel(site), path)!)) as unknown as El;
   const nodes = all(doc);
   const scripts = nodes.filter((n) => n.nodeName === 'script');
   const meta = new Map<string, string>();

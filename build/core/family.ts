@@ -2,7 +2,7 @@
 // the machine-readable documents, MCP). respond() asks each in turn; the build
 // asks each for the requests it can answer ahead of time.
 import type { Headers, Reply, Req } from './http.js';
-import type { Site } from './model.js';
+import type { SiteModel } from './site-model.js';
 import type { Runtime } from './runtime.js';
 
 export interface HeaderRule {
@@ -22,5 +22,5 @@ export interface Family {
    */
   wholeModel?: boolean;
   /** Every GET target (path and query) this family answers ahead of time. */
-  enumerate(site: Site): string[];
+  enumerate(model: SiteModel): string[];
 }

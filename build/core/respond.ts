@@ -6,20 +6,17 @@ import { errorReply, internalError } from './errors.js';
 import type { Family } from './family.js';
 import { CORS } from './headers.js';
 import { etag, matchesEtag, type Reply, type Req } from './http.js';
-import type { Site } from './model.js';
+import type { SiteModel } from './site-model.js';
 import type { Runtime } from './runtime.js';
 import { mcpFamily } from './mcp/index.js';
 import { documentsFamily } from './documents/index.js';
 import { pagesFamily, notFoundPage } from './pages/index.js';
-import { carryPostIndex } from './post-index.js';
-import { carryRelated } from './pages/blog.js';
-import { carryPages } from './pages/routes.js';
 import { redirectReply } from './redirects.js';
 
 const apiFamily: Family = {
   name: 'api',
   respond: (req, rt) => (isApiPath(req.path) ? respondApi(req, rt) : null),
-  enumerate: enumerateApi,
+  enumerate: (model) => enumerateApi(model.site),
 };
 
 /** In the order respond() asks them. */
@@ -88,24 +85,11 @@ export function finish(req: Req, reply: Reply): Reply {
 }
 
 /** Every GET target the build can precompute, across the families. */
-export function enumerate(site: Site): string[] {
-  return families.flatMap((f) => f.enumerate(site));
+export function enumerate(model: SiteModel): string[] {
+  return families.flatMap((f) => f.enumerate(model));
 }
 
 function report(error: unknown, req: Req): void {
   // Logged for the operator; the client only ever sees the envelope.
   console.error(`folio: ${req.method} ${req.path} failed:`, error);
-}
-
-/**
- * Hands respond()'s whole-site indexes (posts by slug and tag, related posts,
- * the page table) from `previous` to `next`, a model with some posts replaced
- * by records of the same slug, date and tags in the same order (updateSite in
- * site.ts). They hold positions, which such an edit keeps; a pass over every
- * post for each would cost more than the edit (folio dev).
- */
-export function carryIndexes(previous: Site, next: Site): void {
-  carryPostIndex(previous, next);
-  carryRelated(previous, next);
-  carryPages(previous, next);
 }

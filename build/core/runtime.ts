@@ -3,6 +3,7 @@
 // precomputed files, and lazy access to the search index and the change log.
 import type { Reply, Req } from './http.js';
 import type { ChangeLog, Site } from './model.js';
+import type { SiteModel } from './site-model.js';
 
 export type SearchType = 'post' | 'project' | 'service';
 
@@ -53,6 +54,8 @@ export interface Runtime {
    * needs more comes from `data` or was precomputed (D55).
    */
   site: Site;
+  /** The model with its indexes (posts by slug and tag, related posts, the page table, the twins), each built when first read. Its `site` is `site`. */
+  model: SiteModel;
   /** False in the functions: families that answer only from the whole model are not asked, their every answer being a precomputed file. */
   whole: boolean;
   data: SiteData;

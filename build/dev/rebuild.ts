@@ -10,7 +10,8 @@ import { build, memoryRuntime } from '../emit/build.js';
 import { readContentFast } from '../emit/documents.js';
 import { digestSite, pendingDigest, planBuild, planEdit, updateDigest, type BuildState, type OutputRecord } from '../emit/incremental.js';
 import { assembleWithImages, resolveImages } from '../emit/images.js';
-import { updateSite, type ReadContent } from '../site.js';
+import type { ReadContent } from '../site.js';
+import { updateSite } from '../site-update.js';
 import { changedPosts, diffSources, ownersOf } from './planner.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
 import { emitInPlace, forgetSavedState, inPlaceSink, type Deferred } from './writer.js';
@@ -38,7 +39,7 @@ export async function fullBuild(ctx: DevContext, state: DevState, started: numbe
     state.build = result.state;
     state.stateSaved = ctx.cacheDir !== null;
     state.problems = [];
-    state.model = { content: result.content, site: result.site };
+    state.model = { content: result.content, model: result.model };
     state.media = result.media;
     return report(state, started, before, { full: result.stats.full, files: { added: result.stats.written, changed: [], removed: [] }, targets: [...result.state.routes.keys()] });
   } catch (error) {
@@ -54,10 +55,10 @@ export async function incrementalRebuild(ctx: DevContext, state: DevState, start
   state.model = null;
   state.owners = null;
   const read = await readContentFast(state.sources, { cache: ctx.records, memo: ctx.memo, workers: ctx.options.workers });
-  let site;
+  let model;
   try {
     let images;
-    ({ site, images } = await assembleWithImages(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content), cache: ctx.cacheDir }));
+    ({ model, images } = await assembleWithImages(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content), cache: ctx.cacheDir }));
     state.media = images.files;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
@@ -65,11 +66,11 @@ export async function incrementalRebuild(ctx: DevContext, state: DevState, start
     return { report: report(state, started, before) };
   }
   state.problems = [];
-  const plan = planBuild(previous.digest, digestSite(site));
+  const plan = planBuild(previous.digest, digestSite(model.site));
   await forgetSavedState(ctx, state);
   const r = report(state, started, before, { full: plan.all ? plan.reason : null });
-  const deferred = await emitInPlace(ctx, state, site, previous, plan, r);
-  state.model = { content: read.content, site };
+  const deferred = await emitInPlace(ctx, state, model, previous, plan, r);
+  state.model = { content: read.content, model };
   r.ms = performance.now() - started;
   return { report: r, deferred };
 }
@@ -104,7 +105,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
     // The edited posts' images (D44), from the cache when unchanged; a problem with one takes the whole way, which reports it.
     const images = read.content.posts.some((r) => r.read?.images.length) ? await resolveImages(read.content, { now: ctx.options.now, cache: ctx.cacheDir }) : null;
     if (images) state.media = [...new Map([...state.media, ...images.files].map((m) => [m.path, m])).values()];
-    update = updateSite(known.site, known.content, content, images?.table);
+    update = updateSite(known.model, known.content, content, images?.table);
   } catch (error) {
     // A broken link: the whole check reports it, with every other problem.
     if (error instanceof ContentError) return null;
@@ -115,7 +116,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   // response is asked for after this post's own, but they still come first.
   const plan = planEdit(previous.digest, update.posts);
   state.owners ??= ownersOf(previous.routes);
-  const rt = memoryRuntime(update.site);
+  const rt = memoryRuntime(update.model);
   const sink = inPlaceSink(ctx.out);
   const answers: { target: string; record: OutputRecord }[] = [];
   const fresh: { target: string; record: OutputRecord }[] = [];
@@ -144,7 +145,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
     }
   }
   state.problems = [];
-  state.model = { content, site: update.site };
+  state.model = { content, model: update.model };
   const r = report(state, started, before, { full: plan.all ? plan.reason : null, files: { added: [], changed: fresh.map((a) => a.record.file), removed: [] }, targets: fresh.map((a) => a.target) });
   // What is on disk now: those posts' own responses are new, the shared ones
   // not yet. Made once the edit is served, as the other whole-site work.
@@ -155,7 +156,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   };
   return {
     report: r,
-    rest: () => emitInPlace(ctx, state, update.site, pending(), plan, r, updateDigest(previous.digest, update.site, update.posts)),
+    rest: () => emitInPlace(ctx, state, update.model, pending(), plan, r, updateDigest(previous.digest, update.model.site, update.posts)),
     skip: () => void (state.build = pending()),
   };
 }

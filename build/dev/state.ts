@@ -4,7 +4,7 @@ import type { MediaFile } from '../emit/images.js';
 import type { Source } from '../content/frontmatter.js';
 import type { ContentSources } from '../content/load.js';
 import type { Problem } from '../content/problems.js';
-import type { Site } from '../core/model.js';
+import type { SiteModel } from '../core/site-model.js';
 import type { RecordCache } from '../emit/cache.js';
 import type { Remembered } from '../emit/documents.js';
 import type { BuildState } from '../emit/incremental.js';
@@ -66,7 +66,7 @@ export interface DevState {
   /** Whether the saved build state in the cache describes the output. */
   stateSaved: boolean;
   /** The records and the model the responses on disk were made from, for the next edit of a post's body. */
-  model: { content: ReadContent; site: Site } | null;
+  model: { content: ReadContent; model: SiteModel } | null;
   /** Each post's own targets, for the routes of the last whole rebuild. */
   owners: Map<string, string[]> | null;
   /** Set while files on disk are older than the responses (a rebuild left them to the next one). */

@@ -4,7 +4,7 @@
 // not have them.
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Site } from '../core/model.js';
+import type { SiteModel } from '../core/site-model.js';
 import { emit, staticReader, type Sink } from '../emit/build.js';
 import { forgetState } from '../emit/cache.js';
 import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
@@ -48,9 +48,9 @@ export interface Deferred {
  * Writes every response the plan asks for, the model and the manifest, and
  * records them in the report; the artifacts are left to the returned `later`.
  */
-export async function emitInPlace(ctx: DevContext, state: DevState, site: Site, previous: BuildState, plan: Plan, r: RebuildReport, digest?: SiteDigest): Promise<Deferred> {
+export async function emitInPlace(ctx: DevContext, state: DevState, model: SiteModel, previous: BuildState, plan: Plan, r: RebuildReport, digest?: SiteDigest): Promise<Deferred> {
   const { out } = ctx;
-  const emitted = await emit(site, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, media: state.media, readStatic: staticReader(ctx.options.content, state.sources) });
+  const emitted = await emit(model, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, media: state.media, readStatic: staticReader(ctx.options.content, state.sources) });
   state.build = emitted.state;
   const earlier = new Set([...[...previous.routes.values()].map((o) => o.file), ...previous.extras.keys()]);
   const written = new Set(emitted.written);

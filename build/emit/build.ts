@@ -20,6 +20,7 @@ import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { Source } from '../content/frontmatter.js';
 import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
 import type { ReadContent } from '../site.js';
+import { SiteModel } from '../core/site-model.js';
 import { openStaging, recoverOutput, type OutputFile } from './atomic.js';
 import { codeFingerprint, loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
 import { recordChanges } from '../history.js';
@@ -28,7 +29,7 @@ import { digestSite, mustAsk, planBuild, type BuildState, type OutputRecord, typ
 import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
 import { assembleWithImages, type MediaFile } from './images.js';
-import { prepareSearchIndex, searchIndexArtifact, searchIndexSettled } from './search-index.js';
+import { prepareSearchIndex, searchIndexArtifact, type PreparedSearch } from './search-index.js';
 import { buildId, edgeFiles } from './edge.js';
 
 export interface BuildOptions {
@@ -62,14 +63,22 @@ export interface BuildResult {
   stats: BuildStats;
   /** What the next incremental build compares against. */
   state: BuildState;
+  /** The model with its indexes (folio dev's next edit derives its own from it). */
+  model: SiteModel;
   /** The records the model was assembled from (folio dev's next edit starts from them). */
   content: ReadContent;
   /** The image files under /media/ (D44). */
   media: readonly MediaFile[];
 }
 
+/** What one emit() made beside the responses, for the artifacts: the model with its indexes, and the search index started with the responses. */
+export interface EmitMade {
+  model: SiteModel;
+  search: PreparedSearch;
+}
+
 /** Extra files other parts of folio add to dist (the search index, host configs). */
-export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions) => OutputFile[] | Promise<OutputFile[]>;
+export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions, made: EmitMade) => OutputFile[] | Promise<OutputFile[]>;
 export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact, edgeFiles];
 
 /** The change log on its own (D61): the function answering a `since` reads this, not the model. */
@@ -89,12 +98,15 @@ export function runtimeModel(site: Site): Site {
   };
 }
 
-/** A runtime over an in-memory site, for the build and the tests. */
-export function memoryRuntime(site: Site, search?: () => Promise<SearchEngine>): Runtime {
+/** A runtime over an in-memory site, for the build and the tests; a bare site gets a model of its own. */
+export function memoryRuntime(of: Site | SiteModel, search?: () => Promise<SearchEngine>): Runtime {
+  const model = of instanceof SiteModel ? of : new SiteModel(of);
+  const { site } = model;
   return {
     site,
+    model,
     whole: true,
-    data: modelData(site),
+    data: modelData(model),
     search: search ?? (() => Promise.reject(new Error('The search index is not available in this runtime.'))),
     changes: () => Promise.resolve(site.changes),
   };
@@ -189,16 +201,17 @@ export function collectGarbage(type: 'major' | 'minor' = 'major'): void {
  * not ask for keep their file, and files whose bytes did not change are
  * reused rather than written.
  */
-export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
+export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
+  const { site } = model;
   const previous = options.previous ?? null;
   const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
-  const rt = memoryRuntime(site);
+  const rt = memoryRuntime(model);
   // The model the functions could read, and the build id named after it: the
   // search shards carry it, and they are made from the start (below).
   const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
   const build = buildId(siteBytes);
   // The search index needs only the model: it is made on its own thread while the responses are.
-  prepareSearchIndex(site, build);
+  const search = prepareSearchIndex(site, build);
   const manifest: Manifest = { version: 1, site_url: site.config.site_url, build, header_sets: [], routes: {}, fallbacks: {}, redirects: site.redirects };
   const setIndex = new Map<string, number>();
   const headerSet = (headers: Headers) => {
@@ -214,15 +227,13 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   // The previous build's header sets, by index, as this build numbers them.
   const carried = new Map<number, number>();
   const state: BuildState = { fingerprint: codeFingerprint(), digest: options.digest ?? digestSite(site), routes: new Map(), headerSets: manifest.header_sets, extras: new Map(), sections: new Map() };
-  let postIndex: Map<string, number> | null = null;
   /** A document of post sections after a body edit: the previous file with the edited posts' sections made again (splice.ts), or null. */
   const splice = async (target: string, before: OutputRecord): Promise<{ body: Uint8Array; index: SectionIndex } | null> => {
     const index = previous?.sections?.get(target);
     if (plan.all || !index || !sink.read) return null;
     const old = await sink.read(before.file);
     if (!old) return null;
-    postIndex ??= new Map(site.posts.map((p, i) => [p.slug, i]));
-    return spliceSections(old, index, plan.changed, (slug) => postSection(site, target, postIndex!.get(slug)!)!);
+    return spliceSections(old, index, plan.changed, (slug) => postSection(model, target, model.posts.bySlug.get(slug)!)!);
   };
   const written: string[] = [];
   const spliced: string[] = [];
@@ -254,8 +265,8 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   // the pages family has made by then. Enumerated first, they built every
   // page at once while the search thread was at its largest: the peak of
   // memory.
-  const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(site));
-  const targets = [...beforeDocuments, ...documentsFamily.enumerate(site)];
+  const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(model));
+  const targets = [...beforeDocuments, ...documentsFamily.enumerate(model)];
   let done = 0;
   for (const target of targets) {
     // On a large site, the documents and the files after them (site.json,
@@ -263,7 +274,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
     // A full build is past it by then; a one-post rebuild at 10,000 posts
     // waits about 1 s and peaks at 800-811 MiB instead of 989-1,078 MiB.
     // A body edit asks for a few documents, which need not wait.
-    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) await searchIndexSettled(site);
+    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) await search.settled();
     if (++done % 256 === 0) options.progress?.(done, targets.length);
     const before = previous?.routes.get(target);
     if (before && !mustAsk(plan, target)) {
@@ -345,7 +356,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options)) await extra(file.path, file.body);
+    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options, { model, search })) await extra(file.path, file.body);
     // An artifact may add to the manifest; then it is written again, whole.
     const after = jsonText(manifest);
     if (after !== manifestText) {
@@ -366,7 +377,7 @@ export async function emit(site: Site, sink: Sink, options: EmitOptions = {}): P
 /** Every file of the site in memory (tests, and callers that write elsewhere). */
 export async function renderSite(site: Site, readStatic?: EmitOptions['readStatic']): Promise<{ files: OutputFile[]; manifest: Manifest }> {
   const files: OutputFile[] = [];
-  const { manifest } = await emit(site, {
+  const { manifest } = await emit(new SiteModel(site), {
     write: async (path, body) => void files.push({ path, body }),
     reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
   }, { readStatic });
@@ -434,14 +445,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
-    const { site, images } = await assembleWithImages(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content), cache: cacheDir });
+    const { model, images } = await assembleWithImages(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content), cache: cacheDir });
+    const { site } = model;
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
     lap('assemble');
     const staging = await openStaging(out);
     try {
       const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p), read: (p) => readFile(join(out, p)).catch(() => null) };
-      const emitted = await emit(site, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files, readStatic: staticReader(options.content, sources) });
+      const emitted = await emit(model, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files, readStatic: staticReader(options.content, sources) });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
@@ -461,7 +473,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         spliced: emitted.spliced,
         phases,
       };
-      return { site, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content, media: images.files };
+      return { site, model, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content, media: images.files };
     } catch (error) {
       await staging.abort();
       throw error;

@@ -8,8 +8,8 @@ import type { Manifest } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import { notFoundHtml, notFoundMarkdown } from '../core/pages/not-found.js';
-import { taggedPosts } from '../core/post-index.js';
 import { postItem } from '../core/resources.js';
+import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
 
 /** The build id: the runtime model's bytes and the edge format, hashed (the same content gives the same id, D40). */
@@ -54,7 +54,7 @@ export function edgeFileCount(site: Site, manifest: Manifest): number {
 }
 
 /** Registered in build.ts's `artifacts`, after the others: the head is written last. */
-export function edgeFiles(site: Site, manifest: Manifest): OutputFile[] {
+export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, { model }: { model: SiteModel }): OutputFile[] {
   const { build } = manifest;
   const outline: PostsOutline = { build, total: site.posts.length, tags: site.tags.map((t) => [t.tag, t.count]) };
   const notFound: NotFoundPages = { build, html: notFoundHtml(site), markdown: notFoundMarkdown(site) };
@@ -66,7 +66,7 @@ export function edgeFiles(site: Site, manifest: Manifest): OutputFile[] {
     ...routes,
     { path: POSTS_PATH, body: JSON.stringify(outline) },
     ...chunks(site, build, 'all', site.posts),
-    ...site.tags.flatMap((t, i) => chunks(site, build, String(i), taggedPosts(site, t.tag))),
+    ...site.tags.flatMap((t, i) => chunks(site, build, String(i), model.tagged(t.tag))),
     { path: NOT_FOUND_PATH, body: JSON.stringify(notFound) },
     { path: EDGE_HEAD_PATH, body: JSON.stringify(head) },
   ];

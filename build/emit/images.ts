@@ -9,7 +9,7 @@ import type { MediaImage } from '../content/image-refs.js';
 import type { FileImage } from '../content/kinds.js';
 import { ContentError, type Problem } from '../content/problems.js';
 import type { Headers } from '../core/http.js';
-import type { Site } from '../core/model.js';
+import type { SiteModel } from '../core/site-model.js';
 import { assembleSite, type ReadContent, type SiteOptions } from '../site.js';
 import { imageKey, type ImageTable } from '../site-images.js';
 import { ImageCache, type ImageMeta } from './image-cache.js';
@@ -200,7 +200,7 @@ export async function resolveImages(content: ReadContent, options: { now: Date; 
  * The model with its images resolved: image problems and every other content
  * problem are reported together, as one ContentError.
  */
-export async function assembleWithImages(content: ReadContent, options: SiteOptions & { cache?: string | null }): Promise<{ site: Site; images: ResolvedImages }> {
+export async function assembleWithImages(content: ReadContent, options: SiteOptions & { cache?: string | null }): Promise<{ model: SiteModel; images: ResolvedImages }> {
   let images: ResolvedImages | null = null;
   let problems: Problem[] = [];
   try {
@@ -209,13 +209,13 @@ export async function assembleWithImages(content: ReadContent, options: SiteOpti
     if (!(error instanceof ContentError)) throw error;
     problems = error.problems;
   }
-  let site: Site;
+  let model: SiteModel;
   try {
-    site = assembleSite(content, { ...options, images: images?.table });
+    model = assembleSite(content, { ...options, images: images?.table });
   } catch (error) {
     if (error instanceof ContentError && problems.length) throw new ContentError([...error.problems, ...problems]);
     throw error;
   }
   if (!images) throw new ContentError(problems);
-  return { site, images };
+  return { model, images };
 }

@@ -62,6 +62,8 @@ function hash(text: string): string {
 }
 
 // The body fields: content_markdown, and html and text, which are rendered from it.
+// A memo of a pure function of an immutable post record: a record the next
+// model shares (folio dev's edit, the cache) is not hashed again.
 const postDigests = new WeakMap<Post, { list: string; body: string }>();
 
 function postDigest(post: Post): { list: string; body: string } {
@@ -86,7 +88,7 @@ export function digestSite(site: Site): SiteDigest {
 
 /**
  * The digest of `site` after an edit that changed only these posts (see
- * updateSite in site.ts): the rest is the previous digest's, but for posts
+ * updateSite in site-update.ts): the rest is the previous digest's, but for posts
  * it marked pending, which get their own back.
  */
 export function updateDigest(previous: SiteDigest, site: Site, posts: Post[]): SiteDigest {
@@ -114,7 +116,7 @@ const PENDING = '(not yet in the shared responses)';
 
 /**
  * The plan after an edit that changed only these posts (see updateSite in
- * site.ts), without a look at the others' digests: what planBuild would
+ * site-update.ts), without a look at the others' digests: what planBuild would
  * return for updateDigest(previous, site, posts).
  */
 export function planEdit(previous: SiteDigest, posts: Post[]): Plan {

@@ -149,7 +149,14 @@ function onThread(script: string, sources: SearchSource[], siteUrl: string, buil
   });
 }
 
-const started = new WeakMap<Site, { build: string; files: Promise<SearchFiles> | null }>();
+/** The index of one build, being made on its own thread while emit() asks for the responses (on a small site, nothing: the artifact makes it). */
+export interface PreparedSearch {
+  build: string;
+  /** The thread's answer, handed over once: the artifact lets it go when written (at 10,000 posts it is tens of MB). */
+  take(): Promise<SearchFiles> | null;
+  /** Resolves once the thread, if one runs, has answered or failed (the artifact reports a failure). */
+  settled(): Promise<void>;
+}
 
 /**
  * Starts building the site's index on a thread of its own, so that it is
@@ -157,24 +164,22 @@ const started = new WeakMap<Site, { build: string; files: Promise<SearchFiles> |
  * takes the result. Small sites, and folio run from its TypeScript sources
  * without the compiled worker, build it on this thread when it is asked for.
  */
-export function prepareSearchIndex(site: Site, build: string): void {
-  if (started.get(site)?.build === build) return;
+export function prepareSearchIndex(site: Site, build: string): PreparedSearch {
   const script = site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
   const files = script ? onThread(script, searchSources(site), site.config.site_url, build) : null;
   // Handled when the artifact awaits it; never an unhandled rejection before then.
   files?.catch(() => undefined);
-  started.set(site, { build, files });
+  let held = files;
+  const take = () => {
+    const taken = held;
+    held = null;
+    return taken;
+  };
+  return { build, take, settled: async () => void (await held?.catch(() => undefined)) };
 }
 
-/** Resolves once the site's index thread, if one runs, has answered or failed (the artifact reports a failure). */
-export async function searchIndexSettled(site: Site): Promise<void> {
-  await started.get(site)?.files?.catch(() => undefined);
-}
-
-/** Registered in build.ts's `artifacts`. */
-export async function searchIndexArtifact(site: Site, manifest: Manifest): Promise<OutputFile[]> {
-  const prepared = started.get(site);
-  started.delete(site);
-  const { bytes, shards } = (prepared?.build === manifest.build ? await prepared.files : null) ?? indexBytes(searchSources(site), site.config.site_url, manifest.build);
+/** Registered in build.ts's `artifacts`: the index emit() prepared, or made here. */
+export async function searchIndexArtifact(site: Site, manifest: Manifest, _options: unknown, { search: prepared }: { search: PreparedSearch }): Promise<OutputFile[]> {
+  const { bytes, shards } = (prepared.build === manifest.build ? await prepared.take() : null) ?? indexBytes(searchSources(site), site.config.site_url, manifest.build);
   return [{ path: SEARCH_INDEX_PATH, body: bytes }, ...shards];
 }

@@ -8,6 +8,7 @@ import type { Reply, Req } from '../core/http.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { EdgeHead } from '../core/edge.js';
+import { SiteModel } from '../core/site-model.js';
 import { assetData, headSite, readChanges, readHead, type ReadAsset } from './edge.js';
 
 export type { ReadAsset };
@@ -77,7 +78,9 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     let rt: Runtime;
     try {
       const head = prior?.head ?? (await readHead(read));
-      rt = { site: headSite(head), whole: false, data: assetData(head, read), search: () => search(head.build), changes: () => readChanges(read) };
+      const site = headSite(head);
+      // The model over the head alone: no family that reads its indexes is asked here (D55), so none is built.
+      rt = { site, model: new SiteModel(site), whole: false, data: assetData(head, read), search: () => search(head.build), changes: () => readChanges(read) };
     } catch (error) {
       console.error('folio: cannot read the deployment head:', error);
       return finish(req, internalError(null, error));

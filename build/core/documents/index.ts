@@ -4,6 +4,7 @@ import type { Family } from '../family.js';
 import { CONTENT_TYPES } from '../headers.js';
 import { jsonText, type Headers, type Sections } from '../http.js';
 import type { Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { agentInstructions } from './agent-instructions.js';
 import { aiCatalog, API_CATALOG_PATH, apiCatalog, apiCatalogLink, MEDIA, SERVER_CARD_PATH, serverCard, serverJson, WELL_KNOWN_SERVER_CARD_PATH } from './catalogs.js';
 import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
@@ -15,7 +16,8 @@ import { sitemapXml } from './sitemap.js';
 import { toYaml } from './yaml.js';
 
 interface Rendered {
-  render(site: Site): string;
+  /** The model is there for the documents that read its page table or twins (llms files, sitemap). */
+  render(site: Site, model: SiteModel): string;
   sections?: never;
   /** It shows something of posts' bodies (llms.txt: each twin's token estimate, D53): an incremental build asks it again after a body edit. */
   bodies?: true;
@@ -30,7 +32,7 @@ interface Rendered {
 interface Sectioned {
   render?: never;
   bodies?: never;
-  sections: { all(site: Site): Sections; post(site: Site, index: number): string };
+  sections: { all(site: Site, model: SiteModel): Sections; post(site: Site, index: number, model: SiteModel): string };
 }
 
 type Document = { path: string; type: string; headers?(site: Site): Headers } & (Rendered | Sectioned);
@@ -40,9 +42,9 @@ const json = (build: (site: Site) => unknown) => (site: Site) => jsonText(build(
 export const documents: readonly Document[] = [
   { path: '/openapi.json', type: CONTENT_TYPES.json, render: json(openApiDocument) },
   { path: '/openapi.yaml', type: CONTENT_TYPES.yaml, render: (site) => toYaml(openApiDocument(site)) },
-  { path: '/llms.txt', type: CONTENT_TYPES.text, render: llmsTxt, bodies: true },
-  { path: '/llms-full.txt', type: CONTENT_TYPES.text, sections: { all: llmsFullSections, post: llmsFullPostSection } },
-  { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: sitemapXml },
+  { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model), bodies: true },
+  { path: '/llms-full.txt', type: CONTENT_TYPES.text, sections: { all: (_, model) => llmsFullSections(model), post: (_, index, model) => llmsFullPostSection(model, index) } },
+  { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: (_, model) => sitemapXml(model) },
   { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection } },
   { path: '/feed.json', type: CONTENT_TYPES.feedJson, sections: { all: jsonFeedSections, post: jsonFeedPostSection } },
   { path: '/robots.txt', type: CONTENT_TYPES.text, render: robotsTxt },
@@ -60,8 +62,8 @@ const byPath = new Map(documents.map((d) => [d.path, d]));
 export const bodyDocuments: ReadonlySet<string> = new Set(documents.filter((d) => d.sections || d.bodies).map((d) => d.path));
 
 /** The section of the document at `path` that shows the post at this index of site.posts (see Sections), or null for another document. */
-export function postSection(site: Site, path: string, index: number): string | null {
-  return byPath.get(path)?.sections?.post(site, index) ?? null;
+export function postSection(model: SiteModel, path: string, index: number): string | null {
+  return byPath.get(path)?.sections?.post(model.site, index, model) ?? null;
 }
 
 export const documentsFamily: Family = {
@@ -71,8 +73,8 @@ export const documentsFamily: Family = {
   respond: (req, rt) => {
     const doc = byPath.get(req.path);
     if (!doc) return null;
-    if (!doc.sections) return documentReply(doc.type, doc.render(rt.site), doc.headers?.(rt.site));
-    const sections = doc.sections.all(rt.site);
+    if (!doc.sections) return documentReply(doc.type, doc.render(rt.site, rt.model), doc.headers?.(rt.site));
+    const sections = doc.sections.all(rt.site, rt.model);
     return { ...documentReply(doc.type, sections.texts.join(''), doc.headers?.(rt.site)), sections };
   },
   enumerate: () => documents.map((d) => d.path),

@@ -7,7 +7,7 @@ import { availabilityResource } from '../availability.js';
 import { jsonText, type Sections } from '../http.js';
 import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
-import type { Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { pagePaths, twinMarkdown } from '../pages/index.js';
 import { estimateTokens, tokensForBytes, tokensLabel, utf8Length } from '../tokens.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
@@ -23,11 +23,12 @@ function cost(text: string): string {
   return tokensLabel(estimateTokens(text));
 }
 
-export function llmsTxt(site: Site): string {
+export function llmsTxt(model: SiteModel): string {
+  const { site } = model;
   const url = site.config.site_url;
   const twin = (path: string) => absolute(site, twinPath(path));
-  const pages = new Map(sitePages(site).map((p) => [p.path, p]));
-  const twinText = (path: string) => twinMarkdown(site, path) ?? '';
+  const pages = new Map(sitePages(model).map((p) => [p.path, p]));
+  const twinText = (path: string) => twinMarkdown(model, path) ?? '';
   const page = (path: string) => {
     const p = pages.get(path)!;
     return linkItem(p.title, twin(p.path), p.note, cost(twinText(p.path)));
@@ -60,14 +61,15 @@ export function llmsTxt(site: Site): string {
     section('Optional', [
       page(pagePath.home()),
       ...site.tags.map(({ tag }) => page(pagePath.tag(tag))),
-      linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.', tokensLabel(llmsFullTokens(site))),
+      linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.', tokensLabel(llmsFullTokens(model))),
       linkItem('Instructions for agents', `${url}/.well-known/agent-instructions`, whatItIsNot(site).length ? 'Where to start, fair use and what this site is not.' : 'Where to start and fair use.', cost(agentInstructions(site))),
     ]),
   );
 }
 
 /** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
-function llmsFullParts(site: Site): string[] {
+function llmsFullParts(model: SiteModel): string[] {
+  const { site } = model;
   const url = site.config.site_url;
   const header = blocks(
     `# ${mdText(site.config.title)}`,
@@ -75,7 +77,7 @@ function llmsFullParts(site: Site): string[] {
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
     `The Markdown twin of every page of ${url}, one after another and separated by horizontal rules, exactly as each is served at its \`.md\` address. The index of the site is ${url}/llms.txt.`,
   );
-  const twins = pagePaths(site).map((path) => twinMarkdown(site, path)!);
+  const twins = pagePaths(model).map((path) => twinMarkdown(model, path)!);
   return [header, ...twins];
 }
 
@@ -85,19 +87,20 @@ const SEPARATOR = '\n---\n\n';
  * llms-full.txt as sections: the header, then each twin after its rule, each
  * post's its own section (an incremental build splices them, D56).
  */
-export function llmsFullSections(site: Site): Sections {
-  const [header, ...twins] = llmsFullParts(site);
+export function llmsFullSections(model: SiteModel): Sections {
+  const { site } = model;
+  const [header, ...twins] = llmsFullParts(model);
   const postAt = new Map(site.posts.map((p) => [pagePath.post(p.slug), p.slug]));
-  return { texts: [header!, ...twins.map((twin) => `${SEPARATOR}${twin}`)], posts: [null, ...pagePaths(site).map((path) => postAt.get(path) ?? null)] };
+  return { texts: [header!, ...twins.map((twin) => `${SEPARATOR}${twin}`)], posts: [null, ...pagePaths(model).map((path) => postAt.get(path) ?? null)] };
 }
 
 /** The section of llms-full.txt that shows the post at this index of site.posts. */
-export function llmsFullPostSection(site: Site, index: number): string {
-  return `${SEPARATOR}${twinMarkdown(site, pagePath.post(site.posts[index]!.slug))!}`;
+export function llmsFullPostSection(model: SiteModel, index: number): string {
+  return `${SEPARATOR}${twinMarkdown(model, pagePath.post(model.site.posts[index]!.slug))!}`;
 }
 
 /** The tokens of llms-full.txt, counted without joining it (it is every twin at once). */
-function llmsFullTokens(site: Site): number {
-  const parts = llmsFullParts(site);
+function llmsFullTokens(model: SiteModel): number {
+  const parts = llmsFullParts(model);
   return tokensForBytes(parts.reduce((n, p) => n + utf8Length(p), (parts.length - 1) * SEPARATOR.length));
 }

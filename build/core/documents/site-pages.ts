@@ -1,7 +1,7 @@
 // Every HTML page of the site (D20) with what the sitemap and llms.txt say
 // about it. The pages family renders them; this list only names them.
 import type { Post, Site } from '../model.js';
-import { taggedPosts } from '../post-index.js';
+import type { SiteModel } from '../site-model.js';
 import { plural } from '../pages/html.js';
 import { nothingYet } from '../pages/published.js';
 import { listText } from '../statements.js';
@@ -34,7 +34,8 @@ function projectStatuses(site: Site): string {
   return listText((['live', 'delivered', 'sunset'] as const).filter((s) => site.projects.some((p) => p.status === s)));
 }
 
-export function sitePages(site: Site): SitePage[] {
+export function sitePages(model: SiteModel): SitePage[] {
+  const { site } = model;
   const built = buildDate(site);
   const { profile } = site;
   return [
@@ -47,7 +48,7 @@ export function sitePages(site: Site): SitePage[] {
       path: pagePath.tag(tag),
       title: `Posts tagged “${tag}”`,
       note: `${plural(count, 'post')}.`,
-      lastmod: newestChange(site, taggedPosts(site, tag)),
+      lastmod: newestChange(site, model.tagged(tag)),
     })),
     ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, note: p.summary, lastmod: postChanged(p) })),
     { path: pagePath.projects(), title: 'Projects', note: site.projects.length ? `${plural(site.projects.length, 'project')}: ${projectStatuses(site)}.` : nothingYet('projects'), lastmod: built },

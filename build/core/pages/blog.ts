@@ -1,7 +1,6 @@
 // "/blog", "/blog/tags/{tag}" and "/blog/{slug}" (D20).
 import { mdLink, mdText } from '../markdown-text.js';
 import type { Post, Site } from '../model.js';
-import { pairKey, postIndex, tagPairs, taggedPosts } from '../post-index.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, plural } from './html.js';
 import type { Page } from './page.js';
@@ -68,8 +67,8 @@ ${postList(site, site.posts)}`
   };
 }
 
-export function tagPage(site: Site, tag: string): Page {
-  const posts = taggedPosts(site, tag);
+/** The page of a tag, given its posts (SiteModel.tagged). */
+export function tagPage(site: Site, tag: string, posts: Post[]): Page {
   const title = `Posts tagged “${tag}”`;
   const main = html`<p class="crumbs"><a href="${pagePath.blog()}">Writing</a> / tags</p>
 <h1>${title}</h1>
@@ -96,81 +95,9 @@ ${tagCloud(site, tag)}`;
   return { path: pagePath.tag(tag), title, description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`, section: 'blog', type: 'website', main, markdown, data };
 }
 
-/** Per site: related lists found so far, by slug, as positions in site.posts. */
-const relatedLists = new WeakMap<Site, Map<string, number[]>>();
-
-/**
- * `next` is `previous` with some posts replaced by new records of the same
- * slug, date and tags, in the same order (folio dev's one-post edit): the
- * positions are the same, and so is every related list found so far.
- */
-export function carryRelated(previous: Site, next: Site): void {
-  const found = relatedLists.get(previous);
-  if (found && !relatedLists.has(next)) relatedLists.set(next, found);
-}
-
-/**
- * Up to three other posts that share the most tags, newest first among
- * equals. Posts sharing two or more tags come from the lists of the tag
- * pairs they share (c tags, c(c-1)/2 pairs), a few dozen posts each; only
- * when fewer than three do are posts sharing one tag walked, newest first,
- * and only until three are found. Counting every post of every tag instead
- * took 1.3 s at 10,000 posts.
- */
-function related(site: Site, post: Post): Post[] {
-  let found = relatedLists.get(site);
-  if (!found) relatedLists.set(site, (found = new Map()));
-  // A page built again (for the next model of folio dev, which carries these lists, or by a function) asks again.
-  const known = found.get(post.slug);
-  if (known) return known.map((i) => site.posts[i]!);
-  const { byTag, bySlug } = postIndex(site);
-  const pairs = tagPairs(site);
-  const self = bySlug.get(post.slug);
-  const best: number[] = [];
-  const shared: number[] = [];
-  const consider = (i: number, count: number) => {
-    let at = best.length;
-    while (at > 0 && (shared[at - 1]! < count || (shared[at - 1] === count && best[at - 1]! > i))) at--;
-    if (at < 3) {
-      best.splice(at, 0, i);
-      shared.splice(at, 0, count);
-      if (best.length > 3) {
-        best.pop();
-        shared.pop();
-      }
-    }
-  };
-  const tags = post.tags;
-  const inPairs = new Map<number, number>();
-  for (let a = 0; a < tags.length; a++) {
-    for (let b = a + 1; b < tags.length; b++) {
-      for (const i of pairs.get(pairKey(tags[a]!, tags[b]!)) ?? []) inPairs.set(i, (inPairs.get(i) ?? 0) + 1);
-    }
-  }
-  for (const [i, m] of inPairs) if (i !== self) consider(i, (1 + Math.sqrt(1 + 8 * m)) / 2);
-  if (best.length < 3) {
-    // Every post sharing two tags is in; the rest share one: merge the tags' lists, newest first.
-    const lists = tags.map((t) => byTag.get(t) ?? []);
-    const heads = lists.map(() => 0);
-    const chosen = new Set(best);
-    while (best.length < 3) {
-      let i = Infinity;
-      lists.forEach((list, k) => (i = Math.min(i, list[heads[k]!] ?? Infinity)));
-      if (i === Infinity) break;
-      lists.forEach((list, k) => void (list[heads[k]!] === i && heads[k]!++));
-      if (i !== self && !chosen.has(i)) {
-        best.push(i);
-        chosen.add(i);
-      }
-    }
-  }
-  found.set(post.slug, best);
-  return best.map((i) => site.posts[i]!);
-}
-
-export function postPage(site: Site, post: Post): Page {
+/** A post's page, given its related posts (SiteModel.related). */
+export function postPage(site: Site, post: Post, others: Post[]): Page {
   const md = (path: string) => absolute(site, twinPath(path));
-  const others = related(site, post);
   const main = html`<article class="post" aria-labelledby="post-title">
 <header class="post-header">
 <p class="crumbs"><a href="${pagePath.blog()}">Writing</a></p>

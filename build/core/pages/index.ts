@@ -5,6 +5,7 @@
 import type { Family } from '../family.js';
 import { utf8, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import type { Runtime } from '../runtime.js';
 import { prefersMarkdown } from '../negotiate.js';
 import { twinPath } from '../urls.js';
@@ -35,7 +36,8 @@ function twinOf(path: string): string | null {
   return page && twinPath(page) === path ? page : null;
 }
 
-export function respondPage(req: Req, site: Site): Reply | null {
+export function respondPage(req: Req, model: SiteModel): Reply | null {
+  const { site } = model;
   if (req.path === STYLESHEET_PATH) return { status: 200, headers: stylesheetHeaders(), body: utf8(STYLESHEET) };
   if (req.path === THEME_PATH) {
     const css = themeCss(site.config);
@@ -43,24 +45,24 @@ export function respondPage(req: Req, site: Site): Reply | null {
   }
   const twinFor = twinOf(req.path);
   if (twinFor !== null) {
-    const markdown = twinMarkdown(site, twinFor);
+    const markdown = twinMarkdown(model, twinFor);
     return markdown === null ? null : twinReply(site, markdown);
   }
   // "/blog/" answers as "/blog", as the static files do (core/static.ts).
   const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
   if (prefersMarkdown(req.headers.accept)) {
-    const markdown = twinMarkdown(site, path);
+    const markdown = twinMarkdown(model, path);
     return markdown === null ? null : twinReply(site, markdown);
   }
-  const page = findPage(site, path);
+  const page = findPage(model, path);
   return page ? htmlReply(site, page) : null;
 }
 
 export const pagesFamily: Family = {
   name: 'pages',
   wholeModel: true,
-  respond: (req, rt) => respondPage(req, rt.site),
-  enumerate: (site) => [STYLESHEET_PATH, ...(hasTheme(site.config) ? [THEME_PATH] : []), ...pagePaths(site).flatMap((p) => [p, twinPath(p)])],
+  respond: (req, rt) => respondPage(req, rt.model),
+  enumerate: (model) => [STYLESHEET_PATH, ...(hasTheme(model.site.config) ? [THEME_PATH] : []), ...pagePaths(model).flatMap((p) => [p, twinPath(p)])],
 };
 
 /**

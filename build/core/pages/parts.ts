@@ -16,7 +16,13 @@ export function statusBadge(status: ProjectStatus): Html {
   return html`<span class="badge badge-${status}">${STATUS_LABEL[status]}</span>`;
 }
 
-/** Per site: the tags that have a page, and each post's list item in either form (lists repeat a post on the blog and on each of its tags' pages). */
+/**
+ * Per site: the tags that have a page, and each post's list item in either
+ * form (lists repeat a post on the blog and on each of its tags' pages). A
+ * memo of markup that is a pure function of the site and the post, both
+ * immutable, rather than an index: it is not in SiteModel so that the pages
+ * that show lists keep taking the site alone.
+ */
 const perSite = new WeakMap<Site, { known: Set<string>; items: Map<Post, string>[]; lines: Map<Post, string> }>();
 
 function shared(site: Site) {

@@ -70,7 +70,7 @@ function contributions(node: TreeNode, ids: ArrayLike<number>, counts: Counts | 
   return values;
 }
 
-/** Per document, the length part of BM25+'s denominator: k·(1 − b + b·length/average). Cached per field. */
+/** Per document, the length part of BM25+'s denominator: k·(1 − b + b·length/average). Cached per field of a loaded index (never modified), for the life of the isolate. */
 const norms = new WeakMap<object, Float64Array>();
 function lengthNorms(lengths: Record<number, number>, average: number, k: number, b: number, docsCount: number): Float64Array {
   let out = norms.get(lengths);

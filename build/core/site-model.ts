@@ -1,0 +1,194 @@
+// The site model and what is derived from it, in one object: posts by slug,
+// by tag and by pair of tags, the related posts found so far, the page table,
+// the twins built so far and the link set. respond() reads them from the
+// Runtime; nothing is kept beside the object. Each index is built the first
+// time it is asked for, so a function pays only for what its request reads
+// (D55). An edit that keeps every post's slug, date and tags in the same
+// order keeps every position, so `withPosts` hands the indexes over to the
+// next model (folio dev's one-post edit, updateSite in site-update.ts).
+import type { Post, Site } from './model.js';
+import { pagePath } from './urls.js';
+
+export interface PostIndex {
+  /** Position in site.posts of each slug. */
+  bySlug: Map<string, number>;
+  /** Each tag's posts as positions, in site order (newest first). */
+  byTag: Map<string, number[]>;
+}
+
+/** What answers a page path: a page of its own, or a service, tag, post or project page by name or position (routes.ts builds it). */
+export type PageRef =
+  | { kind: 'home' | 'about' | 'services' | 'blog' | 'projects' | 'developers' }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'service' | 'post' | 'project'; at: number };
+
+/** What an edit that keeps every position keeps: the indexes of positions and the answers found so far. */
+interface Kept {
+  posts?: PostIndex;
+  pairs?: Map<string, number[]>;
+  related: Map<string, number[]>;
+  pages?: Map<string, PageRef>;
+  links: ReadonlySet<string> | null;
+}
+
+export class SiteModel {
+  /**
+   * The twin of each page built so far, by path: the build asks for a page
+   * and then its twin, and llms-full.txt and MCP read every twin. The pages
+   * themselves are not kept: at 10,000 posts their HTML was the largest part
+   * of the heap.
+   */
+  readonly twins = new Map<string, string>();
+  #kept: Kept;
+
+  constructor(
+    readonly site: Site,
+    kept: Kept = { related: new Map(), links: null },
+  ) {
+    this.#kept = kept;
+  }
+
+  /**
+   * The model of `site`, which is this one's with some posts replaced by
+   * records of the same slug, date and tags in the same order: the indexes
+   * of positions and the related lists stay; the twins are built anew.
+   */
+  withPosts(site: Site): SiteModel {
+    return new SiteModel(site, this.#kept);
+  }
+
+  /** Posts by slug and by tag. */
+  get posts(): PostIndex {
+    if (!this.#kept.posts) {
+      const index: PostIndex = { bySlug: new Map(), byTag: new Map() };
+      this.site.posts.forEach((p, i) => {
+        index.bySlug.set(p.slug, i);
+        for (const t of p.tags) (index.byTag.get(t) ?? index.byTag.set(t, []).get(t)!).push(i);
+      });
+      this.#kept.posts = index;
+    }
+    return this.#kept.posts;
+  }
+
+  /** Posts by pair of tags they both carry, keyed by pairKey (a post sharing c tags is in c(c-1)/2 of its pairs). */
+  get pairs(): Map<string, number[]> {
+    if (!this.#kept.pairs) {
+      const byPair = new Map<string, number[]>();
+      this.site.posts.forEach(({ tags }, i) => {
+        for (let a = 0; a < tags.length; a++) {
+          for (let b = a + 1; b < tags.length; b++) {
+            const key = pairKey(tags[a]!, tags[b]!);
+            (byPair.get(key) ?? byPair.set(key, []).get(key)!).push(i);
+          }
+        }
+      });
+      this.#kept.pairs = byPair;
+    }
+    return this.#kept.pairs;
+  }
+
+  /** Every page path, in the order of the sitemap: the fixed pages, then services, tags, posts and projects. */
+  get pages(): Map<string, PageRef> {
+    if (!this.#kept.pages) {
+      const { site } = this;
+      this.#kept.pages = new Map<string, PageRef>([
+        [pagePath.home(), { kind: 'home' }],
+        [pagePath.about(), { kind: 'about' }],
+        [pagePath.services(), { kind: 'services' }],
+        [pagePath.blog(), { kind: 'blog' }],
+        [pagePath.projects(), { kind: 'projects' }],
+        [pagePath.developers(), { kind: 'developers' }],
+        ...site.services.map((s, at): [string, PageRef] => [pagePath.service(s.id), { kind: 'service', at }]),
+        ...site.tags.map(({ tag }): [string, PageRef] => [pagePath.tag(tag), { kind: 'tag', tag }]),
+        ...site.posts.map((p, at): [string, PageRef] => [pagePath.post(p.slug), { kind: 'post', at }]),
+        ...site.projects.map((p, at): [string, PageRef] => [pagePath.project(p.id), { kind: 'project', at }]),
+      ]);
+    }
+    return this.#kept.pages;
+  }
+
+  /** Every site path a link may point at (knownPaths in site.ts), once the site's links were checked against it. */
+  get links(): ReadonlySet<string> | null {
+    return this.#kept.links;
+  }
+
+  /** Records the link set assembleSite checked the links against; an edit that keeps every address keeps it. */
+  checkedAgainst(links: ReadonlySet<string>): this {
+    this.#kept.links = links;
+    return this;
+  }
+
+  /** The published post with this slug. */
+  post(slug: string): Post | undefined {
+    const at = this.posts.bySlug.get(slug);
+    return at === undefined ? undefined : this.site.posts[at];
+  }
+
+  /** The posts carrying a tag, newest first (site order). */
+  tagged(tag: string): Post[] {
+    return (this.posts.byTag.get(tag) ?? []).map((i) => this.site.posts[i]!);
+  }
+
+  /**
+   * Up to three other posts that share the most tags, newest first among
+   * equals. Posts sharing two or more tags come from the lists of the tag
+   * pairs they share (c tags, c(c-1)/2 pairs), a few dozen posts each; only
+   * when fewer than three do are posts sharing one tag walked, newest first,
+   * and only until three are found. Counting every post of every tag instead
+   * took 1.3 s at 10,000 posts. Each list is kept: a page built again (for
+   * folio dev's next model, or by a function) asks again.
+   */
+  related(post: Post): Post[] {
+    const found = this.#kept.related;
+    const known = found.get(post.slug);
+    if (known) return known.map((i) => this.site.posts[i]!);
+    const { byTag, bySlug } = this.posts;
+    const pairs = this.pairs;
+    const self = bySlug.get(post.slug);
+    const best: number[] = [];
+    const shared: number[] = [];
+    const consider = (i: number, count: number) => {
+      let at = best.length;
+      while (at > 0 && (shared[at - 1]! < count || (shared[at - 1] === count && best[at - 1]! > i))) at--;
+      if (at < 3) {
+        best.splice(at, 0, i);
+        shared.splice(at, 0, count);
+        if (best.length > 3) {
+          best.pop();
+          shared.pop();
+        }
+      }
+    };
+    const tags = post.tags;
+    const inPairs = new Map<number, number>();
+    for (let a = 0; a < tags.length; a++) {
+      for (let b = a + 1; b < tags.length; b++) {
+        for (const i of pairs.get(pairKey(tags[a]!, tags[b]!)) ?? []) inPairs.set(i, (inPairs.get(i) ?? 0) + 1);
+      }
+    }
+    for (const [i, m] of inPairs) if (i !== self) consider(i, (1 + Math.sqrt(1 + 8 * m)) / 2);
+    if (best.length < 3) {
+      // Every post sharing two tags is in; the rest share one: merge the tags' lists, newest first.
+      const lists = tags.map((t) => byTag.get(t) ?? []);
+      const heads = lists.map(() => 0);
+      const chosen = new Set(best);
+      while (best.length < 3) {
+        let i = Infinity;
+        lists.forEach((list, k) => (i = Math.min(i, list[heads[k]!] ?? Infinity)));
+        if (i === Infinity) break;
+        lists.forEach((list, k) => void (list[heads[k]!] === i && heads[k]!++));
+        if (i !== self && !chosen.has(i)) {
+          best.push(i);
+          chosen.add(i);
+        }
+      }
+    }
+    found.set(post.slug, best);
+    return best.map((i) => this.site.posts[i]!);
+  }
+}
+
+/** The key of a pair of tags in SiteModel.pairs: the two in order, on two lines (a slug has no line break). */
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\n${b}` : `${b}\n${a}`;
+}
