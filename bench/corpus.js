@@ -39,16 +39,48 @@ team engineer client contract audit migration config secret rotation policy perm
 fast slow cheap careful small large early late stable flaky clean broken shared private public
 measured moved replaced removed added wrote read tested shipped dropped kept learned found fixed
 week month year morning night hour day release version branch merge rebase tag history
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 export const TAGS = [
-  'agents', 'ci', 'monorepo', 'caching', 'daemons', 'systemd', 'linux', 'ssh', 'security', 'cloud',
-  'email', 'deliverability', 'dmarc', 'vat', 'tax', 'bookkeeping', 'saas', 'devboxes', 'reliability', 'observability',
-  'migration', 'costs', 'review', 'sandboxing', 'build-pipelines', 'remote-access', 'incidents', 'tooling', 'writing', 'consulting',
+  'agents',
+  'ci',
+  'monorepo',
+  'caching',
+  'daemons',
+  'systemd',
+  'linux',
+  'ssh',
+  'security',
+  'cloud',
+  'email',
+  'deliverability',
+  'dmarc',
+  'vat',
+  'tax',
+  'bookkeeping',
+  'saas',
+  'devboxes',
+  'reliability',
+  'observability',
+  'migration',
+  'costs',
+  'review',
+  'sandboxing',
+  'build-pipelines',
+  'remote-access',
+  'incidents',
+  'tooling',
+  'writing',
+  'consulting',
 ];
 
 const LANGS = [
-  ['bash', (w) => `ssh -J bastion.example ${w(1)}@${w(1)}.internal\nsystemctl restart ${w(1)}.service\njournalctl -u ${w(1)} --since "-1h"`],
+  [
+    'bash',
+    (w) => `ssh -J bastion.example ${w(1)}@${w(1)}.internal\nsystemctl restart ${w(1)}.service\njournalctl -u ${w(1)} --since "-1h"`,
+  ],
   ['yaml', (w) => `${w(1)}:\n  ${w(1)}: true\n  ${w(1)}: [${w(1)}, ${w(1)}]\n  retries: 3`],
   ['ts', (w) => `export function ${w(1)}(${w(1)}: string): number {\n  return ${w(1)}.length * 2;\n}`],
   ['ini', (w) => `[Service]\nType=notify\nExecStart=/usr/bin/${w(1)}\nTimeoutStopSec=30`],
@@ -73,7 +105,10 @@ function yamlString(s) {
 
 function post(i, g, slugs) {
   const title = g.cap(g.words(g.int(3, 7)));
-  const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${String(i).padStart(5, '0')}`;
+  const slug = `${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${String(i).padStart(5, '0')}`;
   const day = new Date(Date.UTC(2014, 0, 1) + g.int(0, 4686) * 86400000).toISOString().slice(0, 10); // up to 2026-10-31
   const tags = [...new Set(Array.from({ length: g.int(1, 4) }, () => g.pick(TAGS)))];
   const parts = [g.paragraph(g.int(4, 6))];
@@ -125,7 +160,12 @@ function others(g) {
     files[`services/${id}.md`] =
       `---\ntitle: ${yamlString(g.cap(id.replace(/-/g, ' ')))}\nsummary: ${yamlString(g.sentence())}\nbest_fit:\n  - ${yamlString(g.sentence())}\n  - ${yamlString(g.sentence())}\norder: ${n + 1}\n---\n\n${g.paragraph(3)}\n\n- ${g.sentence()}\n- ${g.sentence()}\n`;
   });
-  [['cache-proxy', 'live'], ['jump-config', 'live'], ['pid-watch', 'sunset'], ['mail-remediation', 'delivered']].forEach(([id, status], n) => {
+  [
+    ['cache-proxy', 'live'],
+    ['jump-config', 'live'],
+    ['pid-watch', 'sunset'],
+    ['mail-remediation', 'delivered'],
+  ].forEach(([id, status], n) => {
     files[`projects/${id}.md`] =
       `---\ntitle: ${yamlString(g.cap(id.replace(/-/g, ' ')))}\nstatus: ${status}\nsummary: ${yamlString(g.sentence())}\nstarted: 202${n}-0${n + 1}\ntags:\n  - ${TAGS[n]}\n---\n\n${g.paragraph(3)}\n`;
   });
@@ -165,7 +205,12 @@ const crc32 = (bytes) => {
 /** A deterministic RGB PNG (a banded chart of `seed`), written without an image library. */
 export function pngImage(width, height, seed) {
   const rand = prng(seed);
-  const bands = Array.from({ length: 12 }, () => [Math.floor(rand() * 200), Math.floor(rand() * 200), Math.floor(rand() * 200), 0.2 + rand() * 0.75]);
+  const bands = Array.from({ length: 12 }, () => [
+    Math.floor(rand() * 200),
+    Math.floor(rand() * 200),
+    Math.floor(rand() * 200),
+    0.2 + rand() * 0.75,
+  ]);
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
@@ -190,11 +235,20 @@ export function pngImage(width, height, seed) {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function svgImage(i) {
-  const boxes = Array.from({ length: 4 }, (_, k) => `<rect x="${20 + k * 230}" y="60" width="200" height="80" rx="10" fill="#eef2ff" stroke="#4338ca"/><text x="${120 + k * 230}" y="106" text-anchor="middle">step ${k + 1}.${i}</text>`).join('');
+  const boxes = Array.from(
+    { length: 4 },
+    (_, k) =>
+      `<rect x="${20 + k * 230}" y="60" width="200" height="80" rx="10" fill="#eef2ff" stroke="#4338ca"/><text x="${120 + k * 230}" y="106" text-anchor="middle">step ${k + 1}.${i}</text>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 200" width="960" height="200" font-family="sans-serif" font-size="18"><rect width="960" height="200" fill="#fff"/>${boxes}</svg>\n`;
 }
 
@@ -202,7 +256,8 @@ function svgImage(i) {
 export function corpusFilesWithImages(size) {
   const files = corpusFiles(size);
   const images = {};
-  for (let i = 0; i < IMAGE_COUNT; i++) images[`posts/img/figure-${i}.${i % 2 ? 'svg' : 'png'}`] = i % 2 ? svgImage(i) : pngImage(1200, 675, 0xf00d + i);
+  for (let i = 0; i < IMAGE_COUNT; i++)
+    images[`posts/img/figure-${i}.${i % 2 ? 'svg' : 'png'}`] = i % 2 ? svgImage(i) : pngImage(1200, 675, 0xf00d + i);
   const names = Object.keys(images);
   Object.keys(files)
     .filter((p) => p.startsWith('posts/'))
@@ -210,7 +265,8 @@ export function corpusFilesWithImages(size) {
       if (n % IMAGE_EVERY) return;
       const image = names[(n / IMAGE_EVERY) % names.length];
       const [front, body] = files[path].split('\n---\n');
-      files[path] = `${front}\n---\n\n![Figure ${n}: the steps of the pipeline this post measures](./${image.slice('posts/'.length)})\n${body}`;
+      files[path] =
+        `${front}\n---\n\n![Figure ${n}: the steps of the pipeline this post measures](./${image.slice('posts/'.length)})\n${body}`;
     });
   return { ...files, ...images };
 }
@@ -229,7 +285,8 @@ export async function ensureCorpus(size, { images = false } = {}) {
   const tmp = `${dir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
   const files = images ? corpusFilesWithImages(size) : corpusFiles(size);
-  for (const sub of ['posts', 'services', 'projects', ...(images ? ['posts/img'] : [])]) await mkdir(join(tmp, 'content', sub), { recursive: true });
+  for (const sub of ['posts', 'services', 'projects', ...(images ? ['posts/img'] : [])])
+    await mkdir(join(tmp, 'content', sub), { recursive: true });
   for (const [path, text] of Object.entries(files)) await writeFile(join(tmp, 'content', path), text);
   await writeFile(join(tmp, 'STAMP'), want);
   await rm(dir, { recursive: true, force: true });

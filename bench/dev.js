@@ -95,11 +95,14 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
     const warm = `dev-warm-up-${Date.now().toString(36)}`;
     const warmMark = output.length;
     const warmUntil = performance.now() + START_TIMEOUT_MS;
-    for (let seen = false; !seen; ) {
+    for (let seen = false; !seen;) {
       if (performance.now() > warmUntil) throw new Error(`folio dev never served an edit of ${post}: ${output.slice(-500)}`);
       appendFileSync(post, `\nA warm-up sentence (${warm}).\n`);
       if (!alive()) throw new Error(`folio dev exited during the warm-up edit: ${output.slice(-500)}`);
-      seen = await until(target, warm, 10_000, alive).then(() => true, () => false);
+      seen = await until(target, warm, 10_000, alive).then(
+        () => true,
+        () => false,
+      );
     }
     const warmReportedBy = performance.now() + EDIT_TIMEOUT_MS;
     while (!/→ [^\n]* in \d+ ms/.test(output.slice(warmMark)) && performance.now() < warmReportedBy) await sleep(20);
@@ -129,9 +132,18 @@ export async function benchDev({ content, out, cwd, post, now, edits, log = cons
       const reported = [...output.slice(mark).matchAll(/→ [^\n]* in (\d+) ms/g)].map((m) => Number(m[1]));
       if (reported.length) own.push(reported.reduce((a, b) => a + b, 0));
       const rest = done === null ? '' : `; the rest of the rebuild written after ${(done - t).toFixed(0)} ms`;
-      log(`  folio dev: edit ${i}/${edits} served after ${times.at(-1).toFixed(0)} ms${reported.length ? ` (folio dev reports ${reported.join(' + ')} ms)` : ''}${rest}`);
+      log(
+        `  folio dev: edit ${i}/${edits} served after ${times.at(-1).toFixed(0)} ms${reported.length ? ` (folio dev reports ${reported.join(' + ')} ms)` : ''}${rest}`,
+      );
     }
-    return { startMs, ms: median(times), runs: times, ownMs: own.length ? median(own) : null, settledMs: settle.length ? median(settle) : null, pollMs: POLL_MS };
+    return {
+      startMs,
+      ms: median(times),
+      runs: times,
+      ownMs: own.length ? median(own) : null,
+      settledMs: settle.length ? median(settle) : null,
+      pollMs: POLL_MS,
+    };
   } finally {
     if (alive()) {
       const hard = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -48,8 +48,21 @@ const FREE_PLAN_BYTES = 3 * 2 ** 20;
 
 /** What wrangler hands esbuild for a Pages Functions script (workerd conditions, ESM, not minified). */
 function esbuild(entry, outfile) {
-  const options = { entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'], logLevel: 'error' };
-  const r = spawnSync(process.execPath, ['-e', `import('esbuild').then((e) => e.build(${JSON.stringify(options)}))`], { cwd: ROOT, encoding: 'utf8' });
+  const options = {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    logLevel: 'error',
+  };
+  const r = spawnSync(process.execPath, ['-e', `import('esbuild').then((e) => e.build(${JSON.stringify(options)}))`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`bundling ${entry} failed: ${r.stderr.trim().split('\n')[0]}`);
   return outfile;
 }
@@ -87,7 +100,11 @@ function bundleBefore(dir, commit) {
   if (!commit) return null;
   const root = join(dir, 'before');
   mkdirSync(root, { recursive: true });
-  const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(commit)} build functions package.json | tar -x -C ${JSON.stringify(root)}`], { cwd: ROOT, encoding: 'utf8' });
+  const archive = spawnSync(
+    'sh',
+    ['-c', `git archive ${JSON.stringify(commit)} build functions package.json | tar -x -C ${JSON.stringify(root)}`],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (archive.status !== 0) return null;
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   return bundleWorker(dir, root, 'edge-before');
@@ -129,15 +146,30 @@ export async function benchEdge({ dist, log = console.log, before = process.env.
       for (const [kind] of KINDS) {
         for (const [which, script] of scripts) {
           if (which && kind === 'baseline') continue;
-          const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', script, dist, kind, slug, query, String(offset)], { cwd: ROOT });
+          const r = await measure(
+            process.execPath,
+            [fileURLToPath(import.meta.url), '--probe', script, dist, kind, slug, query, String(offset)],
+            { cwd: ROOT },
+          );
           (samples[`${which}${kind}`] ??= []).push(JSON.parse(r.stdout.trim().split('\n').pop()));
         }
       }
     }
-    const summary = (runs) => ({ cpuMs: median(runs.map((r) => r.cpuMs)), ms: median(runs.map((r) => r.ms)), importCpuMs: median(runs.map((r) => r.importCpuMs)), reads: runs[0].reads, readBytes: runs[0].readBytes, status: runs[0].status });
+    const summary = (runs) => ({
+      cpuMs: median(runs.map((r) => r.cpuMs)),
+      ms: median(runs.map((r) => r.ms)),
+      importCpuMs: median(runs.map((r) => r.importCpuMs)),
+      reads: runs[0].reads,
+      readBytes: runs[0].readBytes,
+      status: runs[0].status,
+    });
     const kinds = Object.fromEntries(KINDS.map(([k]) => [k, summary(samples[k])]));
-    const beforeKinds = old ? Object.fromEntries(KINDS.filter(([k]) => k !== 'baseline').map(([k]) => [k, summary(samples[`before${k}`])])) : null;
-    log(`  edge: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU${beforeKinds?.[k] ? ` (before ${beforeKinds[k].cpuMs.toFixed(1)})` : ''}`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`);
+    const beforeKinds = old
+      ? Object.fromEntries(KINDS.filter(([k]) => k !== 'baseline').map(([k]) => [k, summary(samples[`before${k}`])]))
+      : null;
+    log(
+      `  edge: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU${beforeKinds?.[k] ? ` (before ${beforeKinds[k].cpuMs.toFixed(1)})` : ''}`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`,
+    );
     return { kinds, before: beforeKinds && { commit: before, kinds: beforeKinds }, sizes, slug, query, offset };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -152,32 +184,67 @@ const kib = (b) => `${(b / 1024).toFixed(0)} KiB`;
 /** The edge section of BENCHMARKS.md, from `[{ size, edge }]`. */
 export function edgeReport(sizes, { date = new Date().toISOString(), commit = '' } = {}) {
   const done = sizes.filter((s) => s.edge?.kinds);
-  const lines = [MARK_START, '', `Measured ${date}${commit ? ` at commit \`${commit}\`` : ''}: each sample is a fresh \`node\` process that imports the bundled Pages script and answers one first request (middleware, then the route) with \`env.ASSETS\` reading the built dist/; CPU time (user + system) of import + answer, median of ${RUNS}.`, ''];
-  if (!done.length) return [...lines, `Not measured: ${sizes.map((s) => s.edge?.skip ?? s.edge?.error ?? 'not run').join('; ')}.`, '', MARK_END].join('\n');
+  const lines = [
+    MARK_START,
+    '',
+    `Measured ${date}${commit ? ` at commit \`${commit}\`` : ''}: each sample is a fresh \`node\` process that imports the bundled Pages script and answers one first request (middleware, then the route) with \`env.ASSETS\` reading the built dist/; CPU time (user + system) of import + answer, median of ${RUNS}.`,
+    '',
+  ];
+  if (!done.length)
+    return [...lines, `Not measured: ${sizes.map((s) => s.edge?.skip ?? s.edge?.error ?? 'not run').join('; ')}.`, '', MARK_END].join('\n');
   const small = done.find((s) => s.size === 1000) ?? done[0];
   const big = done.find((s) => s.size === 10000) ?? done[done.length - 1];
   const two = small !== big;
-  lines.push(`| Request | ${done.map((s) => `cold CPU, ${s.size.toLocaleString('en')} posts`).join(' | ')} |${two ? ` ${big.size.toLocaleString('en')} ÷ ${small.size.toLocaleString('en')} (target ≤ 1.5×) |` : ''} ÷ baseline${two ? `, ${big.size.toLocaleString('en')} posts` : ''} | files read (bytes), ${big.size.toLocaleString('en')} posts |`);
+  lines.push(
+    `| Request | ${done.map((s) => `cold CPU, ${s.size.toLocaleString('en')} posts`).join(' | ')} |${two ? ` ${big.size.toLocaleString('en')} ÷ ${small.size.toLocaleString('en')} (target ≤ 1.5×) |` : ''} ÷ baseline${two ? `, ${big.size.toLocaleString('en')} posts` : ''} | files read (bytes), ${big.size.toLocaleString('en')} posts |`,
+  );
   lines.push(`| --- |${' ---: |'.repeat(done.length)}${two ? ' ---: |' : ''} ---: | ---: |`);
   for (const [kind, label] of KINDS) {
     const ratio = two ? big.edge.kinds[kind].cpuMs / small.edge.kinds[kind].cpuMs : null;
     const base = big.edge.kinds[kind].cpuMs / big.edge.kinds.baseline.cpuMs;
     const baseTarget = kind === 'mcp' || kind === 'accept' ? ` (target ≤ 1.2×: ${base <= 1.2 ? 'met' : '**missed**'})` : '';
     const k = big.edge.kinds[kind];
-    lines.push(`| ${label} | ${done.map((s) => ms(s.edge.kinds[kind].cpuMs)).join(' | ')} |${two ? ` ${ratio.toFixed(2)}× ${kind === 'baseline' ? '' : ratio <= 1.5 ? '(met)' : '(**missed**)'} |` : ''} ${kind === 'baseline' ? '1.00×' : `${base.toFixed(2)}×${baseTarget}`} | ${k.reads} (${kib(k.readBytes)}) |`);
+    lines.push(
+      `| ${label} | ${done.map((s) => ms(s.edge.kinds[kind].cpuMs)).join(' | ')} |${two ? ` ${ratio.toFixed(2)}× ${kind === 'baseline' ? '' : ratio <= 1.5 ? '(met)' : '(**missed**)'} |` : ''} ${kind === 'baseline' ? '1.00×' : `${base.toFixed(2)}×${baseTarget}`} | ${k.reads} (${kib(k.readBytes)}) |`,
+    );
   }
   const withBefore = done.filter((s) => s.edge.before);
   if (withBefore.length) {
-    lines.push('', `The functions of commit \`${withBefore[0].edge.before.commit}\` (they read the whole model, manifest and index), measured the same way in the same run:`, '');
-    lines.push(`| Request | ${withBefore.map((s) => `before, ${s.size.toLocaleString('en')} posts | now`).join(' | ')} |`, `| --- |${' ---: | ---: |'.repeat(withBefore.length)}`);
-    for (const [kind, label] of KINDS.filter(([k]) => k !== 'baseline')) lines.push(`| ${label} | ${withBefore.map((s) => `${ms(s.edge.before.kinds[kind].cpuMs)} | ${ms(s.edge.kinds[kind].cpuMs)}`).join(' | ')} |`);
+    lines.push(
+      '',
+      `The functions of commit \`${withBefore[0].edge.before.commit}\` (they read the whole model, manifest and index), measured the same way in the same run:`,
+      '',
+    );
+    lines.push(
+      `| Request | ${withBefore.map((s) => `before, ${s.size.toLocaleString('en')} posts | now`).join(' | ')} |`,
+      `| --- |${' ---: | ---: |'.repeat(withBefore.length)}`,
+    );
+    for (const [kind, label] of KINDS.filter(([k]) => k !== 'baseline'))
+      lines.push(
+        `| ${label} | ${withBefore.map((s) => `${ms(s.edge.before.kinds[kind].cpuMs)} | ${ms(s.edge.kinds[kind].cpuMs)}`).join(' | ')} |`,
+      );
   }
-  lines.push('', `Of each figure, importing the script takes ${done.map((s) => `${ms(s.edge.kinds.baseline.importCpuMs)} at ${s.size.toLocaleString('en')} posts`).join(', ')} (the baseline's import).`);
-  lines.push('', '| Bundle (esbuild as wrangler runs it, not minified) | bytes | gzip | of the 3 MiB free-plan limit |', '| --- | ---: | ---: | ---: |');
+  lines.push(
+    '',
+    `Of each figure, importing the script takes ${done.map((s) => `${ms(s.edge.kinds.baseline.importCpuMs)} at ${s.size.toLocaleString('en')} posts`).join(', ')} (the baseline's import).`,
+  );
+  lines.push(
+    '',
+    '| Bundle (esbuild as wrangler runs it, not minified) | bytes | gzip | of the 3 MiB free-plan limit |',
+    '| --- | ---: | ---: | ---: |',
+  );
   const { functions, worker } = big.edge.sizes;
-  for (const f of functions) lines.push(`| \`${f.file}\` | ${kib(f.bytes)} | ${kib(f.gzip)} | ${((100 * f.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`);
-  lines.push(`| the whole Pages script (every route and the middleware) | ${kib(worker.bytes)} | ${kib(worker.gzip)} | ${((100 * worker.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`);
-  lines.push('', `Requests: \`tools/call site_get_post {"slug":"${big.edge.slug}"}\`; \`GET /api/v1/search?q=${encodeURIComponent(big.edge.query)}\`; \`GET /blog/${big.edge.slug}\` with \`Accept: text/markdown\`; \`GET /api/v1/posts?limit=7&offset=${big.edge.offset}\`; the baseline reads \`/api/v1/posts/${big.edge.slug}\`'s file.`, '', MARK_END);
+  for (const f of functions)
+    lines.push(`| \`${f.file}\` | ${kib(f.bytes)} | ${kib(f.gzip)} | ${((100 * f.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`);
+  lines.push(
+    `| the whole Pages script (every route and the middleware) | ${kib(worker.bytes)} | ${kib(worker.gzip)} | ${((100 * worker.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`,
+  );
+  lines.push(
+    '',
+    `Requests: \`tools/call site_get_post {"slug":"${big.edge.slug}"}\`; \`GET /api/v1/search?q=${encodeURIComponent(big.edge.query)}\`; \`GET /blog/${big.edge.slug}\` with \`Accept: text/markdown\`; \`GET /api/v1/posts?limit=7&offset=${big.edge.offset}\`; the baseline reads \`/api/v1/posts/${big.edge.slug}\`'s file.`,
+    '',
+    MARK_END,
+  );
   return lines.join('\n');
 }
 
@@ -187,7 +254,12 @@ export function writeEdgeReport(text, report = join(ROOT, 'BENCHMARKS.md')) {
   const old = existsSync(report) ? readFileSync(report, 'utf8') : '# Benchmarks\n';
   const a = old.indexOf(MARK_START);
   const b = old.indexOf(MARK_END);
-  writeFileSync(report, a !== -1 && b > a ? `${old.slice(0, a)}${text}${old.slice(b + MARK_END.length)}` : `${old.trimEnd()}\n\n## Edge functions: cold cost at any site size (D55)\n\n${text}\n`);
+  writeFileSync(
+    report,
+    a !== -1 && b > a
+      ? `${old.slice(0, a)}${text}${old.slice(b + MARK_END.length)}`
+      : `${old.trimEnd()}\n\n## Edge functions: cold cost at any site size (D55)\n\n${text}\n`,
+  );
 }
 
 // ---------- one sample, in its own process ----------
@@ -230,7 +302,12 @@ async function probe(script, dist, kind, slug, query, offset) {
     kind === 'baseline'
       ? null
       : {
-          mcp: () => new Request(`${site}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug } } }) }),
+          mcp: () =>
+            new Request(`${site}/mcp`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug } } }),
+            }),
           search: () => new Request(`${site}/api/v1/search?q=${encodeURIComponent(query)}`),
           accept: () => new Request(`${site}/blog/${slug}`, { headers: { accept: 'text/markdown' } }),
           page: () => new Request(`${site}/api/v1/posts?limit=7&offset=${offset}`),
@@ -250,10 +327,20 @@ async function probe(script, dist, kind, slug, query, offset) {
     const res = await fetchPages(request, env);
     const body = await res.text();
     status = res.status;
-    if (status !== 200 || (kind === 'mcp' && JSON.parse(body).result?.isError)) throw new Error(`${kind} answered ${status}: ${body.slice(0, 300)}`);
+    if (status !== 200 || (kind === 'mcp' && JSON.parse(body).result?.isError))
+      throw new Error(`${kind} answered ${status}: ${body.slice(0, 300)}`);
   }
   const usage = process.cpuUsage(cpu0);
-  console.log(JSON.stringify({ cpuMs: (usage.user + usage.system) / 1000, importCpuMs: (importUsage.user + importUsage.system) / 1000, ms: performance.now() - t0, status, reads: reads.length, readBytes: reads.reduce((a, b) => a + b, 0) }));
+  console.log(
+    JSON.stringify({
+      cpuMs: (usage.user + usage.system) / 1000,
+      importCpuMs: (importUsage.user + importUsage.system) / 1000,
+      ms: performance.now() - t0,
+      status,
+      reads: reads.length,
+      readBytes: reads.reduce((a, b) => a + b, 0),
+    }),
+  );
 }
 
 // ---------- standalone ----------
@@ -266,7 +353,11 @@ async function main(sizes, reuse) {
     if (!reuse || !existsSync(join(out, '_folio/edge/head.json'))) {
       rmSync(out, { recursive: true, force: true });
       console.log(`${size} posts: building ${out}`);
-      await measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', join(corpus, 'content'), '--out', out, '--now', NOW], { cwd: CORPORA_DIR });
+      await measure(
+        process.execPath,
+        [join(ROOT, 'bin', 'folio.js'), 'build', '--content', join(corpus, 'content'), '--out', out, '--now', NOW],
+        { cwd: CORPORA_DIR },
+      );
       rmSync(join(CORPORA_DIR, '.folio-cache'), { recursive: true, force: true });
     }
     results.push({ size, edge: await benchEdge({ dist: out }) });
@@ -281,6 +372,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   else {
     mkdirSync(CORPORA_DIR, { recursive: true });
     const args = process.argv.slice(2);
-    await main((args.find((a) => !a.startsWith('--')) ?? '1000,10000').split(',').map(Number).filter((n) => n > 0), args.includes('--reuse'));
+    await main(
+      (args.find((a) => !a.startsWith('--')) ?? '1000,10000')
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0),
+      args.includes('--reuse'),
+    );
   }
 }

@@ -21,12 +21,24 @@ async function prepare(size, images, work) {
   const corpus = await ensureCorpus(size, { images });
   const dir = join(work, images ? 'with-images' : 'without-images');
   cpSync(join(corpus, 'content'), join(dir, 'content'), { recursive: true });
-  const build = () => measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), '--now', NOW], { cwd: dir });
+  const build = () =>
+    measure(
+      process.execPath,
+      [join(ROOT, 'bin', 'folio.js'), 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), '--now', NOW],
+      { cwd: dir },
+    );
   const first = await build();
   return { build, firstMs: first.ms, firstOwnMs: ownMs(first.stdout), runs: [] };
 }
 
-const summary = ({ firstMs, firstOwnMs, runs }) => ({ firstMs, firstOwnMs, ms: median(runs.map((r) => r.ms)), ownMs: median(runs.map((r) => r.ownMs)), peakRss: Math.max(...runs.map((r) => r.peakRss)), runs });
+const summary = ({ firstMs, firstOwnMs, runs }) => ({
+  firstMs,
+  firstOwnMs,
+  ms: median(runs.map((r) => r.ms)),
+  ownMs: median(runs.map((r) => r.ownMs)),
+  peakRss: Math.max(...runs.map((r) => r.peakRss)),
+  runs,
+});
 
 export async function benchImages({ size, runs, log = console.error }) {
   const work = mkdtempSync(join(tmpdir(), `folio-bench-images-${size}-`));
@@ -35,10 +47,15 @@ export async function benchImages({ size, runs, log = console.error }) {
     const withImages = await prepare(size, true, work);
     // Alternated, so load on a shared machine falls on both alike.
     for (let i = 0; i < runs; i++) {
-      for (const [name, v] of [['without', without], ['with', withImages]]) {
+      for (const [name, v] of [
+        ['without', without],
+        ['with', withImages],
+      ]) {
         const r = await v.build();
         v.runs.push({ ms: r.ms, ownMs: ownMs(r.stdout), peakRss: r.peakRss });
-        log(`  ${size} posts ${name} images, unchanged rebuild ${i + 1}/${runs}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${ownMs(r.stdout)} ms)`);
+        log(
+          `  ${size} posts ${name} images, unchanged rebuild ${i + 1}/${runs}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${ownMs(r.stdout)} ms)`,
+        );
       }
     }
     const a = summary(without);

@@ -59,7 +59,14 @@ export function queries(n = 200) {
     const i = 1 + Math.floor(rand() * (w.length - 2));
     return w.length > 4 ? w.slice(0, i) + w.slice(i + 1) : w;
   };
-  const kinds = [() => pick(WORDS), () => `${pick(WORDS)} ${pick(WORDS)}`, () => pick(TAGS).replace(/-/g, ' '), () => typo(pick(WORDS.filter((w) => w.length > 5))), () => `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)}`, () => 'zyxwvut'];
+  const kinds = [
+    () => pick(WORDS),
+    () => `${pick(WORDS)} ${pick(WORDS)}`,
+    () => pick(TAGS).replace(/-/g, ' '),
+    () => typo(pick(WORDS.filter((w) => w.length > 5))),
+    () => `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)}`,
+    () => 'zyxwvut',
+  ];
   return Array.from({ length: n }, (_, i) => kinds[i % kinds.length]());
 }
 
@@ -94,14 +101,19 @@ function bundle(entry, name) {
 
 /** Bundles folio's search loader; null when there is none yet. */
 function bundleLoader() {
-  const found = LOADER_CANDIDATES.find((c) => existsSync(join(ROOT, c.entry)) && new RegExp(`export (async )?function ${c.name}\\b`).test(readFileSync(join(ROOT, c.entry), 'utf8')));
+  const found = LOADER_CANDIDATES.find(
+    (c) =>
+      existsSync(join(ROOT, c.entry)) &&
+      new RegExp(`export (async )?function ${c.name}\\b`).test(readFileSync(join(ROOT, c.entry), 'utf8')),
+  );
   if (!found) return null;
   return { ...found, out: bundle(found.entry, 'search-loader.mjs') };
 }
 
 /** Bundles the whole function; null when there is none yet. */
 function bundleHandler() {
-  if (!existsSync(join(ROOT, HANDLER.entry)) || !/export function createHandler\b/.test(readFileSync(join(ROOT, HANDLER.entry), 'utf8'))) return null;
+  if (!existsSync(join(ROOT, HANDLER.entry)) || !/export function createHandler\b/.test(readFileSync(join(ROOT, HANDLER.entry), 'utf8')))
+    return null;
   return { ...HANDLER, out: bundle(HANDLER.entry, 'search-function.mjs') };
 }
 
@@ -119,7 +131,9 @@ export async function benchSearch({ dist, log = console.log }) {
   const indexBytes = statSync(index).size;
   const textBytes = rawTextBytes(site);
   const probe = async (code, mode) => {
-    const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', code.out, code.name, code.takes, dist, mode], { cwd: ROOT });
+    const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', code.out, code.name, code.takes, dist, mode], {
+      cwd: ROOT,
+    });
     return { ...JSON.parse(r.stdout.trim().split('\n').pop()), processMs: r.ms, processCpuMs: r.cpuMs, peakRss: r.peakRss };
   };
   // Interleaved, so a burst of load on a shared machine falls on both alike.
@@ -154,10 +168,14 @@ export async function benchSearch({ dist, log = console.log }) {
     note:
       `Search: folio's loader \`${loader.name}\` from \`${loader.entry}\`, the chunk the function imports on its first search, bundled with its dependencies into one file as the hosts' build tools bundle a function (esbuild, ESM, not minified: wrangler's default); index = \`dist/${INDEX_PATH}\`; raw text = the UTF-8 bytes of every post's, project's and service's title, summary, body text and tags (from \`_folio/site.json\`). ` +
       `Cold start = import that bundle + read and open the index + the first query, timed inside a fresh \`node\` process (the process's whole life, Node's own start-up included, in brackets); median of ${COLD_RUNS}, with the CPU time of the same span as \`coldCpuMs\` (steadier than wall time on a shared machine). ` +
-      (handler ? `The whole function's cold path (import the bundled \`createHandler\` from \`${HANDLER.entry}\`, then its first \`GET /api/{version}/search?q=…\`: site model, manifest, search chunk, index, query) is measured the same way and reported beside it, not as the target. ` : '') +
+      (handler
+        ? `The whole function's cold path (import the bundled \`createHandler\` from \`${HANDLER.entry}\`, then its first \`GET /api/{version}/search?q=…\`: site model, manifest, search chunk, index, query) is measured the same way and reported beside it, not as the target. `
+        : '') +
       `p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.`,
   };
-  log(`  search: index ${(indexBytes / 2 ** 20).toFixed(1)} MiB (${(indexBytes / textBytes).toFixed(2)}× text), cold ${result.coldMs.toFixed(1)} ms${handler ? ` (whole function ${result.functionColdMs.toFixed(1)} ms)` : ''}, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
+  log(
+    `  search: index ${(indexBytes / 2 ** 20).toFixed(1)} MiB (${(indexBytes / textBytes).toFixed(2)}× text), cold ${result.coldMs.toFixed(1)} ms${handler ? ` (whole function ${result.functionColdMs.toFixed(1)} ms)` : ''}, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`,
+  );
   return result;
 }
 
@@ -188,10 +206,17 @@ async function runProbe(bundle, name, takes, dist, mode) {
     const a = performance.now();
     const c = process.cpuUsage();
     const handle = open(read);
-    const reply = await handle({ method: 'GET', path: `/api/${version}/search`, search: `q=${encodeURIComponent(list[0])}&limit=${LIMIT}`, headers: { accept: 'application/json' }, body: null });
+    const reply = await handle({
+      method: 'GET',
+      path: `/api/${version}/search`,
+      search: `q=${encodeURIComponent(list[0])}&limit=${LIMIT}`,
+      headers: { accept: 'application/json' },
+      body: null,
+    });
     const b = performance.now();
     const cpuMs = importCpuMs + cpuSince(c);
-    if (reply.status !== 200) throw new Error(`GET /api/${version}/search answered ${reply.status}: ${new TextDecoder().decode(reply.body).slice(0, 200)}`);
+    if (reply.status !== 200)
+      throw new Error(`GET /api/${version}/search answered ${reply.status}: ${new TextDecoder().decode(reply.body).slice(0, 200)}`);
     const hits = JSON.parse(new TextDecoder().decode(reply.body)).data.length;
     // Reading site.json above (to find the API version) is the probe's own work, left out of the figures.
     console.log(JSON.stringify({ coldMs: t1 - t0 + (b - a), importMs: t1 - t0, firstRequestMs: b - a, cpuMs, hits }));
@@ -203,7 +228,16 @@ async function runProbe(bundle, name, takes, dist, mode) {
   const first = await engine.search(list[0], LIMIT);
   const t3 = performance.now();
   if (mode === 'cold') {
-    console.log(JSON.stringify({ coldMs: t3 - t0, importMs: t1 - t0, openMs: t2 - t1, firstQueryMs: t3 - t2, cpuMs: cpuSince(cpu0), hits: first.hits.length }));
+    console.log(
+      JSON.stringify({
+        coldMs: t3 - t0,
+        importMs: t1 - t0,
+        openMs: t2 - t1,
+        firstQueryMs: t3 - t2,
+        cpuMs: cpuSince(cpu0),
+        hits: first.hits.length,
+      }),
+    );
     return;
   }
   for (const q of list.slice(0, 50)) await engine.search(q, LIMIT);
@@ -221,7 +255,16 @@ async function runProbe(bundle, name, takes, dist, mode) {
     }
   }
   const kinds = Object.fromEntries(QUERY_KINDS.map((k, i) => [k, { p50: percentile(byKind[i], 50), p99: percentile(byKind[i], 99) }]));
-  console.log(JSON.stringify({ p50: percentile(times, 50), p99: percentile(times, 99), kinds, queries: list.length, samples: times.length, hitRate: hits / times.length }));
+  console.log(
+    JSON.stringify({
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      kinds,
+      queries: list.length,
+      samples: times.length,
+      hitRate: hits / times.length,
+    }),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--probe') {

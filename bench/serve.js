@@ -87,7 +87,18 @@ const median = (xs) => {
 function medianRow(name, what, rounds) {
   const rows = rounds.map((r) => row(name, what, r));
   const pick = (k) => median(rows.map((r) => r[k]));
-  return { name, what, rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), mbps: pick('mbps'), total: rows.reduce((a, r) => a + r.total, 0), non2xx: rows.reduce((a, r) => a + r.non2xx, 0), errors: rows.reduce((a, r) => a + r.errors, 0), rounds: rows.map((r) => r.rps) };
+  return {
+    name,
+    what,
+    rps: pick('rps'),
+    p50: pick('p50'),
+    p99: pick('p99'),
+    mbps: pick('mbps'),
+    total: rows.reduce((a, r) => a + r.total, 0),
+    non2xx: rows.reduce((a, r) => a + r.non2xx, 0),
+    errors: rows.reduce((a, r) => a + r.errors, 0),
+    rounds: rows.map((r) => r.rps),
+  };
 }
 
 /**
@@ -122,7 +133,9 @@ export async function benchServe({ dist, seconds = 10, connections = 10, rounds 
     }
     // What only the function answers: Markdown by Accept, and a query the build did not enumerate.
     const dynamic = [
-      ...targets.filter((t) => t.startsWith('/blog/') && !t.endsWith('.md')).map((path) => ({ method: 'GET', path, headers: { accept: 'text/markdown' } })),
+      ...targets
+        .filter((t) => t.startsWith('/blog/') && !t.endsWith('.md'))
+        .map((path) => ({ method: 'GET', path, headers: { accept: 'text/markdown' } })),
       { method: 'GET', path: '/api/v1/posts?limit=7&offset=3' },
     ];
     await cannon(folio.url, dynamic, warm, connections);
@@ -130,7 +143,11 @@ export async function benchServe({ dist, seconds = 10, connections = 10, rounds 
     const rows = [
       medianRow('folio serve', `${targets.length} precomputed targets by address`, ours),
       medianRow('serve-handler', `the same ${targets.length} files by file path`, theirs),
-      row('folio serve', `${dynamic.length} function-answered requests (Accept: text/markdown, odd paging)`, await cannon(folio.url, dynamic, seconds, connections)),
+      row(
+        'folio serve',
+        `${dynamic.length} function-answered requests (Accept: text/markdown, odd paging)`,
+        await cannon(folio.url, dynamic, seconds, connections),
+      ),
     ];
     const ratio = median(ours.map((r, i) => r.requests.average / theirs[i].requests.average));
     return { targets, rows, ratio, connections, seconds, rounds, each };

@@ -27,12 +27,26 @@ export interface CheckResult {
 export async function check(options: CheckOptions): Promise<CheckResult> {
   const [sources, cache] = await Promise.all([loadContent(options.content), options.cache ? RecordCache.open(options.cache) : null]);
   const { content, stats } = await readContentFast(sources, { cache, workers: options.workers });
-  const links = [content.profile, ...content.services, ...content.posts, ...content.projects].reduce((n, r) => n + (r?.read?.links.length ?? 0), 0);
+  const links = [content.profile, ...content.services, ...content.posts, ...content.projects].reduce(
+    (n, r) => n + (r?.read?.links.length ?? 0),
+    0,
+  );
   const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
   try {
     // Images are checked as a build checks them (sharp decodes each), without the cache: a check writes nothing.
-    const { site } = (await assembleWithImages(content, { now: options.now, siteUrl: options.siteUrl, exists: contentFileExists(options.content), cache: null })).model;
-    return { ok: true, problems: [], counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length } };
+    const { site } = (
+      await assembleWithImages(content, {
+        now: options.now,
+        siteUrl: options.siteUrl,
+        exists: contentFileExists(options.content),
+        cache: null,
+      })
+    ).model;
+    return {
+      ok: true,
+      problems: [],
+      counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length },
+    };
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, problems: error.problems, counts };
     throw error;

@@ -123,7 +123,11 @@ export function program(): Command {
     .option('--no-cache', 'render everything and ask for every response, without reading or writing the cache')
     .option('--workers <n>', 'rendering threads besides the main one (default: one fewer than the cores)', parseCount)
     .option('--timings', 'also print how long each phase took')
-    .option('--host <name>', `a host you deploy to (${HOSTS.join(', ')}; repeatable or comma-separated): its limits fail the build, the others' only warn`, collectHosts)
+    .option(
+      '--host <name>',
+      `a host you deploy to (${HOSTS.join(', ')}; repeatable or comma-separated): its limits fail the build, the others' only warn`,
+      collectHosts,
+    )
     .action(async (opts: BuildFlags & { timings?: boolean; host?: Host[] }) => {
       const now = buildClock(opts.now);
       const term = terminal();
@@ -147,7 +151,12 @@ export function program(): Command {
         });
         bar.clear();
         console.log(buildSummary(result, opts.out, paint(term.color)));
-        if (opts.timings) console.log(`  ${Object.entries(result.stats.phases).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(' · ')}`);
+        if (opts.timings)
+          console.log(
+            `  ${Object.entries(result.stats.phases)
+              .map(([k, v]) => `${k} ${Math.round(v)} ms`)
+              .join(' · ')}`,
+          );
       } finally {
         bar.clear();
       }
@@ -162,15 +171,27 @@ export function program(): Command {
     .option('--json', 'print {ok, problems: [{file, line, column, message, hint}]} as JSON on stdout')
     .option('--cache-dir <dir>', 'read rendered content from this cache (never written by check)')
     .action(async (opts: { content: string; siteUrl?: string; now?: string; json?: boolean; cacheDir?: string }) => {
-      const result = await check({ content: opts.content, now: buildClock(opts.now), siteUrl: opts.siteUrl, cache: opts.cacheDir ?? false });
+      const result = await check({
+        content: opts.content,
+        now: buildClock(opts.now),
+        siteUrl: opts.siteUrl,
+        cache: opts.cacheDir ?? false,
+      });
       if (opts.json) process.stdout.write(jsonText({ ok: result.ok, problems: result.problems }));
       else if (result.ok) {
         const c = result.counts;
-        console.log(`folio: content is valid: ${plural(c.files, 'file')} (${plural(c.posts, 'published post')}, ${plural(c.projects, 'project')}, ${plural(c.services, 'service')}), ${plural(c.links, 'link')} checked.`);
+        console.log(
+          `folio: content is valid: ${plural(c.files, 'file')} (${plural(c.posts, 'published post')}, ${plural(c.projects, 'project')}, ${plural(c.services, 'service')}), ${plural(c.links, 'link')} checked.`,
+        );
       } else {
         const p = paint(terminal(process.stderr).color);
-        for (const problem of result.problems) console.error(`${p.bold(`${problem.file}:${problem.line}:${problem.column}`)}: ${problem.message}\n  ${p.dim('hint:')} ${problem.hint}`);
-        console.error(p.red(`folio: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} found; nothing was written.`));
+        for (const problem of result.problems)
+          console.error(
+            `${p.bold(`${problem.file}:${problem.line}:${problem.column}`)}: ${problem.message}\n  ${p.dim('hint:')} ${problem.hint}`,
+          );
+        console.error(
+          p.red(`folio: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} found; nothing was written.`),
+        );
       }
       if (!result.ok) throw new ExitCode(1);
     });

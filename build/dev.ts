@@ -49,7 +49,17 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const out = resolve(options.out);
   const cacheDir = options.cache || null;
   const ctx: DevContext = { options, out, cacheDir, records: cacheDir ? await RecordCache.open(cacheDir) : null, memo: new WeakMap() };
-  const state: DevState = { sources: await loadContent(options.content), build: null, problems: [], stateSaved: false, model: null, owners: null, artifactsBehind: false, media: [], imagesChanged: false };
+  const state: DevState = {
+    sources: await loadContent(options.content),
+    build: null,
+    problems: [],
+    stateSaved: false,
+    model: null,
+    owners: null,
+    artifactsBehind: false,
+    media: [],
+    imagesChanged: false,
+  };
   const print = reporter(options.log, options.color ?? false);
   let batcher: Batcher | null = null;
   let queued = 0;
@@ -99,7 +109,11 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       return null;
     }
     const edit = way === 'post-edit' ? await postEdit(ctx, state, started, before) : null;
-    const whole = edit ? null : hadBuild ? await incrementalRebuild(ctx, state, started, before) : { report: await fullBuild(ctx, state, started, before) };
+    const whole = edit
+      ? null
+      : hadBuild
+        ? await incrementalRebuild(ctx, state, started, before)
+        : { report: await fullBuild(ctx, state, started, before) };
     const r = edit?.report ?? whole!.report;
     print.rebuilt(r, print.trigger(r));
     const wrote = () => r.files.added.length + r.files.changed.length + r.files.removed.length;
@@ -107,7 +121,11 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     // A rebuild that only rewrote files under the same routes needs nothing of the server.
     if (!edit && (first > 0 || !hadBuild)) await server.refresh();
     server.tell(r.targets, !r.ok || !hadBuild);
-    const deferred = edit ? { run: edit.rest, skip: edit.skip } : whole?.deferred ? { run: async () => whole.deferred!, skip: whole.deferred.skip } : null;
+    const deferred = edit
+      ? { run: edit.rest, skip: edit.skip }
+      : whole?.deferred
+        ? { run: async () => whole.deferred!, skip: whole.deferred.skip }
+        : null;
     if (deferred) {
       const done = await finish(r, deferred.run, deferred.skip, edit !== null);
       state.artifactsBehind = !done;
@@ -159,14 +177,25 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   print.firstBuild(first, relative(process.cwd(), out) || out);
   if (state.build) state.owners = ownersOf(state.build.routes);
   saves.schedule();
-  const server = await startDevServer({ out, port: options.port, host: options.host, problems: () => state.problems, log: (message) => print.error(message) });
+  const server = await startDevServer({
+    out,
+    port: options.port,
+    host: options.host,
+    problems: () => state.problems,
+    log: (message) => print.error(message),
+  });
   await server.refresh();
   if (!server.serving() && first.ok) {
     await server.close();
     throw new Error(`folio dev: ${join(options.out, MANIFEST_PATH)} is missing after the build.`);
   }
   try {
-    batcher = watchBatches(options.content, options.debounceMs ?? DEBOUNCE_MS, (paths) => void rebuild(paths).catch((error) => print.error(`the rebuild failed: ${(error as Error).message}`)), (error) => print.error(`watching ${options.content} failed: ${error.message}`));
+    batcher = watchBatches(
+      options.content,
+      options.debounceMs ?? DEBOUNCE_MS,
+      (paths) => void rebuild(paths).catch((error) => print.error(`the rebuild failed: ${(error as Error).message}`)),
+      (error) => print.error(`watching ${options.content} failed: ${error.message}`),
+    );
   } catch (error) {
     print.error(`cannot watch ${options.content} (${(error as Error).message}); changes will not rebuild.`);
   }

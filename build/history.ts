@@ -71,14 +71,16 @@ export function recordChanges(site: Site, previous: History | null): { log: Chan
   const removed: Record<string, Change> = {};
   for (const [key, change] of Object.entries(previous?.removed ?? {})) if (!byKey[key]) removed[key] = change;
   for (const [key, item] of Object.entries(previous?.items ?? {})) {
-    if (!byKey[key]) removed[key] = { type: item.type, id: item.id, title: item.title, change: 'removed', date: today, api_url: item.api_url };
+    if (!byKey[key])
+      removed[key] = { type: item.type, id: item.id, title: item.title, change: 'removed', date: today, api_url: item.api_url };
   }
   const entries: Change[] = [];
   for (const item of items) {
     const { type, id, title, api_url } = item;
     if (item.first_seen) entries.push({ type, id, title, change: 'added', date: item.first_seen, api_url });
     const updated = item.changed;
-    if (updated && (!item.first_seen || updated > item.first_seen)) entries.push({ type, id, title, change: 'updated', date: updated, api_url });
+    if (updated && (!item.first_seen || updated > item.first_seen))
+      entries.push({ type, id, title, change: 'updated', date: updated, api_url });
   }
   entries.push(...Object.values(removed));
   entries.sort(newestFirst);

@@ -65,6 +65,10 @@ export async function init(dir: string, today: string): Promise<InitResult> {
   const next =
     at === '.'
       ? ['npx folio check', 'npx folio build', 'npx folio serve']
-      : [`npx folio check --content ${at}/content`, `npx folio build --content ${at}/content --out ${at}/dist`, `npx folio serve --dir ${at}/dist`];
+      : [
+          `npx folio check --content ${at}/content`,
+          `npx folio build --content ${at}/content --out ${at}/dist`,
+          `npx folio serve --dir ${at}/dist`,
+        ];
   return { written, next };
 }

@@ -55,7 +55,14 @@ function toReq(req: IncomingMessage, body: Uint8Array | null, tooLarge: boolean)
   const q = url.indexOf('?');
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-  return { method: (req.method ?? 'GET').toUpperCase(), path: q === -1 ? url : url.slice(0, q), search: q === -1 ? '' : url.slice(q + 1), headers, body, tooLarge };
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: q === -1 ? url : url.slice(0, q),
+    search: q === -1 ? '' : url.slice(q + 1),
+    headers,
+    body,
+    tooLarge,
+  };
 }
 
 function send(res: ServerResponse, reply: Reply, method: string): void {
@@ -81,7 +88,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const read = fileReader(dir);
   const load = async () => {
     const manifestText = await readFile(join(dir, MANIFEST_PATH), 'utf8').catch(() => {
-      throw new Error(`${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`folio build --out ${options.dir}\` first.`);
+      throw new Error(
+        `${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`folio build --out ${options.dir}\` first.`,
+      );
     });
     return { manifest: JSON.parse(manifestText) as Manifest, fn: createHandler(read, options.handler) };
   };

@@ -35,8 +35,18 @@ export function postWithImages(read: Read<Post>, table: ImageTable | undefined, 
   const p = read.value;
   if (!read.images.length) return p;
   const r = resolve(read, table, siteUrl);
-  const first = r.first && { url: `${siteUrl}${r.first.image.url}`, alt: r.first.ref.alt, width: r.first.image.width, height: r.first.image.height };
-  return { ...p, html: p.html === undefined ? undefined : r.html(p.html), content_markdown: r.markdown(p.content_markdown), image: first ?? null };
+  const first = r.first && {
+    url: `${siteUrl}${r.first.image.url}`,
+    alt: r.first.ref.alt,
+    width: r.first.image.width,
+    height: r.first.image.height,
+  };
+  return {
+    ...p,
+    html: p.html === undefined ? undefined : r.html(p.html),
+    content_markdown: r.markdown(p.content_markdown),
+    image: first ?? null,
+  };
 }
 
 export function projectWithImages(read: Read<Project>, table: ImageTable | undefined, siteUrl: string): Project {

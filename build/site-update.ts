@@ -18,10 +18,20 @@ import { brokenLinks, withAbsoluteLinks, type ReadContent } from './site.js';
  * problem, a draft, or a post's slug, date, updated or tags. Throws the ContentError
  * assembleSite would for a broken link in an edited post.
  */
-export function updateSite(previous: SiteModel, before: ReadContent, after: ReadContent, images?: ImageTable): { model: SiteModel; posts: Post[] } | null {
+export function updateSite(
+  previous: SiteModel,
+  before: ReadContent,
+  after: ReadContent,
+  images?: ImageTable,
+): { model: SiteModel; posts: Post[] } | null {
   const known = previous.links;
   if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
-  if (!sameItems(before.services, after.services) || !sameItems(before.projects, after.projects) || before.posts.length !== after.posts.length) return null;
+  if (
+    !sameItems(before.services, after.services) ||
+    !sameItems(before.projects, after.projects) ||
+    before.posts.length !== after.posts.length
+  )
+    return null;
   const url = previous.site.config.site_url;
   const changed: { slug: string; next: Post; links: FileLink[] }[] = [];
   for (let i = 0; i < after.posts.length; i++) {
@@ -31,7 +41,11 @@ export function updateSite(previous: SiteModel, before: ReadContent, after: Read
     if (a.file !== b.file || a.problems.length || b.problems.length || !a.read || !b.read || a.read.draft || b.read.draft) return null;
     // An edited post with images needs them resolved (`images`, from the caller).
     if (a.read.images.length && !images) return null;
-    changed.push({ slug: b.read.value.slug, next: a.read.images.length ? postWithImages(a.read, images, url) : withAbsoluteLinks(a.read, 'content_markdown', url), links: a.read.links });
+    changed.push({
+      slug: b.read.value.slug,
+      next: a.read.images.length ? postWithImages(a.read, images, url) : withAbsoluteLinks(a.read, 'content_markdown', url),
+      links: a.read.links,
+    });
   }
   if (!changed.length) return null;
   const posts = previous.site.posts.slice();
@@ -44,15 +58,31 @@ export function updateSite(previous: SiteModel, before: ReadContent, after: Read
     // tagged or aliased otherwise.
     if (i === undefined) return null;
     const old = previous.site.posts[i]!;
-    if (old.slug !== next.slug || old.date !== next.date || old.updated !== next.updated || old.tags.join('\0') !== next.tags.join('\0') || old.aliases.join('\0') !== next.aliases.join('\0')) return null;
+    if (
+      old.slug !== next.slug ||
+      old.date !== next.date ||
+      old.updated !== next.updated ||
+      old.tags.join('\0') !== next.tags.join('\0') ||
+      old.aliases.join('\0') !== next.aliases.join('\0')
+    )
+      return null;
     posts[i] = next;
     edited.push({ old, next, links });
   }
   // The changes name each post by its title (D61); its dates are unchanged here.
   const titles = new Map(edited.filter((e) => e.old.title !== e.next.title).map((e) => [e.next.slug, e.next.title]));
-  const changes = titles.size ? { ...previous.site.changes, entries: previous.site.changes.entries.map((c) => (c.type === 'post' && titles.has(c.id) ? { ...c, title: titles.get(c.id)! } : c)) } : previous.site.changes;
+  const changes = titles.size
+    ? {
+        ...previous.site.changes,
+        entries: previous.site.changes.entries.map((c) => (c.type === 'post' && titles.has(c.id) ? { ...c, title: titles.get(c.id)! } : c)),
+      }
+    : previous.site.changes;
   const site: Site = { ...previous.site, posts, changes };
-  const broken = brokenLinks(site, edited.flatMap((e) => e.links), known);
+  const broken = brokenLinks(
+    site,
+    edited.flatMap((e) => e.links),
+    known,
+  );
   if (broken.length) throw new ContentError(broken);
   return { model: previous.withPosts(site), posts: edited.map((e) => e.next) };
 }

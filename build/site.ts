@@ -47,7 +47,10 @@ export interface ReadContent {
 }
 
 /** Reads every file in this thread; the build may instead use workers or its cache (build/emit/documents.ts). */
-export function readContent(sources: ContentSources, read: (kind: DocumentKind, source: Source) => DocumentRecord = readDocument): ReadContent {
+export function readContent(
+  sources: ContentSources,
+  read: (kind: DocumentKind, source: Source) => DocumentRecord = readDocument,
+): ReadContent {
   return {
     dir: sources.dir,
     site: sources.site,
@@ -101,7 +104,14 @@ function unique<T>(items: Item<T>[], key: (v: T) => string, what: string, field:
   for (const { read, source } of items) {
     const k = key(read.value);
     const first = seen.get(k);
-    if (first) problems.push({ file: source.file, line: 1, column: 1, message: `The ${what} ${field} "${k}" is already used by ${first}.`, hint: `Give one of them another file name, or set \`${field}:\` in its front-matter.` });
+    if (first)
+      problems.push({
+        file: source.file,
+        line: 1,
+        column: 1,
+        message: `The ${what} ${field} "${k}" is already used by ${first}.`,
+        hint: `Give one of them another file name, or set \`${field}:\` in its front-matter.`,
+      });
     else seen.set(k, source.file);
   }
 }
@@ -127,11 +137,22 @@ export function buildSite(sources: ContentSources, options: SiteOptions): Site {
 export function assembleSite(content: ReadContent, options: SiteOptions): SiteModel {
   const problems: Problem[] = [];
   const need = <T>(present: T | null, name: string, example: string) => {
-    if (!present) problems.push({ file: `${content.dir}/${name}`, line: 1, column: 1, message: `${name} is missing.`, hint: `Create ${content.dir}/${name}, e.g. ${example}` });
+    if (!present)
+      problems.push({
+        file: `${content.dir}/${name}`,
+        line: 1,
+        column: 1,
+        message: `${name} is missing.`,
+        hint: `Create ${content.dir}/${name}, e.g. ${example}`,
+      });
     return present;
   };
   const siteSource = need(content.site, 'site.yaml', 'title, description, site_url and language fields');
-  const profileRecord = need(content.profile, 'profile.md', 'front-matter with name, headline, location, expertise, availability and contact');
+  const profileRecord = need(
+    content.profile,
+    'profile.md',
+    'front-matter with name, headline, location, expertise, availability and contact',
+  );
   const siteDoc = siteSource && parseYamlFile(siteSource, problems);
   const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, options.exists, content.theme?.text ?? null);
   if (profileRecord) problems.push(...profileRecord.problems);
@@ -143,7 +164,10 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   unique(projects, (p) => p.id, 'project', 'id', problems);
   unique(services, (s) => s.id, 'service', 'id', problems);
   // A service file with problems of its own still counts: its problems are reported, not a missing service.
-  const serviceIds = [...services.map(({ read }) => read.value.id), ...content.services.filter((r) => !r.read).map((r) => baseName(r.file))];
+  const serviceIds = [
+    ...services.map(({ read }) => read.value.id),
+    ...content.services.filter((r) => !r.read).map((r) => baseName(r.file)),
+  ];
   if (profile) problems.push(...unknownServices(profile.services ?? [], serviceIds));
   if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
 
@@ -151,12 +175,19 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const url = siteConfig.config.site_url;
   // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
   const { images } = options;
-  const published = posts.filter(({ read }) => !read.draft && read.value.date <= today).map(({ read }) => (read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url)));
+  const published = posts
+    .filter(({ read }) => !read.draft && read.value.date <= today)
+    .map(({ read }) => (read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url)));
   published.sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
-  const serviceList: Service[] = services.map(({ read }) => (read.images.length ? serviceWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url))).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+  const serviceList: Service[] = services
+    .map(({ read }) => (read.images.length ? serviceWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url)))
+    .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
   const projectList: Project[] = projects
     .map(({ read }) => (read.images.length ? projectWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url)))
-    .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (b.started ?? '').localeCompare(a.started ?? '') || (a.id < b.id ? -1 : 1));
+    .sort(
+      (a, b) =>
+        STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (b.started ?? '').localeCompare(a.started ?? '') || (a.id < b.id ? -1 : 1),
+    );
   const counts = new Map<string, number>();
   for (const p of published) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
 
@@ -190,7 +221,11 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   site.static = checkStatic(content.static ?? [], known, problems, warn);
   for (const f of site.static) known.add(f.path);
   const publishedItems = posts.filter(({ read }) => publishedSlugs.has(read.value.slug));
-  site.redirects = redirectsOf(aliasOwners(site, publishedItems, projects, services), (path) => known.has(path) || path === '/mcp', problems);
+  site.redirects = redirectsOf(
+    aliasOwners(site, publishedItems, projects, services),
+    (path) => known.has(path) || path === '/mcp',
+    problems,
+  );
   if (problems.length) throw new ContentError(problems);
   for (const path of Object.keys(site.redirects)) known.add(path);
   const broken = brokenLinks(site, links, known);
@@ -205,7 +240,13 @@ function unknownServices(refs: ServiceRef[], ids: string[]): Problem[] {
     .map((ref) => {
       const near = closest(ref.service, ids);
       const listed = ids.length ? `Service ids: ${ids.join(', ')}.` : 'There are no services yet: add one under services/ first.';
-      return { file: ref.file, line: ref.line, column: ref.column, message: `The engagement names the service "${ref.service}", which does not exist.`, hint: near ? `Did you mean "${near}"? ${listed}` : listed };
+      return {
+        file: ref.file,
+        line: ref.line,
+        column: ref.column,
+        message: `The engagement names the service "${ref.service}", which does not exist.`,
+        hint: near ? `Did you mean "${near}"? ${listed}` : listed,
+      };
     });
 }
 
@@ -214,13 +255,24 @@ function aliasOwners(site: Site, posts: Item<Post>[], projects: Item<Project>[],
   const versions = Object.keys(routeTable).filter((v) => site.versions[v] && site.versions[v]!.status !== 'sunset');
   const former = (pattern: RegExp, collection: string, id: string) => (alias: string) => {
     const old = pattern.exec(alias)?.[1];
-    return old === undefined ? [] : versions.map((v): [string, string] => [`/api/${v}/${collection}/${old}`, `/api/${v}/${collection}/${id}`]);
+    return old === undefined
+      ? []
+      : versions.map((v): [string, string] => [`/api/${v}/${collection}/${old}`, `/api/${v}/${collection}/${id}`]);
   };
-  const owner = <T>({ read, source }: Item<T>, page: string, api: AliasOwner['api']): AliasOwner => ({ file: source.file, aliases: read.aliases ?? [], page, api });
+  const owner = <T>({ read, source }: Item<T>, page: string, api: AliasOwner['api']): AliasOwner => ({
+    file: source.file,
+    aliases: read.aliases ?? [],
+    page,
+    api,
+  });
   return [
     ...posts.map((p) => owner(p, pagePath.post(p.read.value.slug), former(/^\/blog\/([a-z0-9][a-z0-9-]*)$/, 'posts', p.read.value.slug))),
-    ...projects.map((p) => owner(p, pagePath.project(p.read.value.id), former(/^\/projects\/([a-z0-9][a-z0-9-]*)$/, 'projects', p.read.value.id))),
-    ...services.map((s) => owner(s, pagePath.service(s.read.value.id), former(/^\/services\/([a-z0-9][a-z0-9-]*)$/, 'services', s.read.value.id))),
+    ...projects.map((p) =>
+      owner(p, pagePath.project(p.read.value.id), former(/^\/projects\/([a-z0-9][a-z0-9-]*)$/, 'projects', p.read.value.id)),
+    ),
+    ...services.map((s) =>
+      owner(s, pagePath.service(s.read.value.id), former(/^\/services\/([a-z0-9][a-z0-9-]*)$/, 'services', s.read.value.id)),
+    ),
   ];
 }
 
@@ -244,14 +296,21 @@ export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<st
       // keep it as written; it will not match and is reported below
     }
     if (known.has(decoded) || known.has(normal)) continue;
-    problems.push({ file: link.file, line: link.line, column: link.column, message: `The link to ${link.url} points at a page that does not exist.`, hint: hintFor(site, decoded) });
+    problems.push({
+      file: link.file,
+      line: link.line,
+      column: link.column,
+      message: `The link to ${link.url} points at a page that does not exist.`,
+      hint: hintFor(site, decoded),
+    });
   }
   return problems;
 }
 
 function hintFor(site: Site, path: string): string {
   const blog = /^\/blog\/([^/]+)$/.exec(path);
-  if (blog) return `No published post has the slug "${blog[1]}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
+  if (blog)
+    return `No published post has the slug "${blog[1]}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
   const project = /^\/projects\/([^/]+)$/.exec(path);
   if (project) return `No project has the id "${project[1]}". Project ids: ${site.projects.map((p) => p.id).join(', ')}.`;
   const service = /^\/services\/([^/]+)$/.exec(path);

@@ -11,7 +11,13 @@ writeStylesheetModule();
 
 await build({
   // The rendering and writing workers are entries of their own: worker_threads start them from files (build/emit/workers.ts, atomic.ts).
-  entryPoints: { cli: 'build/cli.ts', 'render-worker': 'build/emit/render-worker.ts', 'write-worker': 'build/emit/write-worker.ts', 'search-worker': 'build/emit/search-worker.ts', 'image-worker': 'build/emit/image-worker.ts' },
+  entryPoints: {
+    cli: 'build/cli.ts',
+    'render-worker': 'build/emit/render-worker.ts',
+    'write-worker': 'build/emit/write-worker.ts',
+    'search-worker': 'build/emit/search-worker.ts',
+    'image-worker': 'build/emit/image-worker.ts',
+  },
   // sharp loads a native binary that ships per platform in its own package: never bundled.
   external: ['sharp'],
   outdir: 'lib',

@@ -36,7 +36,9 @@ export function writeStylesheetModule() {
   }
   if (current === text) return false;
   if (current !== null && statSync(MODULE_PATH).mtimeMs > statSync(CSS_PATH).mtimeMs) {
-    throw new Error(`${MODULE_PATH} differs from what ${CSS_PATH} generates and is newer: it was edited by hand. Move the change into style.css, then run npm run compile.`);
+    throw new Error(
+      `${MODULE_PATH} differs from what ${CSS_PATH} generates and is newer: it was edited by hand. Move the change into style.css, then run npm run compile.`,
+    );
   }
   writeFileSync(MODULE_PATH, text);
   return true;

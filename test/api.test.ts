@@ -63,9 +63,27 @@ describe('discovery (D7)', () => {
     expect(res.status).toBe(200);
     expectApiHeaders(res);
     expectSchema('Discovery', body);
-    expect(body).toMatchObject({ version: 'v1', status: 'current', documentation_url: `${SITE}/developers`, openapi_url: `${SITE}/openapi.json`, mcp_url: `${SITE}/mcp` });
+    expect(body).toMatchObject({
+      version: 'v1',
+      status: 'current',
+      documentation_url: `${SITE}/developers`,
+      openapi_url: `${SITE}/openapi.json`,
+      mcp_url: `${SITE}/mcp`,
+    });
     const ids = body.endpoints.map((e: any) => e.operationId);
-    expect(ids).toEqual(['getApiIndex', 'getProfile', 'listServices', 'getService', 'listPosts', 'getPost', 'listProjects', 'getProject', 'getAvailability', 'listChanges', 'searchContent']);
+    expect(ids).toEqual([
+      'getApiIndex',
+      'getProfile',
+      'listServices',
+      'getService',
+      'listPosts',
+      'getPost',
+      'listProjects',
+      'getProject',
+      'getAvailability',
+      'listChanges',
+      'searchContent',
+    ]);
     const posts = body.endpoints.find((e: any) => e.operationId === 'listPosts');
     expect(posts).toMatchObject({ method: 'GET', path: '/api/v1/posts', url: `${BASE}/posts` });
     expect(posts.parameters.map((p: any) => p.name)).toEqual(['tag', 'limit', 'offset']);
@@ -231,7 +249,10 @@ describe('posts (D6, D8, D9, D11)', () => {
     expect(res.status).toBe(200);
     expectSchema('Post', body);
     expect(body.title).toBe('Capitalising versus expensing cloud spend: what my accountant and I settled on');
-    const file = (await readFile('content/posts/capitalising-vs-expensing-cloud-spend.md', 'utf8')).replaceAll('](/', '](https://hannabrink.example/');
+    const file = (await readFile('content/posts/capitalising-vs-expensing-cloud-spend.md', 'utf8')).replaceAll(
+      '](/',
+      '](https://hannabrink.example/',
+    );
     expect(file).toContain('[Bouncedesk](https://hannabrink.example/projects/bouncedesk)');
     expect(file.endsWith(body.content_markdown) || file.trimEnd().endsWith(body.content_markdown.trimEnd())).toBe(true);
     expect(body.content_markdown).not.toContain('](/');
@@ -269,17 +290,25 @@ describe('projects (D10)', () => {
   it('returns one project, and 404 with a hint at the list for an unknown id (D13)', async () => {
     const { body } = await json('/api/v1/projects/bouncedesk');
     expectSchema('Project', body);
-    expect(body).toMatchObject({ id: 'bouncedesk', status: 'live', url: `${SITE}/projects/bouncedesk`, api_url: `${BASE}/projects/bouncedesk` });
+    expect(body).toMatchObject({
+      id: 'bouncedesk',
+      status: 'live',
+      url: `${SITE}/projects/bouncedesk`,
+      api_url: `${BASE}/projects/bouncedesk`,
+    });
     const error = await expectError(await get('/api/v1/projects/nope'), 404, 'not_found');
     expect(error.hint).toContain(`${BASE}/projects`);
   });
 });
 
 describe('addresses, methods and caching (D13–D18)', () => {
-  it.each(['/api/v1/nope', '/api/v1/posts/a/b', '/api/v2', '/api/v2/posts', '/api', '/api/', '/api/v1/profile/x'])('answers unknown API path %s with the JSON 404 pointing at discovery', async (path) => {
-    const error = await expectError(await get(path), 404, 'not_found');
-    expect(error.hint).toContain(BASE);
-  });
+  it.each(['/api/v1/nope', '/api/v1/posts/a/b', '/api/v2', '/api/v2/posts', '/api', '/api/', '/api/v1/profile/x'])(
+    'answers unknown API path %s with the JSON 404 pointing at discovery',
+    async (path) => {
+      const error = await expectError(await get(path), 404, 'not_found');
+      expect(error.hint).toContain(BASE);
+    },
+  );
 
   it('answers a trailing slash exactly like the path without it (D14)', async () => {
     for (const path of ['/api/v1/posts', '/api/v1', '/api/v1/posts/bounce-handling', '/api/v1/projects']) {
@@ -295,26 +324,41 @@ describe('addresses, methods and caching (D13–D18)', () => {
       const g = await get(path);
       const h = await get(path, { method: 'HEAD' });
       expect(h.status).toBe(g.status);
-      for (const name of ['content-type', 'etag', 'x-api-version', 'cache-control', 'access-control-allow-origin', 'link']) expect(h.headers.get(name)).toBe(g.headers.get(name));
+      for (const name of ['content-type', 'etag', 'x-api-version', 'cache-control', 'access-control-allow-origin', 'link'])
+        expect(h.headers.get(name)).toBe(g.headers.get(name));
       expect(await h.text()).toBe('');
     }
   });
 
   it('answers OPTIONS with a 204 CORS preflight (D15)', async () => {
-    const res = await get('/api/v1/posts', { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } });
+    const res = await get('/api/v1/posts', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toContain('GET');
     expect(res.headers.get('access-control-allow-headers')).toContain('if-none-match');
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('answers %s with 405 method_not_allowed and Allow, whatever the body (D15, D16)', async (method) => {
-    for (const path of ['/api/v1/posts', '/api/v1/posts/bounce-handling', '/api/v1/nope']) {
-      const res = await get(path, { method, body: method === 'DELETE' ? undefined : '{"title":"x"}', headers: { 'content-type': 'application/json' } });
-      await expectError(res, 405, 'method_not_allowed');
-      expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    }
-  });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'answers %s with 405 method_not_allowed and Allow, whatever the body (D15, D16)',
+    async (method) => {
+      for (const path of ['/api/v1/posts', '/api/v1/posts/bounce-handling', '/api/v1/nope']) {
+        const res = await get(path, {
+          method,
+          body: method === 'DELETE' ? undefined : '{"title":"x"}',
+          headers: { 'content-type': 'application/json' },
+        });
+        await expectError(res, 405, 'method_not_allowed');
+        expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      }
+    },
+  );
 
   it('sends a strong ETag derived from the body and 304 on a match (D18)', async () => {
     for (const path of ['/api/v1/posts', '/api/v1/posts?limit=3', '/api/v1/profile']) {
@@ -334,7 +378,17 @@ describe('addresses, methods and caching (D13–D18)', () => {
   });
 
   it('answers every list and record with application/json; charset=utf-8 and the D18 headers', async () => {
-    for (const path of ['/api/v1', '/api/v1/profile', '/api/v1/services', '/api/v1/posts', '/api/v1/posts?tag=ssh', '/api/v1/posts/bounce-handling', '/api/v1/projects', '/api/v1/projects?status=sunset', '/api/v1/projects/jumpcfg']) {
+    for (const path of [
+      '/api/v1',
+      '/api/v1/profile',
+      '/api/v1/services',
+      '/api/v1/posts',
+      '/api/v1/posts?tag=ssh',
+      '/api/v1/posts/bounce-handling',
+      '/api/v1/projects',
+      '/api/v1/projects?status=sunset',
+      '/api/v1/projects/jumpcfg',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');

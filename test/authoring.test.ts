@@ -63,9 +63,15 @@ describe('progress and summary', () => {
   });
 
   it('prints one summary line and nothing else when stdout is not a terminal', SLOW, async () => {
-    const { stdout, stderr } = await run(process.execPath, [CLI, 'build', '--content', content, '--out', join(work, 'piped'), '--now', '2026-11-22'], { env: { ...process.env, NO_COLOR: '' } });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [CLI, 'build', '--content', content, '--out', join(work, 'piped'), '--now', '2026-11-22'],
+      { env: { ...process.env, NO_COLOR: '' } },
+    );
     expect(stderr).toBe('');
-    expect(stdout).toMatch(/^folio: built 600 posts, 0 projects, 0 services → .*piped\/ \(\d+ files, [\d.]+ (KiB|MiB), \d+ ms\) \[601 rendered\]\n$/);
+    expect(stdout).toMatch(
+      /^folio: built 600 posts, 0 projects, 0 services → .*piped\/ \(\d+ files, [\d.]+ (KiB|MiB), \d+ ms\) \[601 rendered\]\n$/,
+    );
     expect(stdout).not.toMatch(/\r|\u001b/);
   });
 
@@ -73,19 +79,28 @@ describe('progress and summary', () => {
     /** Runs the CLI on a pseudo-terminal and returns what the terminal received. */
     async function onTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
       const command = [process.execPath, CLI, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
-      const { stdout } = await run(SCRIPT, ['-qfec', command, '/dev/null'], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await run(SCRIPT, ['-qfec', command, '/dev/null'], {
+        env: { ...process.env, ...env },
+        maxBuffer: 64 * 1024 * 1024,
+      });
       return stdout;
     }
 
     it('shows the bar with counts, then the summary, in colour', SLOW, async () => {
-      const text = await onTerminal(['build', '--content', content, '--out', join(work, 'tty'), '--now', '2026-11-22', '--no-cache'], { NO_COLOR: '', TERM: 'xterm' });
+      const text = await onTerminal(['build', '--content', content, '--out', join(work, 'tty'), '--now', '2026-11-22', '--no-cache'], {
+        NO_COLOR: '',
+        TERM: 'xterm',
+      });
       expect(text).toMatch(/(rendering|writing) +\S*[█░]+\S* +[\d,]+\/[\d,]+ (files|responses)/);
       expect(text).toMatch(SGR);
       expect(text).toMatch(/folio: built 600 posts/);
     });
 
     it('uses no colour with NO_COLOR, and still shows the bar', SLOW, async () => {
-      const text = await onTerminal(['build', '--content', content, '--out', join(work, 'tty-plain'), '--now', '2026-11-22', '--no-cache'], { NO_COLOR: '1', TERM: 'xterm' });
+      const text = await onTerminal(
+        ['build', '--content', content, '--out', join(work, 'tty-plain'), '--now', '2026-11-22', '--no-cache'],
+        { NO_COLOR: '1', TERM: 'xterm' },
+      );
       expect(text).toMatch(/(rendering|writing) +[█░]+ +[\d,]+\/[\d,]+ (files|responses)/);
       expect(text).not.toMatch(SGR);
       expect(text).toMatch(/folio: built 600 posts/);

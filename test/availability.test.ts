@@ -60,7 +60,13 @@ describe('GET /api/v1/availability (D60)', () => {
 
   it('answers that a month before the earliest start does not fit, and a later one does, from that day', async () => {
     const nov = (await json('/api/v1/availability?service=email-deliverability&month=2026-11')).body;
-    expect(nov.check).toMatchObject({ service: 'email-deliverability', month: '2026-11', fits: false, starts: null, formats: ['audit', 'project'] });
+    expect(nov.check).toMatchObject({
+      service: 'email-deliverability',
+      month: '2026-11',
+      fits: false,
+      starts: null,
+      formats: ['audit', 'project'],
+    });
     expect(nov.check.answer).toContain('2026-12-07');
     const dec = (await json('/api/v1/availability?service=email-deliverability&month=2026-12')).body;
     expect(dec.check).toMatchObject({ fits: true, starts: '2026-12-07' });
@@ -128,9 +134,13 @@ describe('availability on the pages (D60)', () => {
 
   it('puts the same facts in the twins', async () => {
     const about = await (await fetch(s.at('/about.md'))).text();
-    expect(about).toMatch(/^- Availability: Limited availability\. .* Earliest start: 7 December 2026\. Days a week: 2\. Notice: 2 weeks\. Book: <https:\/\/cal\.hannabrink\.example\/intro-call>\.$/m);
+    expect(about).toMatch(
+      /^- Availability: Limited availability\. .* Earliest start: 7 December 2026\. Days a week: 2\. Notice: 2 weeks\. Book: <https:\/\/cal\.hannabrink\.example\/intro-call>\.$/m,
+    );
     expect(about).toContain('## Engagements\n\n- [Email deliverability');
-    expect(about).toContain(`\n- [Monorepo build pipelines](${SITE}/services.md#monorepo-build-pipelines): audit, project, retainer; EUR 950–1,150 a day\n`);
+    expect(about).toContain(
+      `\n- [Monorepo build pipelines](${SITE}/services.md#monorepo-build-pipelines): audit, project, retainer; EUR 950–1,150 a day\n`,
+    );
     const home = await (await fetch(s.at('/index.md'))).text();
     expect(home).toMatch(/^- Availability: .*Earliest start: 7 December 2026\./m);
   });
@@ -192,11 +202,14 @@ describe('content errors in availability (D60, D2, D40)', () => {
     expect(r.stderr).toContain(`${r.at(/^ {2}lead_time_weeks:/)}3: \`availability.lead_time_weeks\` is -1`);
   });
 
-  it.each(['cal.hannabrink.example/intro', 'javascript:alert(1)', 'mailto:hello@hannabrink.example'])('a booking_url that is not an absolute http(s) URL: %s', async (url) => {
-    const r = await breakProfile('booking_url: https://cal.hannabrink.example/intro-call', `booking_url: "${url}"`);
-    expect(r.stderr).toContain(`${r.at(/^ {2}booking_url:/)}3: \`availability.booking_url\``);
-    expect(r.stderr).toContain('not an absolute http(s) URL');
-  });
+  it.each(['cal.hannabrink.example/intro', 'javascript:alert(1)', 'mailto:hello@hannabrink.example'])(
+    'a booking_url that is not an absolute http(s) URL: %s',
+    async (url) => {
+      const r = await breakProfile('booking_url: https://cal.hannabrink.example/intro-call', `booking_url: "${url}"`);
+      expect(r.stderr).toContain(`${r.at(/^ {2}booking_url:/)}3: \`availability.booking_url\``);
+      expect(r.stderr).toContain('not an absolute http(s) URL');
+    },
+  );
 
   it('a typo of a field', async () => {
     const r = await breakProfile('lead_time_weeks: 2', 'lead_time_week: 2');

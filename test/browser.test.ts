@@ -14,7 +14,16 @@ import { serveBuilt } from './helpers/site.js';
 import { writeSmallSite } from './helpers/small-site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ARTIFACTS = 'test-artifacts';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
@@ -86,7 +95,12 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     s = await serveBuilt();
     axeSource = await readFile('node_modules/axe-core/axe.min.js', 'utf8');
     profile = await mkdtemp(join(tmpdir(), 'folio-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: VIEWPORTS.desktop });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      viewport: VIEWPORTS.desktop,
+    });
   });
   afterAll(async () => {
     await context?.close();
@@ -94,17 +108,21 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     await s?.close();
   });
 
-  it('opens every page at phone width with no console error, failed load, duplicate id or sideways overflow', { timeout: 120_000 }, async () => {
-    const page = await context.newPage();
-    await page.setViewportSize(VIEWPORTS.phone);
-    for (const path of pages(s.site)) {
-      const v = await visit(page, s.url, path);
-      visits.set(path, v);
-      expect(v.errors, path).toEqual([]);
-    }
-    await page.close();
-    expect(visits.size).toBeGreaterThan(30);
-  });
+  it(
+    'opens every page at phone width with no console error, failed load, duplicate id or sideways overflow',
+    { timeout: 120_000 },
+    async () => {
+      const page = await context.newPage();
+      await page.setViewportSize(VIEWPORTS.phone);
+      for (const path of pages(s.site)) {
+        const v = await visit(page, s.url, path);
+        visits.set(path, v);
+        expect(v.errors, path).toEqual([]);
+      }
+      await page.close();
+      expect(visits.size).toBeGreaterThan(30);
+    },
+  );
 
   it('finds no broken link and no missing fragment target', { timeout: 120_000 }, async () => {
     expect(visits.size, 'runs after the visit test').toBeGreaterThan(0);
@@ -134,7 +152,17 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
 
   it('has no serious or critical axe-core violation, in light and dark mode', { timeout: 300_000 }, async () => {
     const page = await context.newPage();
-    const dark = new Set(['/', '/about', '/services', '/blog', '/projects', '/developers', `/blog/${s.site.posts[0]!.slug}`, `/projects/${s.site.projects[0]!.id}`, `/blog/tags/${s.site.tags[0]!.tag}`]);
+    const dark = new Set([
+      '/',
+      '/about',
+      '/services',
+      '/blog',
+      '/projects',
+      '/developers',
+      `/blog/${s.site.posts[0]!.slug}`,
+      `/projects/${s.site.projects[0]!.id}`,
+      `/blog/tags/${s.site.tags[0]!.tag}`,
+    ]);
     const failures: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -144,75 +172,119 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
         // Evaluated through the DevTools protocol, which the page's CSP does not govern.
         await page.evaluate(axeSource);
         const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: {
+                run(
+                  ctx: Document,
+                  options: object,
+                ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+              };
+            }
+          ).axe;
           const result = await axe.run(document, { resultTypes: ['violations'] });
-          return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+          return result.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+          }));
         });
-        for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') failures.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.join(', ')}`);
+        for (const v of violations)
+          if (v.impact === 'serious' || v.impact === 'critical')
+            failures.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.join(', ')}`);
       }
     }
     await page.close();
     expect(failures).toEqual([]);
   });
 
-  it('shows a post with images at phone and desktop widths with no layout shift (D44), and axe finds nothing serious', { timeout: 120_000 }, async () => {
-    // A raster image (it has a srcset); the post's SVG diagrams are checked for shift too.
-    const post = s.site.posts.find((p) => p.image?.url.endsWith('.png'))!;
-    expect(post, 'a sample post with a PNG').toBeDefined();
-    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const page = await context.newPage();
-      await page.setViewportSize(viewport);
-      // Cumulative layout shift, as the browser measures it, from before the first paint.
-      await page.addInitScript(() => {
-        const w = window as unknown as { cls: number };
-        w.cls = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.cls += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      // Images are held back until the page is measured without them.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/media/**', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(`${s.url}/blog/${post.slug}`, { waitUntil: 'domcontentloaded' });
-      await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => (l as HTMLLinkElement).sheet));
-      const measure = () =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('main img')].map((img) => {
-            const r = img.getBoundingClientRect();
-            const i = img as HTMLImageElement;
-            return { top: Math.round(r.top + window.scrollY), width: Math.round(r.width), height: Math.round(r.height), loaded: i.complete && i.naturalWidth > 0, src: i.currentSrc };
-          }),
+  it(
+    'shows a post with images at phone and desktop widths with no layout shift (D44), and axe finds nothing serious',
+    { timeout: 120_000 },
+    async () => {
+      // A raster image (it has a srcset); the post's SVG diagrams are checked for shift too.
+      const post = s.site.posts.find((p) => p.image?.url.endsWith('.png'))!;
+      expect(post, 'a sample post with a PNG').toBeDefined();
+      for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+        const page = await context.newPage();
+        await page.setViewportSize(viewport);
+        // Cumulative layout shift, as the browser measures it, from before the first paint.
+        await page.addInitScript(() => {
+          const w = window as unknown as { cls: number };
+          w.cls = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+              if (!e.hadRecentInput) w.cls += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        // Images are held back until the page is measured without them.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/media/**', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${s.url}/blog/${post.slug}`, { waitUntil: 'domcontentloaded' });
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => (l as HTMLLinkElement).sheet),
         );
-      const before = await measure();
-      expect(before.length, name).toBeGreaterThan(0);
-      for (const b of before) {
-        expect(b.loaded, `${name}: measured before the image arrived`).toBe(false);
-        expect(b.height, `${name}: space reserved by width and height`).toBeGreaterThan(0);
-        expect(b.width, name).toBeLessThanOrEqual(viewport.width);
+        const measure = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('main img')].map((img) => {
+              const r = img.getBoundingClientRect();
+              const i = img as HTMLImageElement;
+              return {
+                top: Math.round(r.top + window.scrollY),
+                width: Math.round(r.width),
+                height: Math.round(r.height),
+                loaded: i.complete && i.naturalWidth > 0,
+                src: i.currentSrc,
+              };
+            }),
+          );
+        const before = await measure();
+        expect(before.length, name).toBeGreaterThan(0);
+        for (const b of before) {
+          expect(b.loaded, `${name}: measured before the image arrived`).toBe(false);
+          expect(b.height, `${name}: space reserved by width and height`).toBeGreaterThan(0);
+          expect(b.width, name).toBeLessThanOrEqual(viewport.width);
+        }
+        release();
+        for (const img of await page.locator('main img').all()) {
+          await img.scrollIntoViewIfNeeded();
+          await page.waitForFunction(
+            (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+            await img.elementHandle(),
+            { timeout: 30_000 },
+          );
+        }
+        const after = await measure();
+        expect(
+          after.map(({ top, width, height }) => ({ top, width, height })),
+          name,
+        ).toEqual(before.map(({ top, width, height }) => ({ top, width, height })));
+        expect(await page.evaluate(() => (window as unknown as { cls: number }).cls), `${name}: cumulative layout shift`).toBe(0);
+        // A raster image comes from its srcset: a WebP variant no wider than needed on a phone.
+        if (name === 'phone')
+          expect(
+            after.some((a) => /-\d+\.webp$/.test(a.src)),
+            JSON.stringify(after),
+          ).toBe(true);
+        await page.evaluate(axeSource);
+        const serious = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string }[] }> } }
+          ).axe;
+          return (await axe.run(document, { resultTypes: ['violations'] })).violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => v.id);
+        });
+        expect(serious, name).toEqual([]);
+        await page.close();
       }
-      release();
-      for (const img of await page.locator('main img').all()) {
-        await img.scrollIntoViewIfNeeded();
-        await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle(), { timeout: 30_000 });
-      }
-      const after = await measure();
-      expect(after.map(({ top, width, height }) => ({ top, width, height })), name).toEqual(before.map(({ top, width, height }) => ({ top, width, height })));
-      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls), `${name}: cumulative layout shift`).toBe(0);
-      // A raster image comes from its srcset: a WebP variant no wider than needed on a phone.
-      if (name === 'phone') expect(after.some((a) => /-\d+\.webp$/.test(a.src)), JSON.stringify(after)).toBe(true);
-      await page.evaluate(axeSource);
-      const serious = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-        return (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-      });
-      expect(serious, name).toEqual([]);
-      await page.close();
-    }
-  });
+    },
+  );
 
   it('saves screenshots of home and a post at phone and desktop widths', { timeout: 60_000 }, async () => {
     await mkdir(ARTIFACTS, { recursive: true });
@@ -220,7 +292,10 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     const page = await context.newPage();
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
-      for (const [label, path] of [['home', '/'], ['post', `/blog/${post.slug}`]] as const) {
+      for (const [label, path] of [
+        ['home', '/'],
+        ['post', `/blog/${post.slug}`],
+      ] as const) {
         await page.goto(s.url + path, { waitUntil: 'load' });
         // Nothing may overflow the viewport sideways: wide tables and code scroll inside their own box.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -248,7 +323,12 @@ describe.skipIf(!available)('a small site in a real browser (D59)', () => {
     await writeSmallSite(content, { posts: 1, services: 0, projects: 0 });
     s = await serveBuilt(content);
     profile = await mkdtemp(join(tmpdir(), 'folio-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: VIEWPORTS.phone });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      viewport: VIEWPORTS.phone,
+    });
   });
   afterAll(async () => {
     await context?.close();
@@ -274,11 +354,16 @@ describe.skipIf(!available)('a small site in a real browser (D59)', () => {
         else if ((await fetch(s.url + url.pathname + url.search)).status !== 200) problems.push(`${path} → ${href}: broken`);
       }
       const text = await page.evaluate(() => document.body.innerText);
-      if (empty.has(path) && !/No (services|projects) are published yet\./.test(text)) problems.push(`${path} does not say nothing is published yet`);
+      if (empty.has(path) && !/No (services|projects) are published yet\./.test(text))
+        problems.push(`${path} does not say nothing is published yet`);
       await page.evaluate(axeSource);
       const serious = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-        return (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+        const axe = (
+          window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string }[] }> } }
+        ).axe;
+        return (await axe.run(document, { resultTypes: ['violations'] })).violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id);
       });
       problems.push(...serious.map((id) => `${path}: axe ${id}`));
     }

@@ -24,7 +24,11 @@ let work: string;
 let out: string;
 
 async function build(day: string, dir = out) {
-  const { stderr } = await run(process.execPath, ['bin/folio.js', 'build', '--content', content, '--out', dir, '--now', `${day}T09:00:00Z`], { env: { ...process.env, NO_COLOR: '1' } });
+  const { stderr } = await run(
+    process.execPath,
+    ['bin/folio.js', 'build', '--content', content, '--out', dir, '--now', `${day}T09:00:00Z`],
+    { env: { ...process.env, NO_COLOR: '1' } },
+  );
   return stderr;
 }
 
@@ -50,7 +54,8 @@ async function changes(dir = out, query = '') {
   }
 }
 
-const entry = (all: any[], type: string, id: string, change: string) => all.find((c) => c.type === type && c.id === id && c.change === change);
+const entry = (all: any[], type: string, id: string, change: string) =>
+  all.find((c) => c.type === type && c.id === id && c.change === change);
 
 beforeAll(async () => {
   content = await copyContent();
@@ -79,7 +84,12 @@ describe('the changes feed across three builds (D61)', () => {
     const server = await startServer({ dir: out, port: 0, host: '127.0.0.1' });
     const published = ((await (await fetch(new URL('/api/v1/posts?limit=100', server.url))).json()) as any).data;
     await server.close();
-    expect(all.filter((c) => c.change === 'added').map((c) => c.id).sort()).toEqual(published.map((p: any) => p.slug).sort());
+    expect(
+      all
+        .filter((c) => c.change === 'added')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(published.map((p: any) => p.slug).sort());
     for (const p of published) {
       expect(entry(all, 'post', p.slug, 'added')).toMatchObject({ date: p.date, title: p.title, api_url: p.api_url });
       if (p.updated && p.updated > p.date) expect(entry(all, 'post', p.slug, 'updated')).toMatchObject({ date: p.updated });
@@ -90,17 +100,29 @@ describe('the changes feed across three builds (D61)', () => {
   });
 
   it('build 2: a post added, one updated, one removed, a service edited and a project added are listed on their days', async () => {
-    await writeFile(join(content, 'posts/changes-feed-check.md'), '---\ntitle: A new post\ndate: 2026-11-23\ntags: [email]\n---\n\nA short new post.\n');
+    await writeFile(
+      join(content, 'posts/changes-feed-check.md'),
+      '---\ntitle: A new post\ndate: 2026-11-23\ntags: [email]\n---\n\nA short new post.\n',
+    );
     await edit('posts/sd-notify-readiness.md', /^date: 2025-08-18$/m, 'date: 2025-08-18\nupdated: 2026-11-23');
     await unlink(join(content, 'posts/retiring-pid-files.md'));
     await edit('services/agentic-coding-enablement.md', /^summary: .*$/m, 'summary: A new summary of the agentic coding service.');
-    await writeFile(join(content, 'projects/new-thing.md'), '---\ntitle: A new thing\nstatus: live\nsummary: Something new.\n---\n\nMore about it.\n');
+    await writeFile(
+      join(content, 'projects/new-thing.md'),
+      '---\ntitle: A new thing\nstatus: live\nsummary: Something new.\n---\n\nMore about it.\n',
+    );
     await build('2026-11-23');
     const { all, meta } = await changes();
     expect(meta.tracked_since).toBe('2026-11-22');
     const day = all.filter((c) => c.date === '2026-11-23');
     expect(day.map((c) => `${c.change} ${c.type} ${c.id}`).sort()).toEqual(
-      ['added post changes-feed-check', 'added project new-thing', 'removed post retiring-pid-files', 'updated post sd-notify-readiness', 'updated service agentic-coding-enablement'].sort(),
+      [
+        'added post changes-feed-check',
+        'added project new-thing',
+        'removed post retiring-pid-files',
+        'updated post sd-notify-readiness',
+        'updated service agentic-coding-enablement',
+      ].sort(),
     );
     expect(entry(all, 'post', 'retiring-pid-files', 'removed')).toMatchObject({ api_url: `${BASE}/posts/retiring-pid-files` });
     expect(entry(all, 'project', 'new-thing', 'added')).toMatchObject({ title: 'A new thing', api_url: `${BASE}/projects/new-thing` });

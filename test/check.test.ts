@@ -73,7 +73,10 @@ describe('folio check', () => {
     );
     const r = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.stdout) as { ok: boolean; problems: { file: string; line: number; column: number; message: string; hint: string }[] };
+    const report = JSON.parse(r.stdout) as {
+      ok: boolean;
+      problems: { file: string; line: number; column: number; message: string; hint: string }[];
+    };
     expect(report.ok).toBe(false);
     const at = (p: (typeof report.problems)[number]) => `${p.line}:${p.column} ${p.message}`;
     expect(report.problems.map(at)).toEqual([
@@ -103,7 +106,10 @@ describe('folio check', () => {
     expect(problems(text.stderr)).toHaveLength(4);
     expect(text.stderr).toContain('folio: 2 problems found; nothing was written.');
     const json = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
-    expect(json.problems.map((p: { message: string }) => p.message)).toEqual([expect.stringContaining('`title`'), expect.stringContaining('`date` is not a date')]);
+    expect(json.problems.map((p: { message: string }) => p.message)).toEqual([
+      expect.stringContaining('`title`'),
+      expect.stringContaining('`date` is not a date'),
+    ]);
     await rm(join(cwd, 'never'), { recursive: true, force: true });
   });
 
@@ -120,7 +126,10 @@ describe('folio check', () => {
 
   it('judges drafts and scheduled posts by the build clock: a link to a post published later is broken today', SLOW, async () => {
     const dir = await content();
-    await appendFile(join(dir, 'posts/bounce-handling.md'), '\nSee [the post on VAT in the EU](/blog/selling-a-small-saas-across-the-eu-vat).\n');
+    await appendFile(
+      join(dir, 'posts/bounce-handling.md'),
+      '\nSee [the post on VAT in the EU](/blog/selling-a-small-saas-across-the-eu-vat).\n',
+    );
     const scheduled = (await readFile(join(dir, 'posts/selling-a-small-saas-across-the-eu-vat.md'), 'utf8')).match(/^date: (.*)$/m)![1]!;
     expect(scheduled > '2026-11-22').toBe(true);
     const today = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);

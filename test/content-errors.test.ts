@@ -70,7 +70,9 @@ describe('content errors (D2, D40)', () => {
 
   it('reports a duplicate slug naming both files', async () => {
     const r = await breakWith((d) => replaceIn(join(d, 'posts/retiring-pid-files.md'), /^title:/m, 'slug: bounce-handling\ntitle:'));
-    expect(r.stderr).toMatch(/posts\/(retiring-pid-files|bounce-handling)\.md:1:1: The post slug "bounce-handling" is already used by .*posts\/(bounce-handling|retiring-pid-files)\.md/);
+    expect(r.stderr).toMatch(
+      /posts\/(retiring-pid-files|bounce-handling)\.md:1:1: The post slug "bounce-handling" is already used by .*posts\/(bounce-handling|retiring-pid-files)\.md/,
+    );
   });
 
   it('reports a status outside the three values with the closest one', async () => {
@@ -82,7 +84,9 @@ describe('content errors (D2, D40)', () => {
   it('reports an internal link to a page that does not exist, at the link', async () => {
     const r = await breakWith((d) => appendFile(join(d, 'posts/bounce-handling.md'), '\nSee [the follow-up](/blog/no-such-post) too.\n'));
     const lines = (await readFile('content/posts/bounce-handling.md', 'utf8')).split('\n').length;
-    expect(r.stderr).toContain(`${r.rel}/posts/bounce-handling.md:${lines + 1}:5: The link to /blog/no-such-post points at a page that does not exist.`);
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/bounce-handling.md:${lines + 1}:5: The link to /blog/no-such-post points at a page that does not exist.`,
+    );
   });
 
   it('treats a link to a draft as broken', async () => {
@@ -103,13 +107,17 @@ describe('content errors (D2, D40)', () => {
   });
 
   it('explains an unquoted colon in a list item', async () => {
-    const r = await breakWith((d) => replaceIn(join(d, 'profile.md'), /^ {2}- "Remote access to cloud compute: (.*)"$/m, '  - Remote access to cloud compute: $1'));
+    const r = await breakWith((d) =>
+      replaceIn(join(d, 'profile.md'), /^ {2}- "Remote access to cloud compute: (.*)"$/m, '  - Remote access to cloud compute: $1'),
+    );
     expect(r.stderr).toMatch(/profile\.md:\d+:\d+: `expertise` item 3 is a map/);
     expect(r.stderr).toContain('Quote the item');
   });
 
   it('reports a sunset less than 180 days after deprecation (D19)', async () => {
-    const r = await breakWith((d) => appendFile(join(d, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n'));
+    const r = await breakWith((d) =>
+      appendFile(join(d, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n'),
+    );
     expect(r.stderr).toContain('is less than 180 days after deprecated (2027-01-01)');
     expect(r.stderr).toContain('2027-06-30');
   });

@@ -51,10 +51,14 @@ function post(slug: string, i: number): string {
 }
 
 const FILES: Record<string, string> = {
-  'profile.md': '---\nname: Ada Example\nheadline: Independent platform engineer\nlocation: Lisbon, Portugal\nexpertise:\n  - email deliverability\n  - SSH\navailability:\n  status: available\n  note: From March\ncontact:\n  email: ada@example.com\n---\n\nI help small teams. Start with [the first report](/blog/first-post).\n',
-  'services/audit.md': '---\ntitle: Deliverability audit\nsummary: One sentence on the consulting area.\nbest_fit:\n  - a SaaS whose invoices land in spam\norder: 1\n---\n\nWhat the audit covers, see [the relay](/projects/relay).\n',
-  'projects/relay.md': '---\ntitle: Mail relay\nstatus: live\nsummary: A relay for a B2B SaaS.\nurl: https://example.com\nstarted: 2024-03\ntags: [email]\n---\n\nThe relay. See [the second report](/blog/second-post).\n',
-  'projects/old-tool.md': '---\ntitle: Old tool\nstatus: sunset\nsummary: Retired.\nstarted: 2019-03\nended: 2024-05\n---\n\nRetired in 2024.\n',
+  'profile.md':
+    '---\nname: Ada Example\nheadline: Independent platform engineer\nlocation: Lisbon, Portugal\nexpertise:\n  - email deliverability\n  - SSH\navailability:\n  status: available\n  note: From March\ncontact:\n  email: ada@example.com\n---\n\nI help small teams. Start with [the first report](/blog/first-post).\n',
+  'services/audit.md':
+    '---\ntitle: Deliverability audit\nsummary: One sentence on the consulting area.\nbest_fit:\n  - a SaaS whose invoices land in spam\norder: 1\n---\n\nWhat the audit covers, see [the relay](/projects/relay).\n',
+  'projects/relay.md':
+    '---\ntitle: Mail relay\nstatus: live\nsummary: A relay for a B2B SaaS.\nurl: https://example.com\nstarted: 2024-03\ntags: [email]\n---\n\nThe relay. See [the second report](/blog/second-post).\n',
+  'projects/old-tool.md':
+    '---\ntitle: Old tool\nstatus: sunset\nsummary: Retired.\nstarted: 2019-03\nended: 2024-05\n---\n\nRetired in 2024.\n',
   ...Object.fromEntries(POSTS.map((slug, i) => [`posts/${slug}.md`, post(slug, i)])),
 };
 
@@ -164,14 +168,50 @@ const WRONG: Record<string, [string, string[]][]> = {
   site: [
     ['site_url', ['ftp://x', 'https://x/', 'not a url', '[a]', '""', 'https://exa mple.com']],
     ['title', ['[a]', '{a: 1}']],
-    ['theme', ['{accent: "#ffff00"}', '{accent: teal}', '{accent_dark: "#222222"}', '{font: comic}', '{accnet: "#000000"}', '[1]', '"#000"', '{accent: "#12345"}', '{accent: 255}']],
-    ['api', ['{versions: {v1: {deprecated: 2027-01-01, sunset: 2027-02-01}}}', '{versions: []}', '{versions: {v1: {sunset: 2027-02-01}}}', '{versions: {v1: {deprecated: someday}}}', '[1]']],
+    [
+      'theme',
+      [
+        '{accent: "#ffff00"}',
+        '{accent: teal}',
+        '{accent_dark: "#222222"}',
+        '{font: comic}',
+        '{accnet: "#000000"}',
+        '[1]',
+        '"#000"',
+        '{accent: "#12345"}',
+        '{accent: 255}',
+      ],
+    ],
+    [
+      'api',
+      [
+        '{versions: {v1: {deprecated: 2027-01-01, sunset: 2027-02-01}}}',
+        '{versions: []}',
+        '{versions: {v1: {sunset: 2027-02-01}}}',
+        '{versions: {v1: {deprecated: someday}}}',
+        '[1]',
+      ],
+    ],
   ],
 };
 
 /** DUPLICATE: the first top-level line again (a duplicate key). */
-const YAML_BOMB = 'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]';
-const BAD_YAML = ['DUPLICATE', YAML_BOMB, 'title: "unclosed', 'tags: [a, b', 'bad: value: other', '\tindented: with a tab', '- a list item at the top', 'key: {a: 1', '&anchor x: *nope', 'x: @reserved', '{ a', 'x: "\\q"'];
+const YAML_BOMB =
+  'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]';
+const BAD_YAML = [
+  'DUPLICATE',
+  YAML_BOMB,
+  'title: "unclosed',
+  'tags: [a, b',
+  'bad: value: other',
+  '\tindented: with a tab',
+  '- a list item at the top',
+  'key: {a: 1',
+  '&anchor x: *nope',
+  'x: @reserved',
+  '{ a',
+  'x: "\\q"',
+];
 
 function kindOf(path: string): string {
   if (path === 'site.yaml') return 'site';
@@ -193,7 +233,7 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
           // Between two top-level keys: inside a block the line could read as a continuation.
           const tops = [...lines.keys(), lines.length].filter((i) => i === lines.length || /^[^\s-]/.test(lines[i]!));
           const at = tops[pos % tops.length]!;
-          const inserted = line === 'DUPLICATE' ? lines.find((l) => /^[^\s-]/.test(l)) ?? 'x: 1\nx: 2' : line;
+          const inserted = line === 'DUPLICATE' ? (lines.find((l) => /^[^\s-]/.test(l)) ?? 'x: 1\nx: 2') : line;
           return [...lines.slice(0, at), inserted, ...lines.slice(at)];
         }),
     })),
@@ -201,12 +241,22 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
       const choices = WRONG[kindOf(file)]!;
       const [key, values] = choices[a % choices.length]!;
       const value = values[b % values.length]!;
-      return { name: `${key}: ${value} in ${file}`, file, error: true, apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, key, value)) };
+      return {
+        name: `${key}: ${value} in ${file}`,
+        file,
+        error: true,
+        apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, key, value)),
+      };
     }),
     fc.tuple(path, fc.nat()).map(([file, a]) => {
       const keys = REQUIRED[kindOf(file)]!;
       const key = keys[a % keys.length]!;
-      return { name: `no ${key} in ${file}`, file, error: true, apply: (t: Tree) => editFields(t, file, (lines) => (removeKey(lines, key), lines)) };
+      return {
+        name: `no ${key} in ${file}`,
+        file,
+        error: true,
+        apply: (t: Tree) => editFields(t, file, (lines) => (removeKey(lines, key), lines)),
+      };
     }),
     fc.tuple(path, fc.nat(), fc.nat()).map(([file, a, cut]) => {
       const keys = REQUIRED[kindOf(file)]!;
@@ -217,7 +267,8 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
         name: `"${typo}" for "${key}" in ${file}`,
         file,
         error: true,
-        apply: (t: Tree) => editFields(t, file, (lines) => lines.map((l) => (l.startsWith(`${key}:`) ? `${typo}:${l.slice(key.length + 1)}` : l))),
+        apply: (t: Tree) =>
+          editFields(t, file, (lines) => lines.map((l) => (l.startsWith(`${key}:`) ? `${typo}:${l.slice(key.length + 1)}` : l))),
       };
     }),
     postPath.map((file) => ({
@@ -229,22 +280,29 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
         t['posts/zz-copy.md'] = text(t[file]!).replace(/^---\n/, `---\nslug: ${slug}\n`);
       },
     })),
-    fc.tuple(markdown, fc.constantFrom('/blog/no-such-post', '/projects/nope', '/about/team', '/blog/tags/nope-nope', '/api/v2/posts', '/developers/x')).map(([file, url]) => ({
-      name: `a link to ${url} in ${file}`,
-      file,
-      error: true,
-      apply: (t: Tree) => {
-        t[file] = `${text(t[file]!)}\n\nSee [this](${url}) as well.\n`;
-      },
-    })),
-    fc.tuple(markdown, fc.constantFrom('![](./a.png)', '![  ](/b.svg)', '![][ref]\n\n[ref]: ./c.gif', '![\n](./d.webp)')).map(([file, image]) => ({
-      name: `an image without alt text "${image}" in ${file}`,
-      file,
-      error: true,
-      apply: (t: Tree) => {
-        t[file] = `${text(t[file]!)}\n\n${image}\n`;
-      },
-    })),
+    fc
+      .tuple(
+        markdown,
+        fc.constantFrom('/blog/no-such-post', '/projects/nope', '/about/team', '/blog/tags/nope-nope', '/api/v2/posts', '/developers/x'),
+      )
+      .map(([file, url]) => ({
+        name: `a link to ${url} in ${file}`,
+        file,
+        error: true,
+        apply: (t: Tree) => {
+          t[file] = `${text(t[file]!)}\n\nSee [this](${url}) as well.\n`;
+        },
+      })),
+    fc
+      .tuple(markdown, fc.constantFrom('![](./a.png)', '![  ](/b.svg)', '![][ref]\n\n[ref]: ./c.gif', '![\n](./d.webp)'))
+      .map(([file, image]) => ({
+        name: `an image without alt text "${image}" in ${file}`,
+        file,
+        error: true,
+        apply: (t: Tree) => {
+          t[file] = `${text(t[file]!)}\n\n${image}\n`;
+        },
+      })),
     fc.tuple(path, fc.uint8Array({ minLength: 1, maxLength: 512 })).map(([file, bytes]) => ({
       name: `binary bytes in ${file}`,
       file,
@@ -253,45 +311,83 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
         t[file] = Buffer.concat([Buffer.from(bytes), Buffer.from([0]), Buffer.from(bytes)]);
       },
     })),
-    fc.tuple(path, fc.constantFrom([0xff], [0xfe, 0xff], [0xc3, 0x28], [0xe9], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]), fc.nat()).map(([file, bad, pos]) => ({
-      name: `the bytes ${bad.map((b) => b.toString(16)).join(' ')} in ${file}`,
-      file,
-      error: true,
-      apply: (t: Tree) => {
-        const bytes = Buffer.from(text(t[file]!));
-        const at = pos % bytes.length;
-        t[file] = Buffer.concat([bytes.subarray(0, at), Buffer.from(bad), bytes.subarray(at)]);
-      },
-    })),
+    fc
+      .tuple(
+        path,
+        fc.constantFrom([0xff], [0xfe, 0xff], [0xc3, 0x28], [0xe9], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]),
+        fc.nat(),
+      )
+      .map(([file, bad, pos]) => ({
+        name: `the bytes ${bad.map((b) => b.toString(16)).join(' ')} in ${file}`,
+        file,
+        error: true,
+        apply: (t: Tree) => {
+          const bytes = Buffer.from(text(t[file]!));
+          const at = pos % bytes.length;
+          t[file] = Buffer.concat([bytes.subarray(0, at), Buffer.from(bad), bytes.subarray(at)]);
+        },
+      })),
     path.map((file) => ({ name: `${file} emptied`, file, error: true, apply: (t: Tree) => void (t[file] = '') })),
-    markdown.map((file) => ({ name: `${file} without front-matter`, file, error: true, apply: (t: Tree) => void (t[file] = text(t[file]!).replace(/^---\n[\s\S]*?\n---\n/, '')) })),
-    markdown.map((file) => ({ name: `${file} with an unclosed front-matter`, file, error: true, apply: (t: Tree) => void (t[file] = text(t[file]!).replace(/\n---\n/, '\n\n')) })),
-    fc.tuple(markdown, fc.constantFrom('>', '- ', '* ', '1. ', '> - '), fc.integer({ min: 5_000, max: 20_000 })).map(([file, unit, depth]) => ({
-      name: `${file} nesting "${unit}" ${depth} deep`,
+    markdown.map((file) => ({
+      name: `${file} without front-matter`,
       file,
       error: true,
-      apply: (t: Tree) => void (t[file] = `${text(t[file]!)}\n\n${unit.repeat(depth)}deep\n`),
+      apply: (t: Tree) => void (t[file] = text(t[file]!).replace(/^---\n[\s\S]*?\n---\n/, '')),
     })),
-    fc.tuple(fc.constantFrom(...paths.filter((p) => /^(posts|projects|services)\//.test(p))), fc.constantFrom('/blog/first-post', '/blog/first-post.md', '/llms.txt', '/projects/relay', '/projects', '/services/audit', '/services', '/mcp')).map(([file, alias]) => ({
-      name: `the alias ${alias}, a live address, in ${file}`,
+    markdown.map((file) => ({
+      name: `${file} with an unclosed front-matter`,
       file,
       error: true,
-      apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, 'aliases', `[${alias}]`)),
+      apply: (t: Tree) => void (t[file] = text(t[file]!).replace(/\n---\n/, '\n\n')),
     })),
-    fc.tuple(postPath, postPath).filter(([a, b]) => a !== b).map(([a, b]) => ({
-      name: `the alias /blog/shared-old in ${a} and ${b}`,
-      file: a < b ? b : a,
-      error: true,
-      apply: (t: Tree) => {
-        for (const file of [a, b]) editFields(t, file, (lines) => addAlias(lines, '/blog/shared-old'));
-      },
-    })),
+    fc
+      .tuple(markdown, fc.constantFrom('>', '- ', '* ', '1. ', '> - '), fc.integer({ min: 5_000, max: 20_000 }))
+      .map(([file, unit, depth]) => ({
+        name: `${file} nesting "${unit}" ${depth} deep`,
+        file,
+        error: true,
+        apply: (t: Tree) => void (t[file] = `${text(t[file]!)}\n\n${unit.repeat(depth)}deep\n`),
+      })),
+    fc
+      .tuple(
+        fc.constantFrom(...paths.filter((p) => /^(posts|projects|services)\//.test(p))),
+        fc.constantFrom(
+          '/blog/first-post',
+          '/blog/first-post.md',
+          '/llms.txt',
+          '/projects/relay',
+          '/projects',
+          '/services/audit',
+          '/services',
+          '/mcp',
+        ),
+      )
+      .map(([file, alias]) => ({
+        name: `the alias ${alias}, a live address, in ${file}`,
+        file,
+        error: true,
+        apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, 'aliases', `[${alias}]`)),
+      })),
+    fc
+      .tuple(postPath, postPath)
+      .filter(([a, b]) => a !== b)
+      .map(([a, b]) => ({
+        name: `the alias /blog/shared-old in ${a} and ${b}`,
+        file: a < b ? b : a,
+        error: true,
+        apply: (t: Tree) => {
+          for (const file of [a, b]) editFields(t, file, (lines) => addAlias(lines, '/blog/shared-old'));
+        },
+      })),
     // Allowed changes: they must still build.
     postPath.map((file) => ({
       name: `a former slug as an alias of ${file}`,
       file,
       error: false,
-      apply: (t: Tree) => editFields(t, file, (lines) => addAlias(addAlias(lines, `/blog/old-${file.slice('posts/'.length, -3)}`), `/2019/${file.slice('posts/'.length, -3)}.html`)),
+      apply: (t: Tree) =>
+        editFields(t, file, (lines) =>
+          addAlias(addAlias(lines, `/blog/old-${file.slice('posts/'.length, -3)}`), `/2019/${file.slice('posts/'.length, -3)}.html`),
+        ),
     })),
     fc.constantFrom('{accent: "#0b5cad", font: serif}', '{accent_dark: "#9cc4f5"}', '{font: mono}').map((theme) => ({
       name: `theme: ${theme}`,
@@ -299,21 +395,37 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
       error: false,
       apply: (t: Tree) => editFields(t, 'site.yaml', (lines) => setKey(lines, 'theme', theme)),
     })),
-    fc.tuple(markdown, fc.constantFrom('![A chart](./chart.png)', '![Remote](https://example.com/x.png)', '![A \\[bracket\\]](</with space.svg> "T")', '![Ref][r]\n\n[r]: ./r.jpg')).map(([file, image]) => ({
-      name: `an image "${image}" in ${file} (not resolved in process)`,
-      file,
-      error: false,
-      apply: (t: Tree) => {
-        t[file] = `${text(t[file]!)}\n\n${image}\n`;
-      },
-    })),
+    fc
+      .tuple(
+        markdown,
+        fc.constantFrom(
+          '![A chart](./chart.png)',
+          '![Remote](https://example.com/x.png)',
+          '![A \\[bracket\\]](</with space.svg> "T")',
+          '![Ref][r]\n\n[r]: ./r.jpg',
+        ),
+      )
+      .map(([file, image]) => ({
+        name: `an image "${image}" in ${file} (not resolved in process)`,
+        file,
+        error: false,
+        apply: (t: Tree) => {
+          t[file] = `${text(t[file]!)}\n\n${image}\n`;
+        },
+      })),
     fc.tuple(markdown, fc.constantFrom('mood: happy', 'x_custom: [1, 2]', 'reviewed_by: { name: Bo }')).map(([file, line]) => ({
       name: `an unknown field "${line}" in ${file}`,
       file,
       error: false,
       apply: (t: Tree) => editFields(t, file, (lines) => [...lines, line]),
     })),
-    path.map((file) => ({ name: `${file} with a BOM and CRLF`, file, error: false, last: true, apply: (t: Tree) => void (t[file] = `\uFEFF${text(t[file]!).replace(/\n/g, '\r\n')}`) })),
+    path.map((file) => ({
+      name: `${file} with a BOM and CRLF`,
+      file,
+      error: false,
+      last: true,
+      apply: (t: Tree) => void (t[file] = `\uFEFF${text(t[file]!).replace(/\n/g, '\r\n')}`),
+    })),
   );
 }
 
@@ -336,7 +448,8 @@ function problemViolations(problems: Problem[], tree: Tree, dir: string): string
     if (!/^.+:\d+:\d+: .+$/.test(where[0]!)) out.push(`not path:line:column: message: ${where[0]}`);
     if (!/^ {2}hint: \S.*$/.test(where[1] ?? '') || where.length !== 2) out.push(`no one-line hint: ${JSON.stringify(where.slice(1))}`);
     if (!(rel in tree) && rel !== 'site.yaml' && rel !== 'profile.md') out.push(`names a file that is not in the content: ${p.file}`);
-    if (!Number.isInteger(p.line) || p.line < 1 || p.line > lineCount(tree[rel]) + 1) out.push(`line ${p.line} is outside ${rel} (${lineCount(tree[rel])} lines)`);
+    if (!Number.isInteger(p.line) || p.line < 1 || p.line > lineCount(tree[rel]) + 1)
+      out.push(`line ${p.line} is outside ${rel} (${lineCount(tree[rel])} lines)`);
     if (!Number.isInteger(p.column) || p.column < 1) out.push(`column ${p.column} in ${rel}`);
     if (/\n\s+at /.test(p.message) || /\n\s+at /.test(p.hint)) out.push(`a stack trace in the message of ${rel}`);
   }
@@ -345,7 +458,11 @@ function problemViolations(problems: Problem[], tree: Tree, dir: string): string
 
 function sourcesOf(tree: Tree, dir: string): ContentSources {
   const src = (path: string): Source => ({ file: `${dir}/${path}`, text: text(tree[path]!) });
-  const folder = (name: string) => Object.keys(tree).filter((p) => p.startsWith(`${name}/`)).sort().map(src);
+  const folder = (name: string) =>
+    Object.keys(tree)
+      .filter((p) => p.startsWith(`${name}/`))
+      .sort()
+      .map(src);
   return {
     dir,
     site: 'site.yaml' in tree ? src('site.yaml') : null,
@@ -369,51 +486,70 @@ describe('random corruptions of valid content (in process)', () => {
     expect(buildSite(sourcesOf(base, 'fz'), { now: NOW }).posts.length).toBe(POSTS.length);
   });
 
-  it('every corruption is reported as path:line:column with a hint, and allowed changes still build', { timeout: fuzzBudget(60_000) }, () => {
-    const seed = fuzzSeed();
-    let inputs = 0;
-    let failures = 0;
-    const started = performance.now();
-    const details = fc.check(
-      fc.property(fc.array(corruptionArb(Object.keys(base)), { minLength: 1, maxLength: 3 }), (corruptions) => {
-        inputs++;
-        const tree: Tree = { ...base };
-        for (const c of applyOrder(corruptions)) c.apply(tree);
-        const expectError = corruptions.some((c) => c.error);
-        let problems: Problem[] = [];
-        try {
-          buildSite(sourcesOf(tree, 'fz'), { now: NOW });
-        } catch (error) {
-          if (!(error instanceof ContentError)) {
-            failures++;
-            throw new Error(`${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`, { cause: error });
+  it(
+    'every corruption is reported as path:line:column with a hint, and allowed changes still build',
+    { timeout: fuzzBudget(60_000) },
+    () => {
+      const seed = fuzzSeed();
+      let inputs = 0;
+      let failures = 0;
+      const started = performance.now();
+      const details = fc.check(
+        fc.property(fc.array(corruptionArb(Object.keys(base)), { minLength: 1, maxLength: 3 }), (corruptions) => {
+          inputs++;
+          const tree: Tree = { ...base };
+          for (const c of applyOrder(corruptions)) c.apply(tree);
+          const expectError = corruptions.some((c) => c.error);
+          let problems: Problem[] = [];
+          try {
+            buildSite(sourcesOf(tree, 'fz'), { now: NOW });
+          } catch (error) {
+            if (!(error instanceof ContentError)) {
+              failures++;
+              throw new Error(
+                `${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`,
+                { cause: error },
+              );
+            }
+            problems = error.problems;
           }
-          problems = error.problems;
-        }
-        const bad = problemViolations(problems, tree, 'fz');
-        if (expectError && problems.length === 0) bad.push('the build succeeded');
-        if (!expectError && problems.length) bad.push(`an allowed change failed: ${problems.map((p) => p.message).join(' | ')}`);
-        // Each corrupted file is named, unless another file's problem stopped the build before the cross-file checks.
-        const named = (file: string) => problems.some((p) => p.file === `fz/${file}` || p.message.includes(`fz/${file}`));
-        const perFile = problems.some((p) => !/points at a page that does not exist/.test(p.message));
-        for (const c of corruptions) {
-          if (!c.error || named(c.file)) continue;
-          const crossFile = /^a link to |^a copy of |^the alias /.test(c.name);
-          if (crossFile && perFile) continue;
-          bad.push(`${c.name}: no problem names ${c.file}`);
-        }
-        if (bad.length) {
-          failures++;
-          throw new Error(`${corruptions.map((c) => c.name).join(' + ')}:\n  ${bad.join('\n  ')}\n${problems.map(formatProblem).join('\n')}`);
-        }
-      }),
-      { numRuns: fuzzRuns(150), seed, interruptAfterTimeLimit: fuzzBudget(10_000), markInterruptAsFailure: false },
-    );
-    recordFigures({ name: 'content: corruptions (in process)', target: 'buildSite over a 10-file site', inputs, requests: 0, failures, seed, ms: Math.round(performance.now() - started) });
-    const report = details.failed ? `${fc.defaultReportMessage(details)}\n${String((details.errorInstance as Error | undefined)?.message)}` : '';
-    expect(details.failed, report).toBe(false);
-    expect(inputs).toBeGreaterThan(20);
-  });
+          const bad = problemViolations(problems, tree, 'fz');
+          if (expectError && problems.length === 0) bad.push('the build succeeded');
+          if (!expectError && problems.length) bad.push(`an allowed change failed: ${problems.map((p) => p.message).join(' | ')}`);
+          // Each corrupted file is named, unless another file's problem stopped the build before the cross-file checks.
+          const named = (file: string) => problems.some((p) => p.file === `fz/${file}` || p.message.includes(`fz/${file}`));
+          const perFile = problems.some((p) => !/points at a page that does not exist/.test(p.message));
+          for (const c of corruptions) {
+            if (!c.error || named(c.file)) continue;
+            const crossFile = /^a link to |^a copy of |^the alias /.test(c.name);
+            if (crossFile && perFile) continue;
+            bad.push(`${c.name}: no problem names ${c.file}`);
+          }
+          if (bad.length) {
+            failures++;
+            throw new Error(
+              `${corruptions.map((c) => c.name).join(' + ')}:\n  ${bad.join('\n  ')}\n${problems.map(formatProblem).join('\n')}`,
+            );
+          }
+        }),
+        { numRuns: fuzzRuns(150), seed, interruptAfterTimeLimit: fuzzBudget(10_000), markInterruptAsFailure: false },
+      );
+      recordFigures({
+        name: 'content: corruptions (in process)',
+        target: 'buildSite over a 10-file site',
+        inputs,
+        requests: 0,
+        failures,
+        seed,
+        ms: Math.round(performance.now() - started),
+      });
+      const report = details.failed
+        ? `${fc.defaultReportMessage(details)}\n${String((details.errorInstance as Error | undefined)?.message)}`
+        : '';
+      expect(details.failed, report).toBe(false);
+      expect(inputs).toBeGreaterThan(20);
+    },
+  );
 });
 
 describe('inputs the fuzzer found (regressions)', () => {
@@ -431,46 +567,72 @@ describe('inputs the fuzzer found (regressions)', () => {
     const yaml = Buffer.from(text(base['site.yaml']!));
     const at = yaml.indexOf('Consulting');
     const tree = { ...base, 'site.yaml': Buffer.concat([yaml.subarray(0, at), Buffer.from([0xff]), yaml.subarray(at)]) };
-    expect(build(tree)).toEqual([expect.stringMatching(/^fz\/site\.yaml:1:\d+: This file is not valid UTF-8\.\n {2}hint: Save it as UTF-8/)]);
+    expect(build(tree)).toEqual([
+      expect.stringMatching(/^fz\/site\.yaml:1:\d+: This file is not valid UTF-8\.\n {2}hint: Save it as UTF-8/),
+    ]);
   });
 
   it('site.yaml with an alias whose anchor is missing is reported at the alias (it threw a ReferenceError)', () => {
     const yaml = `${text(base['site.yaml']!)}\n&anchor x: *nope\n`;
     const line = yaml.split('\n').length - 1;
-    expect(build({ ...base, 'site.yaml': yaml })).toEqual([expect.stringMatching(new RegExp(`^fz/site\\.yaml:${line}:12: This is not valid YAML: Unresolved alias .*nope\\.\\n {2}hint: An alias`))]);
+    expect(build({ ...base, 'site.yaml': yaml })).toEqual([
+      expect.stringMatching(
+        new RegExp(`^fz/site\\.yaml:${line}:12: This is not valid YAML: Unresolved alias .*nope\\.\\n {2}hint: An alias`),
+      ),
+    ]);
   });
 
   it('a YAML bomb (aliases of aliases) in site.yaml or in front-matter is reported, not expanded', () => {
     const yaml = `${text(base['site.yaml']!)}\n${YAML_BOMB}\n`;
-    expect(build({ ...base, 'site.yaml': yaml })).toEqual([expect.stringMatching(/^fz\/site\.yaml:\d+:\d+: This is not valid YAML: Excessive alias count/)]);
+    expect(build({ ...base, 'site.yaml': yaml })).toEqual([
+      expect.stringMatching(/^fz\/site\.yaml:\d+:\d+: This is not valid YAML: Excessive alias count/),
+    ]);
     const post = text(base['posts/first-post.md']!).replace('---\n', `---\n${YAML_BOMB}\n`);
-    expect(build({ ...base, 'posts/first-post.md': post })).toEqual([expect.stringMatching(/^fz\/posts\/first-post\.md:3:\d+: The front-matter is not valid YAML: Excessive alias count/)]);
+    expect(build({ ...base, 'posts/first-post.md': post })).toEqual([
+      expect.stringMatching(/^fz\/posts\/first-post\.md:3:\d+: The front-matter is not valid YAML: Excessive alias count/),
+    ]);
   });
 
   it('an unresolved alias in front-matter is reported at its line, not 1:1', () => {
     const post = text(base['posts/first-post.md']!).replace('summary: One sentence on what happened.', 'summary: *nope');
     const line = post.split('\n').findIndex((l) => l.includes('*nope')) + 1;
-    expect(build({ ...base, 'posts/first-post.md': post })).toEqual([expect.stringMatching(new RegExp(`^fz/posts/first-post\\.md:${line}:10: The front-matter is not valid YAML: Unresolved alias`))]);
+    expect(build({ ...base, 'posts/first-post.md': post })).toEqual([
+      expect.stringMatching(new RegExp(`^fz/posts/first-post\\.md:${line}:10: The front-matter is not valid YAML: Unresolved alias`)),
+    ]);
   });
 
   it('site.yaml holding a NUL byte is reported as binary', () => {
-    expect(build({ ...base, 'site.yaml': `${text(base['site.yaml']!)}\u0000` })).toEqual([expect.stringMatching(/^fz\/site\.yaml:1:1: This file holds binary data \(a NUL byte\), not YAML text\./)]);
+    expect(build({ ...base, 'site.yaml': `${text(base['site.yaml']!)}\u0000` })).toEqual([
+      expect.stringMatching(/^fz\/site\.yaml:1:1: This file holds binary data \(a NUL byte\), not YAML text\./),
+    ]);
   });
 
-  it.each(['> ', '- ', '1. ', '> - ', '* '])('a body nesting "%s" 20,000 deep is reported at its line (it overflowed the parser\'s stack)', (unit) => {
-    const file = 'posts/first-post.md';
-    const original = text(base[file]!);
-    const problems = build({ ...base, [file]: `${original}\n${unit.repeat(20_000)}deep\n` });
-    expect(problems).toEqual([expect.stringMatching(new RegExp(`^fz/posts/first-post\\.md:${original.split('\n').length + 1}:1: This line nests more than 100 block quotes or list items`))]);
-  });
+  it.each(['> ', '- ', '1. ', '> - ', '* '])(
+    'a body nesting "%s" 20,000 deep is reported at its line (it overflowed the parser\'s stack)',
+    (unit) => {
+      const file = 'posts/first-post.md';
+      const original = text(base[file]!);
+      const problems = build({ ...base, [file]: `${original}\n${unit.repeat(20_000)}deep\n` });
+      expect(problems).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^fz/posts/first-post\\.md:${original.split('\n').length + 1}:1: This line nests more than 100 block quotes or list items`,
+          ),
+        ),
+      ]);
+    },
+  );
 
-  it.each(['profile.md', 'projects/relay.md', 'posts/second-post.md', 'services/audit.md', 'site.yaml'])('%s saved with CRLF line endings (and a BOM) builds the same site', (file) => {
-    const crlf = { ...base, [file]: `\uFEFF${text(base[file]!).replace(/\n/g, '\r\n')}` };
-    expect(build(crlf)).toEqual([]);
-    const a = buildSite(sourcesOf(base, 'fz'), { now: NOW });
-    const b = buildSite(sourcesOf(crlf, 'fz'), { now: NOW });
-    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
-  });
+  it.each(['profile.md', 'projects/relay.md', 'posts/second-post.md', 'services/audit.md', 'site.yaml'])(
+    '%s saved with CRLF line endings (and a BOM) builds the same site',
+    (file) => {
+      const crlf = { ...base, [file]: `\uFEFF${text(base[file]!).replace(/\n/g, '\r\n')}` };
+      expect(build(crlf)).toEqual([]);
+      const a = buildSite(sourcesOf(base, 'fz'), { now: NOW });
+      const b = buildSite(sourcesOf(crlf, 'fz'), { now: NOW });
+      expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    },
+  );
 
   it('a CRLF file with a problem reports the same line and column as with LF', () => {
     const file = 'posts/third-post.md';
@@ -490,7 +652,10 @@ describe('inputs the fuzzer found (regressions)', () => {
 
 async function folio(args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], {
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -529,40 +694,59 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('exit 1, every problem as path:line:column with a hint, no stack trace, the previous dist byte-identical', { timeout: fuzzBudget(120_000) }, async () => {
-    const seed = fuzzSeed();
-    const runs = fuzzRuns(3);
-    const samples = fc.sample(fc.array(corruptionArb(Object.keys(base)), { minLength: 2, maxLength: 4 }).filter((cs) => cs.some((c) => c.error)), { seed, numRuns: runs });
-    let failures = 0;
-    const started = performance.now();
-    for (const [i, corruptions] of samples.entries()) {
-      const tree: Tree = { ...base };
-      for (const c of applyOrder(corruptions)) c.apply(tree);
-      const dir = join(work, `case-${i}`);
-      await writeTree(dir, tree);
-      const result = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22']);
-      const what = `${corruptions.map((c) => c.name).join(' + ')} (seed ${seed})`;
-      const bad = [...(result.code === 1 ? [] : [`exit ${result.code}`]), ...stderrViolations(result.stderr)];
-      if (bad.length) failures++;
-      expect(bad, `${what}\n${result.stderr}`).toEqual([]);
-      expect(await treeHash(out), what).toEqual(before);
-    }
-    recordFigures({ name: 'content: corruptions (CLI)', target: 'folio build over a previous dist', inputs: samples.length, requests: 0, failures, seed, ms: Math.round(performance.now() - started) });
-  });
+  it(
+    'exit 1, every problem as path:line:column with a hint, no stack trace, the previous dist byte-identical',
+    { timeout: fuzzBudget(120_000) },
+    async () => {
+      const seed = fuzzSeed();
+      const runs = fuzzRuns(3);
+      const samples = fc.sample(
+        fc.array(corruptionArb(Object.keys(base)), { minLength: 2, maxLength: 4 }).filter((cs) => cs.some((c) => c.error)),
+        { seed, numRuns: runs },
+      );
+      let failures = 0;
+      const started = performance.now();
+      for (const [i, corruptions] of samples.entries()) {
+        const tree: Tree = { ...base };
+        for (const c of applyOrder(corruptions)) c.apply(tree);
+        const dir = join(work, `case-${i}`);
+        await writeTree(dir, tree);
+        const result = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22']);
+        const what = `${corruptions.map((c) => c.name).join(' + ')} (seed ${seed})`;
+        const bad = [...(result.code === 1 ? [] : [`exit ${result.code}`]), ...stderrViolations(result.stderr)];
+        if (bad.length) failures++;
+        expect(bad, `${what}\n${result.stderr}`).toEqual([]);
+        expect(await treeHash(out), what).toEqual(before);
+      }
+      recordFigures({
+        name: 'content: corruptions (CLI)',
+        target: 'folio build over a previous dist',
+        inputs: samples.length,
+        requests: 0,
+        failures,
+        seed,
+        ms: Math.round(performance.now() - started),
+      });
+    },
+  );
 
-  it('a huge file nested 200,000 deep, and a 4 MB binary: reported, exit 1, the previous dist byte-identical', { timeout: fuzzBudget(120_000) }, async () => {
-    const dir = join(work, 'huge');
-    await cp(join(work, 'good'), dir, { recursive: true });
-    const deep = `---\ntitle: Deep\ndate: 2025-01-01\n---\n\n${'> '.repeat(200_000)}deep\n`;
-    await writeFile(join(dir, 'posts', 'deep.md'), deep);
-    await writeFile(join(dir, 'posts', 'blob.md'), Buffer.alloc(4 * 1024 * 1024, 0x00));
-    const result = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22']);
-    expect(result.code, result.stderr).toBe(1);
-    expect(stderrViolations(result.stderr), result.stderr).toEqual([]);
-    expect(result.stderr).toMatch(/posts\/deep\.md:\d+:\d+: /);
-    expect(result.stderr).toMatch(/posts\/blob\.md:1:1: .*binary/);
-    expect(await treeHash(out)).toEqual(before);
-  });
+  it(
+    'a huge file nested 200,000 deep, and a 4 MB binary: reported, exit 1, the previous dist byte-identical',
+    { timeout: fuzzBudget(120_000) },
+    async () => {
+      const dir = join(work, 'huge');
+      await cp(join(work, 'good'), dir, { recursive: true });
+      const deep = `---\ntitle: Deep\ndate: 2025-01-01\n---\n\n${'> '.repeat(200_000)}deep\n`;
+      await writeFile(join(dir, 'posts', 'deep.md'), deep);
+      await writeFile(join(dir, 'posts', 'blob.md'), Buffer.alloc(4 * 1024 * 1024, 0x00));
+      const result = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22']);
+      expect(result.code, result.stderr).toBe(1);
+      expect(stderrViolations(result.stderr), result.stderr).toEqual([]);
+      expect(result.stderr).toMatch(/posts\/deep\.md:\d+:\d+: /);
+      expect(result.stderr).toMatch(/posts\/blob\.md:1:1: .*binary/);
+      expect(await treeHash(out)).toEqual(before);
+    },
+  );
 });
 
 // ------------------------------------------------------------ image files through the real CLI (D44, D45)
@@ -578,7 +762,10 @@ const PHOTO = 'me.svg';
 
 function imageCorruptionArb(others: { jpeg: Buffer; svg: Buffer }): fc.Arbitrary<ImageCorruption> {
   return fc.oneof(
-    fc.nat().map((cut) => ({ name: `the PNG cut at ${cut}`, apply: (t: Tree, pic: Buffer) => void (t[PIC] = pic.subarray(0, cut % pic.length)) })),
+    fc.nat().map((cut) => ({
+      name: `the PNG cut at ${cut}`,
+      apply: (t: Tree, pic: Buffer) => void (t[PIC] = pic.subarray(0, cut % pic.length)),
+    })),
     fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }).map((flips) => ({
       name: `the PNG with bytes ${flips.map(([at, b]) => `${at}=${b}`).join(',')}`,
       apply: (t: Tree, pic: Buffer) => {
@@ -587,12 +774,24 @@ function imageCorruptionArb(others: { jpeg: Buffer; svg: Buffer }): fc.Arbitrary
         t[PIC] = bytes;
       },
     })),
-    fc.uint8Array({ minLength: 0, maxLength: 2048 }).map((bytes) => ({ name: `${bytes.length} random bytes as the PNG`, apply: (t: Tree) => void (t[PIC] = bytes) })),
-    fc.constantFrom('jpeg', 'svg').map((kind) => ({ name: `${kind} bytes named .png`, apply: (t: Tree) => void (t[PIC] = others[kind as 'jpeg' | 'svg']) })),
-    fc.constantFrom('<svg', '<svg xmlns="http://www.w3.org/2000/svg"><g>', 'not svg at all', '', '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;&b;</svg>').map((svg) => ({
-      name: `the photo SVG as ${JSON.stringify(svg)}`,
-      apply: (t: Tree) => void (t[PHOTO] = svg),
-    })),
+    fc
+      .uint8Array({ minLength: 0, maxLength: 2048 })
+      .map((bytes) => ({ name: `${bytes.length} random bytes as the PNG`, apply: (t: Tree) => void (t[PIC] = bytes) })),
+    fc
+      .constantFrom('jpeg', 'svg')
+      .map((kind) => ({ name: `${kind} bytes named .png`, apply: (t: Tree) => void (t[PIC] = others[kind as 'jpeg' | 'svg']) })),
+    fc
+      .constantFrom(
+        '<svg',
+        '<svg xmlns="http://www.w3.org/2000/svg"><g>',
+        'not svg at all',
+        '',
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;&b;</svg>',
+      )
+      .map((svg) => ({
+        name: `the photo SVG as ${JSON.stringify(svg)}`,
+        apply: (t: Tree) => void (t[PHOTO] = svg),
+      })),
     fc.constantFrom('../outside.png', '/../../x.png', './img/missing.png', './img/pic.bmp', '/img/pic.png', '').map((path) => ({
       name: `the post naming "${path}"`,
       apply: (t: Tree) => void (t['posts/first-post.md'] = text(t['posts/first-post.md']!).replace('./img/pic.png', path)),
@@ -609,14 +808,24 @@ describe('random image files through the real CLI, over a previous dist (D44, D4
 
   beforeAll(async () => {
     const { default: sharp } = await import('sharp');
-    pic = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#336699' } }).png().toBuffer();
-    others = { jpeg: await sharp({ create: { width: 40, height: 20, channels: 3, background: '#aa0000' } }).jpeg().toBuffer(), svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle r="10"/></svg>') };
+    pic = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    others = {
+      jpeg: await sharp({ create: { width: 40, height: 20, channels: 3, background: '#aa0000' } })
+        .jpeg()
+        .toBuffer(),
+      svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle r="10"/></svg>'),
+    };
     tree = {
       ...base,
       [PIC]: pic,
       [PHOTO]: others.svg,
       'posts/first-post.md': `${text(base['posts/first-post.md']!)}\n![A blue field](./img/pic.png)\n`,
-      'profile.md': text(base['profile.md']!).replace('name: Ada Example', `name: Ada Example\nphoto: ./${PHOTO}\nphoto_alt: A drawn circle`),
+      'profile.md': text(base['profile.md']!).replace(
+        'name: Ada Example',
+        `name: Ada Example\nphoto: ./${PHOTO}\nphoto_alt: A drawn circle`,
+      ),
     };
     work = await tempDir('folio-image-fuzz-');
     good = join(work, 'good-dist');
@@ -629,33 +838,45 @@ describe('random image files through the real CLI, over a previous dist (D44, D4
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('never crashes: exit 0, or exit 1 with every problem at path:line:column and a hint and the previous dist byte-identical', { timeout: fuzzBudget(180_000) }, async () => {
-    const seed = fuzzSeed();
-    const samples = fc.sample(imageCorruptionArb(others), { seed, numRuns: fuzzRuns(6) });
-    const before = await treeHash(good);
-    let failures = 0;
-    let rejected = 0;
-    const started = performance.now();
-    for (const [i, corruption] of samples.entries()) {
-      const t: Tree = { ...tree };
-      corruption.apply(t, pic);
-      const dir = join(work, `case-${i}`);
-      await writeTree(dir, t);
-      const out = join(work, `dist-${i}`);
-      await cp(good, out, { recursive: true });
-      const result = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22']);
-      const what = `${corruption.name} (seed ${seed})`;
-      const bad = result.code === 0 ? [] : [...(result.code === 1 ? [] : [`exit ${result.code}`]), ...stderrViolations(result.stderr)];
-      if (result.code === 1) {
-        rejected++;
-        if (!/(posts\/first-post|profile)\.md:\d+:\d+: /.test(result.stderr)) bad.push('no problem names the file that names the image');
-        expect(await treeHash(out), what).toEqual(before);
+  it(
+    'never crashes: exit 0, or exit 1 with every problem at path:line:column and a hint and the previous dist byte-identical',
+    { timeout: fuzzBudget(180_000) },
+    async () => {
+      const seed = fuzzSeed();
+      const samples = fc.sample(imageCorruptionArb(others), { seed, numRuns: fuzzRuns(6) });
+      const before = await treeHash(good);
+      let failures = 0;
+      let rejected = 0;
+      const started = performance.now();
+      for (const [i, corruption] of samples.entries()) {
+        const t: Tree = { ...tree };
+        corruption.apply(t, pic);
+        const dir = join(work, `case-${i}`);
+        await writeTree(dir, t);
+        const out = join(work, `dist-${i}`);
+        await cp(good, out, { recursive: true });
+        const result = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22']);
+        const what = `${corruption.name} (seed ${seed})`;
+        const bad = result.code === 0 ? [] : [...(result.code === 1 ? [] : [`exit ${result.code}`]), ...stderrViolations(result.stderr)];
+        if (result.code === 1) {
+          rejected++;
+          if (!/(posts\/first-post|profile)\.md:\d+:\d+: /.test(result.stderr)) bad.push('no problem names the file that names the image');
+          expect(await treeHash(out), what).toEqual(before);
+        }
+        if (bad.length) failures++;
+        expect(bad, `${what}\n${result.stderr}`).toEqual([]);
+        await rm(out, { recursive: true, force: true });
       }
-      if (bad.length) failures++;
-      expect(bad, `${what}\n${result.stderr}`).toEqual([]);
-      await rm(out, { recursive: true, force: true });
-    }
-    recordFigures({ name: 'content: image files (CLI)', target: 'folio build over a previous dist', inputs: samples.length, requests: 0, failures, seed, ms: Math.round(performance.now() - started) });
-    expect(rejected).toBeGreaterThan(0);
-  });
+      recordFigures({
+        name: 'content: image files (CLI)',
+        target: 'folio build over a previous dist',
+        inputs: samples.length,
+        requests: 0,
+        failures,
+        seed,
+        ms: Math.round(performance.now() - started),
+      });
+      expect(rejected).toBeGreaterThan(0);
+    },
+  );
 });

@@ -23,7 +23,23 @@ let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null
 beforeAll(async () => {
   work = await tempDir('folio-dev-clients-');
   content = await copyContent();
-  child = spawn(process.execPath, ['bin/folio.js', 'dev', '--content', content, '--out', join(work, 'dist'), '--port', '0', '--now', '2026-11-22T00:00:00Z', '--no-cache'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(
+    process.execPath,
+    [
+      'bin/folio.js',
+      'dev',
+      '--content',
+      content,
+      '--out',
+      join(work, 'dist'),
+      '--port',
+      '0',
+      '--now',
+      '2026-11-22T00:00:00Z',
+      '--no-cache',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   child.on('exit', (code, signal) => (exited = { code, signal }));
@@ -41,7 +57,19 @@ afterAll(async () => {
   await rm(content, { recursive: true, force: true });
 });
 
-const PATHS = ['/', `/blog/${POST}`, `/blog/${POST}.md`, '/blog', `/api/v1/posts/${POST}`, '/api/v1/posts?limit=3&offset=1', '/api/v1/search?q=bounce', '/feed.xml', '/llms-full.txt', '/_folio/dev/reload.js', '/no-such-page'];
+const PATHS = [
+  '/',
+  `/blog/${POST}`,
+  `/blog/${POST}.md`,
+  '/blog',
+  `/api/v1/posts/${POST}`,
+  '/api/v1/posts?limit=3&offset=1',
+  '/api/v1/search?q=bounce',
+  '/feed.xml',
+  '/llms-full.txt',
+  '/_folio/dev/reload.js',
+  '/no-such-page',
+];
 
 /** One raw HTTP exchange that the client may cut short: after sending the head, after the first bytes of the reply, or never. */
 function rawExchange(target: string, method: string, cut: 'none' | 'request' | 'reply', extra = ''): Promise<void> {
@@ -73,7 +101,10 @@ async function poll(n: number, stopped: () => boolean): Promise<number> {
     const path = PATHS[(n + requests) % PATHS.length]!;
     const kind = (n + requests) % 6;
     requests++;
-    if (kind === 0) await fetch(url + path, { signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    if (kind === 0)
+      await fetch(url + path, { signal: AbortSignal.timeout(10_000) })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
     else if (kind === 1) await rawExchange(path, 'GET', 'request');
     else if (kind === 2) await rawExchange(path, 'GET', 'reply');
     else if (kind === 3) await rawExchange(path, 'HEAD', 'none', 'Connection: close\r\n');

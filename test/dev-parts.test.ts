@@ -34,11 +34,27 @@ afterAll(async () => {
 });
 
 function freshState(sources: ContentSources): DevState {
-  return { sources, build: null, problems: [], stateSaved: false, model: null, owners: null, artifactsBehind: false, media: [], imagesChanged: false };
+  return {
+    sources,
+    build: null,
+    problems: [],
+    stateSaved: false,
+    model: null,
+    owners: null,
+    artifactsBehind: false,
+    media: [],
+    imagesChanged: false,
+  };
 }
 
 function context(out: string): DevContext {
-  return { options: { content, out, now: NOW, cache: false, port: 0, host: '127.0.0.1', log: () => undefined }, out, cacheDir: null, records: null, memo: new WeakMap() };
+  return {
+    options: { content, out, now: NOW, cache: false, port: 0, host: '127.0.0.1', log: () => undefined },
+    out,
+    cacheDir: null,
+    records: null,
+    memo: new WeakMap(),
+  };
 }
 
 describe('the watcher', () => {
@@ -46,7 +62,12 @@ describe('the watcher', () => {
     const dir = join(work, 'watched');
     await mkdir(join(dir, 'posts'), { recursive: true });
     const batches: string[][] = [];
-    const batcher = watchBatches(dir, 50, (paths) => batches.push(paths), (error) => batches.push([`error: ${error.message}`]));
+    const batcher = watchBatches(
+      dir,
+      50,
+      (paths) => batches.push(paths),
+      (error) => batches.push([`error: ${error.message}`]),
+    );
     try {
       await writeFile(join(dir, 'posts', 'a.md'), 'one');
       await appendFile(join(dir, 'posts', 'a.md'), ' two');
@@ -99,7 +120,14 @@ describe('the planner', () => {
 
   it("groups each post's own targets by slug", () => {
     const record = { file: 'f', etag: '"e"', size: 1, set: 0 };
-    const owners = ownersOf(new Map([[`/blog/${POST}`, record], [`/blog/${POST}.md`, record], [`/api/v1/posts/${POST}`, record], ['/blog', record]]));
+    const owners = ownersOf(
+      new Map([
+        [`/blog/${POST}`, record],
+        [`/blog/${POST}.md`, record],
+        [`/api/v1/posts/${POST}`, record],
+        ['/blog', record],
+      ]),
+    );
     expect(owners.get(POST)?.sort()).toEqual([`/api/v1/posts/${POST}`, `/blog/${POST}`, `/blog/${POST}.md`]);
     expect([...owners.keys()]).toEqual([POST]);
   });
@@ -172,76 +200,108 @@ describe('the rebuilds and the writer', () => {
 });
 
 describe('the reporter', () => {
-  const report = (partial: Partial<RebuildReport>): RebuildReport => ({ ok: true, ms: 12.4, sources: { added: [], changed: [], removed: [] }, files: { added: [], changed: [], removed: [] }, targets: [], full: null, problems: [], ...partial });
+  const report = (partial: Partial<RebuildReport>): RebuildReport => ({
+    ok: true,
+    ms: 12.4,
+    sources: { added: [], changed: [], removed: [] },
+    files: { added: [], changed: [], removed: [] },
+    targets: [],
+    full: null,
+    problems: [],
+    ...partial,
+  });
   const lines: string[] = [];
-  const print = reporter((l) => lines.push(l), false, () => new Date('2026-11-22T10:11:12'));
+  const print = reporter(
+    (l) => lines.push(l),
+    false,
+    () => new Date('2026-11-22T10:11:12'),
+  );
 
   it('says what changed, the first files by name, and the problems at their lines', () => {
-    const r = report({ sources: { added: ['posts/new.md'], changed: ['site.yaml'], removed: [] }, files: { added: Array.from({ length: 9 }, (_, i) => `f${i}`), changed: ['g'], removed: [] }, full: 'a change outside the posts' });
+    const r = report({
+      sources: { added: ['posts/new.md'], changed: ['site.yaml'], removed: [] },
+      files: { added: Array.from({ length: 9 }, (_, i) => `f${i}`), changed: ['g'], removed: [] },
+      full: 'a change outside the posts',
+    });
     print.rebuilt(r, print.trigger(r));
-    expect(lines.shift()).toBe('10:11:12 posts/new.md added, site.yaml changed → 1 changed, 9 added, 0 removed in 12 ms (every response asked: a change outside the posts)');
+    expect(lines.shift()).toBe(
+      '10:11:12 posts/new.md added, site.yaml changed → 1 changed, 9 added, 0 removed in 12 ms (every response asked: a change outside the posts)',
+    );
     expect(lines.splice(0, 8)).toEqual([...Array.from({ length: 8 }, (_, i) => `  + f${i}`)]);
     expect(lines.splice(0)).toEqual(['  … and 2 more']);
-    print.rebuilt(report({ ok: false, problems: [{ file: 'posts/x.md', line: 3, column: 1, message: 'Bad.', hint: 'Fix it.' }] }), 'posts/x.md changed');
-    expect(lines.splice(0)).toEqual(['10:11:12 posts/x.md changed → 1 problem; still serving the last good build', '  posts/x.md:3:1: Bad.\n    hint: Fix it.']);
+    print.rebuilt(
+      report({ ok: false, problems: [{ file: 'posts/x.md', line: 3, column: 1, message: 'Bad.', hint: 'Fix it.' }] }),
+      'posts/x.md changed',
+    );
+    expect(lines.splice(0)).toEqual([
+      '10:11:12 posts/x.md changed → 1 problem; still serving the last good build',
+      '  posts/x.md:3:1: Bad.\n    hint: Fix it.',
+    ]);
     print.rest(1, 40.2);
     print.rest(null, 0);
-    expect(lines.splice(0)).toEqual(['  then 1 more file (lists, feeds, model, manifest, search index, host files) in 40 ms', '  another change is waiting: the lists, feeds, search index and host files are left to its rebuild']);
+    expect(lines.splice(0)).toEqual([
+      '  then 1 more file (lists, feeds, model, manifest, search index, host files) in 40 ms',
+      '  another change is waiting: the lists, feeds, search index and host files are left to its rebuild',
+    ]);
     expect(print.trigger(report({}))).toBe('no content change');
   });
 });
 
 describe('the dev server', () => {
-  it('proxies the site with live reload, shows problems, tells open pages, and goes on when clients leave', { timeout: 60_000 }, async () => {
-    const out = join(work, 'served');
-    await build({ content, out, now: NOW });
-    const problems: { file: string; line: number; column: number; message: string; hint: string }[] = [];
-    const logged: string[] = [];
-    const server = await startDevServer({ out, port: 0, host: '127.0.0.1', problems: () => problems, log: (l) => logged.push(l) });
-    try {
-      expect((await fetch(`${server.url}/blog`)).status).toBe(503);
-      await server.refresh();
-      expect(server.serving()).toBe(true);
-      const page = await (await fetch(`${server.url}/blog`)).text();
-      expect(page).toContain('/_folio/dev/reload.js');
-      const api = await fetch(`${server.url}/api/v1/posts/${POST}`);
-      expect(api.headers.get('etag')).toBeTruthy();
+  it(
+    'proxies the site with live reload, shows problems, tells open pages, and goes on when clients leave',
+    { timeout: 60_000 },
+    async () => {
+      const out = join(work, 'served');
+      await build({ content, out, now: NOW });
+      const problems: { file: string; line: number; column: number; message: string; hint: string }[] = [];
+      const logged: string[] = [];
+      const server = await startDevServer({ out, port: 0, host: '127.0.0.1', problems: () => problems, log: (l) => logged.push(l) });
+      try {
+        expect((await fetch(`${server.url}/blog`)).status).toBe(503);
+        await server.refresh();
+        expect(server.serving()).toBe(true);
+        const page = await (await fetch(`${server.url}/blog`)).text();
+        expect(page).toContain('/_folio/dev/reload.js');
+        const api = await fetch(`${server.url}/api/v1/posts/${POST}`);
+        expect(api.headers.get('etag')).toBeTruthy();
 
-      // An open page's event stream gets what changed; one that left is dropped without a word.
-      const gone = await fetch(`${server.url}/_folio/dev/events`);
-      await gone.body!.cancel();
-      const stream = await fetch(`${server.url}/_folio/dev/events`);
-      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-      await new Promise((ok) => setTimeout(ok, 50));
-      server.tell(['/blog'], false);
-      server.tell(['/blog'], false);
-      let text = '';
-      while (!text.includes('"/blog"')) text += (await reader.read()).value ?? '';
-      expect(text).toContain('event: change\ndata: {"all":false,"targets":["/blog"]}');
-      await reader.cancel();
+        // An open page's event stream gets what changed; one that left is dropped without a word.
+        const gone = await fetch(`${server.url}/_folio/dev/events`);
+        await gone.body!.cancel();
+        const stream = await fetch(`${server.url}/_folio/dev/events`);
+        const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+        await new Promise((ok) => setTimeout(ok, 50));
+        server.tell(['/blog'], false);
+        server.tell(['/blog'], false);
+        let text = '';
+        while (!text.includes('"/blog"')) text += (await reader.read()).value ?? '';
+        expect(text).toContain('event: change\ndata: {"all":false,"targets":["/blog"]}');
+        await reader.cancel();
 
-      // A client that leaves before its reply: the server goes on.
-      await new Promise<void>((ok) => {
-        const req = request(`${server.url}/llms-full.txt`, () => undefined);
-        req.on('error', () => ok());
-        req.end(() => setTimeout(() => (req.destroy(), ok()), 1));
-      });
-      problems.push({ file: 'posts/x.md', line: 2, column: 1, message: 'A <b>bad</b> field.', hint: 'Fix it.' });
-      const shown = await fetch(`${server.url}/blog`, { headers: { accept: 'text/html' } });
-      expect(shown.status).toBe(500);
-      expect(await shown.text()).toContain('posts/x.md:2:1</code>: A &lt;b&gt;bad&lt;/b&gt; field.');
-      problems.pop();
+        // A client that leaves before its reply: the server goes on.
+        await new Promise<void>((ok) => {
+          const req = request(`${server.url}/llms-full.txt`, () => undefined);
+          req.on('error', () => ok());
+          req.end(() => setTimeout(() => (req.destroy(), ok()), 1));
+        });
+        problems.push({ file: 'posts/x.md', line: 2, column: 1, message: 'A <b>bad</b> field.', hint: 'Fix it.' });
+        const shown = await fetch(`${server.url}/blog`, { headers: { accept: 'text/html' } });
+        expect(shown.status).toBe(500);
+        expect(await shown.text()).toContain('posts/x.md:2:1</code>: A &lt;b&gt;bad&lt;/b&gt; field.');
+        problems.pop();
 
-      // The site server cannot reload (the manifest is gone): said once, and the last one keeps serving.
-      await rm(join(out, '_folio', 'manifest.json'));
-      await server.refresh();
-      expect(logged.join('\n')).toMatch(/manifest\.json is missing/);
-      expect((await fetch(`${server.url}/api/v1/posts/${POST}`)).status).toBe(200);
-      expect(logged).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
-  });
+        // The site server cannot reload (the manifest is gone): said once, and the last one keeps serving.
+        await rm(join(out, '_folio', 'manifest.json'));
+        await server.refresh();
+        expect(logged.join('\n')).toMatch(/manifest\.json is missing/);
+        expect((await fetch(`${server.url}/api/v1/posts/${POST}`)).status).toBe(200);
+        expect(logged).toHaveLength(1);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('lists the problems on a page that counts them in number', () => {
     expect(problemsPage([{ file: 'a.md', line: 1, column: 1, message: 'm', hint: 'h' }])).toContain('The content has 1 problem</h1>');

@@ -26,7 +26,16 @@ beforeAll(async () => {
   work = await tempDir('folio-dev-');
   content = await copyContent();
   out = join(work, 'dist');
-  dev = await startDev({ content, out, now: NOW, cache: join(work, '.folio-cache'), port: 0, host: '127.0.0.1', log: (l) => lines.push(l), debounceMs: 60 });
+  dev = await startDev({
+    content,
+    out,
+    now: NOW,
+    cache: join(work, '.folio-cache'),
+    port: 0,
+    host: '127.0.0.1',
+    log: (l) => lines.push(l),
+    debounceMs: 60,
+  });
 }, 240_000);
 afterAll(async () => {
   await dev?.close();
@@ -116,7 +125,9 @@ describe('folio dev', () => {
   });
 
   it('widens an existing script-src instead of adding a second one', () => {
-    expect(devPolicy("default-src 'none'; script-src https://example.com")).toBe("default-src 'none'; script-src https://example.com 'self'; connect-src 'self'");
+    expect(devPolicy("default-src 'none'; script-src https://example.com")).toBe(
+      "default-src 'none'; script-src https://example.com 'self'; connect-src 'self'",
+    );
     expect(withLiveReload('<p>no body tag</p>')).toContain('reload.js');
   });
 
@@ -145,7 +156,10 @@ describe('folio dev', () => {
 
   it('adds and removes files for a new post, and keeps the last good build while the content is broken', SLOW, async () => {
     const added = nextRebuild();
-    await writeFile(join(content, 'posts/written-in-dev.md'), '---\ntitle: Written in dev\ndate: 2026-11-21\ntags: [email]\n---\n\nA post written while folio dev was watching.\n');
+    await writeFile(
+      join(content, 'posts/written-in-dev.md'),
+      '---\ntitle: Written in dev\ndate: 2026-11-21\ntags: [email]\n---\n\nA post written while folio dev was watching.\n',
+    );
     const a = await added;
     expect(a.files.added).toContain('blog/written-in-dev.html');
     expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(200);
@@ -168,35 +182,43 @@ describe('folio dev', () => {
     expect(r.ok).toBe(true);
     expect(r.sources.removed).toHaveLength(1);
     expect(r.files.removed).toContain('blog/written-in-dev.html');
-    for (const file of ['blog/written-in-dev.html', 'blog/written-in-dev.md', 'api/v1/posts/written-in-dev.json']) expect(existsSync(join(out, file)), file).toBe(false);
+    for (const file of ['blog/written-in-dev.html', 'blog/written-in-dev.md', 'api/v1/posts/written-in-dev.json'])
+      expect(existsSync(join(out, file)), file).toBe(false);
     expect((await fetch(`${dev.url}/blog/written-in-dev`)).status).toBe(404);
     await expectSameAsClean();
   });
 
-  it('publishes a file added to content/static/ and a content/theme.css edit as they happen (D43, D46), as a clean build would', SLOW, async () => {
-    const added = nextRebuild();
-    await writeFile(join(content, 'static/notes.txt'), 'first\n');
-    const a = await added;
-    expect(a.sources.added.some((f) => f.endsWith('static/notes.txt')), JSON.stringify(a.sources)).toBe(true);
-    const notes = await fetch(`${dev.url}/notes.txt`);
-    expect(notes.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(await notes.text()).toBe('first\n');
+  it(
+    'publishes a file added to content/static/ and a content/theme.css edit as they happen (D43, D46), as a clean build would',
+    SLOW,
+    async () => {
+      const added = nextRebuild();
+      await writeFile(join(content, 'static/notes.txt'), 'first\n');
+      const a = await added;
+      expect(
+        a.sources.added.some((f) => f.endsWith('static/notes.txt')),
+        JSON.stringify(a.sources),
+      ).toBe(true);
+      const notes = await fetch(`${dev.url}/notes.txt`);
+      expect(notes.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await notes.text()).toBe('first\n');
 
-    const themed = nextRebuild();
-    await writeFile(join(content, 'theme.css'), '.brand { letter-spacing: 0.02em; }\n');
-    await themed;
-    expect(await (await fetch(`${dev.url}/assets/theme.css`)).text()).toContain('.brand { letter-spacing: 0.02em; }');
-    await expectSameAsClean();
+      const themed = nextRebuild();
+      await writeFile(join(content, 'theme.css'), '.brand { letter-spacing: 0.02em; }\n');
+      await themed;
+      expect(await (await fetch(`${dev.url}/assets/theme.css`)).text()).toContain('.brand { letter-spacing: 0.02em; }');
+      await expectSameAsClean();
 
-    const removed = nextRebuild();
-    await rm(join(content, 'static/notes.txt'));
-    await removed;
-    expect((await fetch(`${dev.url}/notes.txt`)).status).toBe(404);
-    const unthemed = nextRebuild();
-    await rm(join(content, 'theme.css'));
-    await unthemed;
-    expect(await (await fetch(`${dev.url}/assets/theme.css`)).text()).not.toContain('letter-spacing');
-  });
+      const removed = nextRebuild();
+      await rm(join(content, 'static/notes.txt'));
+      await removed;
+      expect((await fetch(`${dev.url}/notes.txt`)).status).toBe(404);
+      const unthemed = nextRebuild();
+      await rm(join(content, 'theme.css'));
+      await unthemed;
+      expect(await (await fetch(`${dev.url}/assets/theme.css`)).text()).not.toContain('letter-spacing');
+    },
+  );
 
   it('keeps answering while it rebuilds: every request gets a whole 200 reply', SLOW, async () => {
     const statuses: number[] = [];
@@ -231,7 +253,10 @@ describe('folio dev', () => {
   });
 
   it('leaves the artifacts to the next rebuild when another change waits, and still ends as a clean build', SLOW, async () => {
-    await writeFile(join(content, 'posts/short-lived.md'), '---\ntitle: Short-lived\ndate: 2026-11-21\ntags: [email]\n---\n\nA post that is about to go.\n');
+    await writeFile(
+      join(content, 'posts/short-lived.md'),
+      '---\ntitle: Short-lived\ndate: 2026-11-21\ntags: [email]\n---\n\nA post that is about to go.\n',
+    );
     await dev.rebuild(['posts/short-lived.md']);
     // Two changes in a row: the second is queued while the first is still being served.
     await rm(join(content, 'posts/short-lived.md'));
@@ -244,56 +269,66 @@ describe('folio dev', () => {
     expect(b.ok).toBe(true);
     // The watcher saw both files change too; once it has caught up, the output is a clean build's.
     await dev.idle();
-    for (const file of ['blog/short-lived.html', 'blog/short-lived.md', 'api/v1/posts/short-lived.json']) expect(existsSync(join(out, file)), file).toBe(false);
+    for (const file of ['blog/short-lived.html', 'blog/short-lived.md', 'api/v1/posts/short-lived.json'])
+      expect(existsSync(join(out, file)), file).toBe(false);
     await expectSameAsClean();
   });
 
-  it("serves a post's body edit from its own responses first, then the rest; a change that waits takes the rest over, even one that undoes the edit", SLOW, async () => {
-    const file = join(content, 'posts', `${POST}.md`);
-    const original = await readFile(file, 'utf8');
-    await dev.idle();
-    const statuses: (number | string)[] = [];
-    let polling = true;
-    const poll = (async () => {
-      for (let i = 0; polling && i < 5000; i++) {
-        statuses.push(await fetch(`${dev.url}/api/v1/posts/${POST}`, { signal: AbortSignal.timeout(60_000) }).then((res) => res.arrayBuffer().then(() => res.status), (error: Error) => error.message));
-      }
-    })();
-    const mark = lines.length;
-    const next = nextRebuild();
-    await writeFile(file, `${original}\nA body edit, served before the lists and feeds.\n`);
-    const r = await next;
-    polling = false;
-    await poll;
-    expect(r.ok, lines.join('\n')).toBe(true);
-    expect(r.full).toBeNull();
-    // The post's own files come first, then the shared ones that show its body.
-    expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}.json`, `blog/${POST}.html`, `blog/${POST}.md`]);
-    expect(r.files.changed).toContain('feed.xml');
-    expect(r.files.changed).toContain('llms-full.txt');
-    expect(r.totalMs).toBeGreaterThan(r.ms);
-    expect(lines.slice(mark).join('\n')).toMatch(/→ 3 changed, 0 added, 0 removed in \d+ ms\n(.*\n)*.*then \d+ more files .* in \d+ ms/);
-    expect(await (await fetch(`${dev.url}/api/v1/posts/${POST}`)).text()).toContain('A body edit, served before the lists and feeds.');
-    // The server took the new model and manifest in place: no request ever saw a restart.
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    await dev.idle();
-    await expectSameAsClean();
+  it(
+    "serves a post's body edit from its own responses first, then the rest; a change that waits takes the rest over, even one that undoes the edit",
+    SLOW,
+    async () => {
+      const file = join(content, 'posts', `${POST}.md`);
+      const original = await readFile(file, 'utf8');
+      await dev.idle();
+      const statuses: (number | string)[] = [];
+      let polling = true;
+      const poll = (async () => {
+        for (let i = 0; polling && i < 5000; i++) {
+          statuses.push(
+            await fetch(`${dev.url}/api/v1/posts/${POST}`, { signal: AbortSignal.timeout(60_000) }).then(
+              (res) => res.arrayBuffer().then(() => res.status),
+              (error: Error) => error.message,
+            ),
+          );
+        }
+      })();
+      const mark = lines.length;
+      const next = nextRebuild();
+      await writeFile(file, `${original}\nA body edit, served before the lists and feeds.\n`);
+      const r = await next;
+      polling = false;
+      await poll;
+      expect(r.ok, lines.join('\n')).toBe(true);
+      expect(r.full).toBeNull();
+      // The post's own files come first, then the shared ones that show its body.
+      expect(r.files.changed.slice(0, 3).sort()).toEqual([`api/v1/posts/${POST}.json`, `blog/${POST}.html`, `blog/${POST}.md`]);
+      expect(r.files.changed).toContain('feed.xml');
+      expect(r.files.changed).toContain('llms-full.txt');
+      expect(r.totalMs).toBeGreaterThan(r.ms);
+      expect(lines.slice(mark).join('\n')).toMatch(/→ 3 changed, 0 added, 0 removed in \d+ ms\n(.*\n)*.*then \d+ more files .* in \d+ ms/);
+      expect(await (await fetch(`${dev.url}/api/v1/posts/${POST}`)).text()).toContain('A body edit, served before the lists and feeds.');
+      // The server took the new model and manifest in place: no request ever saw a restart.
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      await dev.idle();
+      await expectSameAsClean();
 
-    // The second change arrives while the first one's lists and feeds wait: they are left to it.
-    const edited = lines.length;
-    const first = nextRebuild();
-    await writeFile(file, `${original}\nAn edit about to be undone.\n`);
-    await expect.poll(() => lines.slice(edited).some((l) => / → 3 changed/.test(l)), { timeout: 60_000, interval: 2 }).toBe(true);
-    const second = nextRebuild();
-    await writeFile(file, original);
-    const a = await first;
-    expect(a.totalMs, 'the first rebuild left the rest to the next').toBeUndefined();
-    expect(lines.slice(edited).join('\n')).toContain('left to its rebuild');
-    expect((await second).ok).toBe(true);
-    await dev.idle();
-    expect(await (await fetch(`${dev.url}/api/v1/posts/${POST}`)).text()).not.toContain('An edit about to be undone.');
-    await expectSameAsClean();
-  });
+      // The second change arrives while the first one's lists and feeds wait: they are left to it.
+      const edited = lines.length;
+      const first = nextRebuild();
+      await writeFile(file, `${original}\nAn edit about to be undone.\n`);
+      await expect.poll(() => lines.slice(edited).some((l) => / → 3 changed/.test(l)), { timeout: 60_000, interval: 2 }).toBe(true);
+      const second = nextRebuild();
+      await writeFile(file, original);
+      const a = await first;
+      expect(a.totalMs, 'the first rebuild left the rest to the next').toBeUndefined();
+      expect(lines.slice(edited).join('\n')).toContain('left to its rebuild');
+      expect((await second).ok).toBe(true);
+      await dev.idle();
+      expect(await (await fetch(`${dev.url}/api/v1/posts/${POST}`)).text()).not.toContain('An edit about to be undone.');
+      await expectSameAsClean();
+    },
+  );
 
   it("serves a post's title edit from its own responses first too, then asks for every other response", SLOW, async () => {
     const file = join(content, 'posts', `${POST}.md`);
@@ -321,7 +356,13 @@ describe('folio dev', () => {
     const b = await broken;
     expect(b.ok).toBe(false);
     const line = `${original}\n`.split('\n').length;
-    expect(b.problems).toEqual([expect.objectContaining({ file: expect.stringContaining(`${POST}.md`), line, message: expect.stringContaining('/blog/no-such-post') })]);
+    expect(b.problems).toEqual([
+      expect.objectContaining({
+        file: expect.stringContaining(`${POST}.md`),
+        line,
+        message: expect.stringContaining('/blog/no-such-post'),
+      }),
+    ]);
     expect(await treeHash(out)).toEqual(before);
     const fixed = nextRebuild();
     await writeFile(file, original);
@@ -335,7 +376,11 @@ describe('folio dev', () => {
     let context: BrowserContext;
     beforeAll(async () => {
       profile = await mkdtemp(join(tmpdir(), 'folio-chromium-dev-'));
-      context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+      context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+      });
     }, 120_000);
     afterAll(async () => {
       await context?.close();
@@ -382,7 +427,10 @@ describe('folio dev', () => {
     const old = /<img src="(\/media\/[0-9a-f]{20}\.svg)"[^>]*alt="The affected-only pipeline"/.exec(before)?.[1];
     expect(old).toBeDefined();
     const rebuilt = nextRebuild();
-    await writeFile(join(content, 'posts/img/affected-pipeline.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#def"/></svg>');
+    await writeFile(
+      join(content, 'posts/img/affected-pipeline.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#def"/></svg>',
+    );
     const report = await rebuilt;
     expect(report.ok, JSON.stringify(report.problems)).toBe(true);
     await dev.idle();

@@ -22,7 +22,14 @@ describe('documents with hostile content (D27, D28, D26)', () => {
     const xml = await (await fetch(s.at('/feed.xml'))).text();
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(post.title).toMatch(/<script>.*&.*"/);
-    const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', textNodeName: '#text', parseTagValue: false, htmlEntities: false, isArray: (name) => ['entry', 'category', 'link'].includes(name) }).parse(xml).feed;
+    const feed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      textNodeName: '#text',
+      parseTagValue: false,
+      htmlEntities: false,
+      isArray: (name) => ['entry', 'category', 'link'].includes(name),
+    }).parse(xml).feed;
     const entry = feed.entry.find((e: any) => e.id.endsWith('/blog/unsafe-content'));
     expect(entry.title).toBe(post.title);
     expect(entry.summary).toBe(post.summary);

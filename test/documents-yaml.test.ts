@@ -9,7 +9,48 @@ const roundTrip = (value: unknown) => parse(toYaml(value), { version: '1.2', uni
 
 describe('toYaml', () => {
   it('keeps strings that YAML would otherwise read as something else', () => {
-    const tricky = ['true', 'No', 'null', '~', '', ' lead', 'trail ', '3.1.0', '200', '0x1F', '1e3', '.inf', '-', '- item', '? q', 'a: b', 'a:', 'a #b', '#/components/schemas/Post', '{slug}', '[x]', '*alias', '&anchor', '!tag', '|', '>', '%', '@', '`', "it's", 'say "hi"', 'line\nbreak', 'tab\there', '\u0085\u2028\u007f\ufeff', 'Hanna Brink — Consulting', 'https://hannabrink.example/api/v1', '2026-11-22', 'y', 'N', '<<'];
+    const tricky = [
+      'true',
+      'No',
+      'null',
+      '~',
+      '',
+      ' lead',
+      'trail ',
+      '3.1.0',
+      '200',
+      '0x1F',
+      '1e3',
+      '.inf',
+      '-',
+      '- item',
+      '? q',
+      'a: b',
+      'a:',
+      'a #b',
+      '#/components/schemas/Post',
+      '{slug}',
+      '[x]',
+      '*alias',
+      '&anchor',
+      '!tag',
+      '|',
+      '>',
+      '%',
+      '@',
+      '`',
+      "it's",
+      'say "hi"',
+      'line\nbreak',
+      'tab\there',
+      '\u0085\u2028\u007f\ufeff',
+      'Hanna Brink — Consulting',
+      'https://hannabrink.example/api/v1',
+      '2026-11-22',
+      'y',
+      'N',
+      '<<',
+    ];
     for (const s of tricky) expect(roundTrip({ [s]: s, list: [s] })).toEqual({ [s]: s, list: [s] });
   });
 

@@ -71,7 +71,10 @@ describe('media types and CORS (D35)', () => {
     expect(await head.text()).toBe('');
 
     expect((await get(path, { headers: { 'if-none-match': tag! } })).status).toBe(304);
-    const preflight = await get(path, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET' } });
+    const preflight = await get(path, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect((await get(path, { method: 'DELETE' })).status).toBe(405);
@@ -97,7 +100,14 @@ describe('llms.txt (D26)', () => {
     expect(lines[1]).toBe('');
     expect(lines[2]).toMatch(/^> \S/);
     expect(lines.filter((l) => l.startsWith('# '))).toHaveLength(1);
-    expect(lines.filter((l) => l.startsWith('## '))).toEqual(['## Profile', '## Services', '## Writing', '## Projects', '## API and MCP', '## Optional']);
+    expect(lines.filter((l) => l.startsWith('## '))).toEqual([
+      '## Profile',
+      '## Services',
+      '## Writing',
+      '## Projects',
+      '## API and MCP',
+      '## Optional',
+    ]);
     // Nothing but prose between the blockquote and the first section: no other headings.
     expect(lines.slice(3, lines.indexOf('## Profile')).some((l) => /^#/.test(l))).toBe(false);
   });
@@ -119,7 +129,18 @@ describe('llms.txt (D26)', () => {
 
   it('links every page and post twin, and the OpenAPI, discovery and MCP addresses', () => {
     const links = new Set([...body.matchAll(/\]\((\S+)\)/g)].map((m) => m[1]));
-    for (const path of ['/index.md', '/about.md', '/services.md', '/blog.md', '/projects.md', '/developers.md', '/openapi.json', '/api/v1', '/mcp']) expect(links, path).toContain(`${SITE}${path}`);
+    for (const path of [
+      '/index.md',
+      '/about.md',
+      '/services.md',
+      '/blog.md',
+      '/projects.md',
+      '/developers.md',
+      '/openapi.json',
+      '/api/v1',
+      '/mcp',
+    ])
+      expect(links, path).toContain(`${SITE}${path}`);
     for (const post of posts) expect(links).toContain(post.markdown_url);
     for (const project of projects) expect(links).toContain(project.markdown_url);
     // One item per service, linking its own twin (D47).
@@ -144,7 +165,13 @@ describe('llms.txt (D26)', () => {
   it('llms-full.txt holds the full Markdown of every page and post: each served twin, verbatim', async () => {
     const full = await text('/llms-full.txt');
     expect(full).toMatch(/^# /);
-    const pages = [`${SITE}/`, ...['/about', '/services', '/blog', '/projects', '/developers'].map((p) => SITE + p), ...tags.map((t) => `${SITE}/blog/tags/${t}`), ...posts.map((p) => p.url), ...projects.map((p) => p.url)];
+    const pages = [
+      `${SITE}/`,
+      ...['/about', '/services', '/blog', '/projects', '/developers'].map((p) => SITE + p),
+      ...tags.map((t) => `${SITE}/blog/tags/${t}`),
+      ...posts.map((p) => p.url),
+      ...projects.map((p) => p.url),
+    ];
     for (const page of pages) {
       const twin = await text(local(page === `${SITE}/` ? `${SITE}/index.md` : `${page}.md`));
       expect(full.includes(twin), page).toBe(true);
@@ -174,7 +201,12 @@ describe('sitemap.xml (D27) and robots.txt (D29)', () => {
     for (const { lastmod } of urls) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const byLoc = new Map(urls.map((u) => [u.loc, u.lastmod]));
     for (const post of posts) expect(byLoc.get(post.url)).toBe(post.updated ?? post.date);
-    expect(byLoc.get(`${SITE}/blog`)).toBe(posts.map((p) => p.updated ?? p.date).sort().at(-1));
+    expect(byLoc.get(`${SITE}/blog`)).toBe(
+      posts
+        .map((p) => p.updated ?? p.date)
+        .sort()
+        .at(-1),
+    );
   });
 
   it('every loc resolves to an HTML page on the served site', async () => {
@@ -188,7 +220,10 @@ describe('sitemap.xml (D27) and robots.txt (D29)', () => {
   });
 
   it('robots.txt allows everything and names the sitemap by absolute URL (RFC 9309)', async () => {
-    const lines = (await text('/robots.txt')).split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+    const lines = (await text('/robots.txt'))
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter(Boolean);
     const rules = lines.map((line) => {
       const colon = line.indexOf(':');
       return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
@@ -204,7 +239,10 @@ describe('sitemap.xml (D27) and robots.txt (D29)', () => {
 describe('/.well-known/api-catalog (D30, RFC 9727)', () => {
   it('is a linkset with its media type and profile parameter, anchored at base_url', async () => {
     const res = await get('/.well-known/api-catalog');
-    const [media, ...params] = res.headers.get('content-type')!.split(';').map((p) => p.trim());
+    const [media, ...params] = res.headers
+      .get('content-type')!
+      .split(';')
+      .map((p) => p.trim());
     expect(media).toBe('application/linkset+json');
     expect(params).toContain('profile="https://www.rfc-editor.org/info/rfc9727"');
     const body = (await res.json()) as any;
@@ -257,8 +295,21 @@ describe('MCP server card (D31) and server.json (D32)', () => {
     expect(card.websiteUrl).toBe(SITE);
     expect(card.remotes).toHaveLength(1);
     expect(card.remotes[0]).toMatchObject({ type: 'streamable-http', url: `${SITE}/mcp` });
-    expect(card.remotes[0].supportedProtocolVersions).toEqual(expect.arrayContaining(['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']));
-    const allowed = new Set(['$schema', '_meta', 'description', 'icons', 'name', 'remotes', 'repository', 'title', 'version', 'websiteUrl']);
+    expect(card.remotes[0].supportedProtocolVersions).toEqual(
+      expect.arrayContaining(['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']),
+    );
+    const allowed = new Set([
+      '$schema',
+      '_meta',
+      'description',
+      'icons',
+      'name',
+      'remotes',
+      'repository',
+      'title',
+      'version',
+      'websiteUrl',
+    ]);
     for (const key of Object.keys(card)) expect(allowed, key).toContain(key);
   });
 
@@ -269,7 +320,12 @@ describe('MCP server card (D31) and server.json (D32)', () => {
     expect(server.name).toMatch(NAME);
     expect(server.description.length).toBeLessThanOrEqual(100);
     expect(server.remotes).toEqual([{ type: 'streamable-http', url: `${SITE}/mcp` }]);
-    expect({ name: server.name, version: server.version, description: server.description, title: server.title }).toEqual({ name: card.name, version: card.version, description: card.description, title: card.title });
+    expect({ name: server.name, version: server.version, description: server.description, title: server.title }).toEqual({
+      name: card.name,
+      version: card.version,
+      description: card.description,
+      title: card.title,
+    });
   });
 
   it('agrees with what POST /mcp reports on initialize', async () => {
@@ -278,7 +334,12 @@ describe('MCP server card (D31) and server.json (D32)', () => {
       get('/mcp', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'folio-test', version: '0.0.0' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion, capabilities: {}, clientInfo: { name: 'folio-test', version: '0.0.0' } },
+        }),
       });
     const initializeVersions = card.remotes[0].supportedProtocolVersions.filter((v: string) => v < '2026-01-01');
     expect(initializeVersions.length).toBeGreaterThan(0);
@@ -296,7 +357,12 @@ describe('MCP server card (D31) and server.json (D32)', () => {
     const card = await json('/mcp/server-card');
     const res = await get('/mcp', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'server/discover',
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 2,
@@ -339,6 +405,7 @@ describe('/.well-known/agent-instructions (D34)', () => {
     expect(md).toContain(`${SITE}/mcp`);
     expect(md).toMatch(/60 requests a minute/);
     expect(md).toMatch(/nothing here is legal, tax or accounting advice/i);
-    for (const tool of ['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects']) expect(md).toContain(tool);
+    for (const tool of ['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects'])
+      expect(md).toContain(tool);
   });
 });

@@ -16,7 +16,25 @@ import { corpusFiles } from '../bench/corpus.js';
 import { queries } from '../bench/search.js';
 import { buildInto, tempDir } from './helpers/site.js';
 
-const SAMPLE_QUERIES = ['deliverabilty', 'deliverability', 'ssh certificates', 'email', 'cache monorepo', 'build pipelines', 'zyxwvut', 'DMARC p=reject', "Gmail's", 'ssh-agent', 'pid files', 'monorepo', 'monorep', 'certificat', 'a the of', 'email deliverability dns spf dkim', 'relay'];
+const SAMPLE_QUERIES = [
+  'deliverabilty',
+  'deliverability',
+  'ssh certificates',
+  'email',
+  'cache monorepo',
+  'build pipelines',
+  'zyxwvut',
+  'DMARC p=reject',
+  "Gmail's",
+  'ssh-agent',
+  'pid files',
+  'monorepo',
+  'monorep',
+  'certificat',
+  'a the of',
+  'email deliverability dns spf dkim',
+  'relay',
+];
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -64,7 +82,8 @@ describe('sharded search answers as the whole index (D12, D55)', () => {
 
   it('for the sample site, the one-typo query included', async () => {
     for (const q of SAMPLE_QUERIES) {
-      for (const limit of [1, 3, 10, 50]) expect(await sample.sharded.search(q, limit), `${q} (limit ${limit})`).toEqual(sample.whole.search(q, limit));
+      for (const limit of [1, 3, 10, 50])
+        expect(await sample.sharded.search(q, limit), `${q} (limit ${limit})`).toEqual(sample.whole.search(q, limit));
     }
     const { hits } = await sample.sharded.search('deliverabilty', 3);
     expect(hits[0]).toMatchObject({ type: 'post', id: 'email-deliverability-b2b-saas' });

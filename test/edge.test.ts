@@ -7,7 +7,17 @@
 import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDGE_HEAD_PATH, NOT_FOUND_PATH, POSTS_PATH, postChunkPath, routeShard, routeShardPath, SEARCH_HEAD_PATH, termShardPath, type EdgeHead } from '../build/core/edge.js';
+import {
+  EDGE_HEAD_PATH,
+  NOT_FOUND_PATH,
+  POSTS_PATH,
+  postChunkPath,
+  routeShard,
+  routeShardPath,
+  SEARCH_HEAD_PATH,
+  termShardPath,
+  type EdgeHead,
+} from '../build/core/edge.js';
 import { MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH } from '../build/core/files.js';
 import { request, type Req } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
@@ -36,7 +46,8 @@ afterAll(async () => {
 });
 
 const MCP = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const rpc = (id: number, method: string, params: unknown = {}) => request('POST', '/mcp', MCP, new TextEncoder().encode(JSON.stringify({ jsonrpc: '2.0', id, method, params })));
+const rpc = (id: number, method: string, params: unknown = {}) =>
+  request('POST', '/mcp', MCP, new TextEncoder().encode(JSON.stringify({ jsonrpc: '2.0', id, method, params })));
 const call = (id: number, name: string, args: unknown) => rpc(id, 'tools/call', { name, arguments: args });
 
 /** Requests the build could not enumerate, or that reach the core in the functions. */
@@ -45,8 +56,23 @@ function corpus(): Req[] {
   const slug = built.site.posts[3]!.slug;
   const site = built.site.config.site_url;
   return [
-    ...['limit=3', 'limit=3&offset=2', 'offset=7', 'limit=7&offset=3', 'limit=100', 'offset=999', 'limit=1&offset=16', 'offset=19&limit=20'].map((q) => request('GET', `/api/v1/posts?${q}`)),
-    ...[`tag=${tag}&limit=1`, `tag=${tag}&limit=2&offset=1`, `tag=${tag.toUpperCase()}&offset=1`, 'tag=no-such-tag&limit=3', 'tag=no-such-tag&offset=40'].map((q) => request('GET', `/api/v1/posts?${q}`)),
+    ...[
+      'limit=3',
+      'limit=3&offset=2',
+      'offset=7',
+      'limit=7&offset=3',
+      'limit=100',
+      'offset=999',
+      'limit=1&offset=16',
+      'offset=19&limit=20',
+    ].map((q) => request('GET', `/api/v1/posts?${q}`)),
+    ...[
+      `tag=${tag}&limit=1`,
+      `tag=${tag}&limit=2&offset=1`,
+      `tag=${tag.toUpperCase()}&offset=1`,
+      'tag=no-such-tag&limit=3',
+      'tag=no-such-tag&offset=40',
+    ].map((q) => request('GET', `/api/v1/posts?${q}`)),
     request('GET', `/api/v1/posts/${slug.replace('-', '%2D')}`),
     request('GET', '/api/v1/posts/no-such-post'),
     request('GET', '/api/v1/projects/no-such-project'),
@@ -174,7 +200,10 @@ describe('a deployment missing a file or mixing builds (D55)', () => {
       await rm(join(dir, postChunkPath(String(tag), 0)));
     });
     await expectDeploymentError(await handle(request('GET', '/api/v1/posts?limit=3&offset=1')), postChunkPath('all', 0));
-    await expectDeploymentError(await handle(request('GET', `/api/v1/posts?tag=${built.site.tags[tag]!.tag}&limit=1`)), postChunkPath(String(tag), 0));
+    await expectDeploymentError(
+      await handle(request('GET', `/api/v1/posts?tag=${built.site.tags[tag]!.tag}&limit=1`)),
+      postChunkPath(String(tag), 0),
+    );
     // MCP reports it as the tool's error, with the same message.
     const reply = await handle(call(1, 'site_list_posts', { limit: 2 }));
     const result = JSON.parse(new TextDecoder().decode(reply.body!)).result;
@@ -235,6 +264,9 @@ describe('a deployment missing a file or mixing builds (D55)', () => {
 
   it('refuses a head that is not a folio head', async () => {
     const handle = await broken('bad-head', (dir) => writeFile(join(dir, EDGE_HEAD_PATH), '{"format":"something-else"}'));
-    await expectDeploymentError(await handle(request('POST', '/mcp', MCP, new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'))), EDGE_HEAD_PATH);
+    await expectDeploymentError(
+      await handle(request('POST', '/mcp', MCP, new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'))),
+      EDGE_HEAD_PATH,
+    );
   });
 });

@@ -16,7 +16,7 @@ describe('enumerated targets', async () => {
   const { site, out } = await buildInto();
   afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
 
-  it("each operation enumerates only targets of its own path, and every operation but search has some", () => {
+  it('each operation enumerates only targets of its own path, and every operation but search has some', () => {
     for (const op of operations) {
       const targets = op.enumerate?.(site, '/api/v1') ?? [];
       if (op.operationId === 'searchContent') expect(targets).toEqual([]);

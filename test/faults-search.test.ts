@@ -47,12 +47,23 @@ async function expectInternalError(res: Response) {
   const body = JSON.parse(text);
   expect(body.error.message).toContain(SEARCH_HEAD_PATH);
   expect(body.error.hint).toMatch(/folio build/);
-  expect(body.error).toMatchObject({ code: 'internal_error', status: 500, documentation_url: `${SITE}/developers`, openapi_url: `${SITE}/openapi.json` });
+  expect(body.error).toMatchObject({
+    code: 'internal_error',
+    status: 500,
+    documentation_url: `${SITE}/developers`,
+    openapi_url: `${SITE}/openapi.json`,
+  });
   expect(body.error.hint.length).toBeGreaterThan(10);
 }
 
 /** Addresses that never need the index: precomputed files and respond() at run time. */
-const ELSEWHERE = ['/api/v1', '/api/v1/posts', '/api/v1/posts?limit=3&offset=1', '/api/v1/projects?status=live', '/api/v1/posts/retiring-pid-files'];
+const ELSEWHERE = [
+  '/api/v1',
+  '/api/v1/posts',
+  '/api/v1/posts?limit=3&offset=1',
+  '/api/v1/projects?status=live',
+  '/api/v1/posts/retiring-pid-files',
+];
 
 const CORRUPTIONS: [string, string | Uint8Array | null][] = [
   ['deleted', null],
@@ -77,24 +88,27 @@ describe('a missing or corrupt search index (D16, D17)', () => {
     }
   });
 
-  it.each(CORRUPTIONS)('index %s: search answers the 500 envelope, again and again, and the rest of the site works', async (name, index) => {
-    const server = await serveWithIndex(name.replace(/\W+/g, '-'), index);
-    try {
-      for (let i = 0; i < 3; i++) await expectInternalError(await fetch(`${server.url}/api/v1/search?q=ssh`));
-      const head = await fetch(`${server.url}/api/v1/search?q=ssh`, { method: 'HEAD' });
-      expect(head.status).toBe(500);
-      // The request errors a client can fix still come first.
-      const blank = await fetch(`${server.url}/api/v1/search?q=%20`);
-      expect([400, 500]).toContain(blank.status);
-      for (const path of ELSEWHERE) {
-        const res = await fetch(`${server.url}${path}`);
-        expect(res.status, path).toBe(200);
-        expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
-        await res.arrayBuffer();
+  it.each(CORRUPTIONS)(
+    'index %s: search answers the 500 envelope, again and again, and the rest of the site works',
+    async (name, index) => {
+      const server = await serveWithIndex(name.replace(/\W+/g, '-'), index);
+      try {
+        for (let i = 0; i < 3; i++) await expectInternalError(await fetch(`${server.url}/api/v1/search?q=ssh`));
+        const head = await fetch(`${server.url}/api/v1/search?q=ssh`, { method: 'HEAD' });
+        expect(head.status).toBe(500);
+        // The request errors a client can fix still come first.
+        const blank = await fetch(`${server.url}/api/v1/search?q=%20`);
+        expect([400, 500]).toContain(blank.status);
+        for (const path of ELSEWHERE) {
+          const res = await fetch(`${server.url}${path}`);
+          expect(res.status, path).toBe(200);
+          expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+          await res.arrayBuffer();
+        }
+        await expectInternalError(await fetch(`${server.url}/api/v1/search?q=email`));
+      } finally {
+        await server.close();
       }
-      await expectInternalError(await fetch(`${server.url}/api/v1/search?q=email`));
-    } finally {
-      await server.close();
-    }
-  });
+    },
+  );
 });

@@ -116,7 +116,9 @@ describe('an output directory that cannot be written (D40)', () => {
     const before = await treeHash(mine);
     const result = await folio(['build', '--content', mine, '--out', mine, '--now', '2026-11-22']);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toContain(`cannot write the output directory ${mine}: it holds 3 entries (posts, profile.md, site.yaml) but is not a folio build (no _folio/manifest.json)`);
+    expect(result.stderr).toContain(
+      `cannot write the output directory ${mine}: it holds 3 entries (posts, profile.md, site.yaml) but is not a folio build (no _folio/manifest.json)`,
+    );
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(await treeHash(mine)).toEqual(before);
   });
@@ -185,107 +187,135 @@ describe('an output directory that cannot be written (D40)', () => {
 });
 
 describe('a build killed at random points (D40)', () => {
-  it('leaves the previous dist byte-identical, or the whole new one once it was swapped in, and the next build succeeds and sweeps the staging it left', { timeout: fuzzBudget(120_000) }, async () => {
-    const big = await writeCorpus(join(work, 'big'), { posts: 600 });
-    // The new build's output, whole (D40: the same bytes on every build), for a kill that lands after the swap.
-    const reference = join(work, 'reference', 'dist');
-    const clean = await folio(['build', '--content', big, '--out', reference, '--now', '2026-11-22']);
-    expect(clean.code, clean.stderr).toBe(0);
-    const whole = await treeHash(reference);
-    const parent = join(work, 'killed');
-    const out = join(parent, 'dist');
-    await mkdir(parent);
-    await cp(sample, out, { recursive: true });
-    const before = await treeHash(out);
-    const seed = fuzzSeed();
-    // Delays across start-up, reading, rendering and writing of a 600-post build
-    // (one that finishes first is counted and its output put back); 300 ms
-    // always interrupts, so every run kills at least one build.
-    const delays = [300, ...fc.sample(fc.integer({ min: 50, max: 3000 }), { seed, numRuns: fuzzRuns(3) })];
-    let interrupted = 0;
-    for (const delay of delays) {
-      const child = spawn(process.execPath, [CLI, 'build', '--content', big, '--out', out, '--now', '2026-11-22'], { stdio: 'ignore' });
-      const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
-      const finished = await Promise.race([exited.then(() => true), sleep(delay).then(() => false)]);
-      const putBack = async () => {
-        await rm(out, { recursive: true, force: true });
-        await cp(sample, out, { recursive: true });
-      };
-      if (finished) {
-        // The build beat the kill: put the previous dist back for the next trial.
-        await putBack();
-        continue;
+  it(
+    'leaves the previous dist byte-identical, or the whole new one once it was swapped in, and the next build succeeds and sweeps the staging it left',
+    { timeout: fuzzBudget(120_000) },
+    async () => {
+      const big = await writeCorpus(join(work, 'big'), { posts: 600 });
+      // The new build's output, whole (D40: the same bytes on every build), for a kill that lands after the swap.
+      const reference = join(work, 'reference', 'dist');
+      const clean = await folio(['build', '--content', big, '--out', reference, '--now', '2026-11-22']);
+      expect(clean.code, clean.stderr).toBe(0);
+      const whole = await treeHash(reference);
+      const parent = join(work, 'killed');
+      const out = join(parent, 'dist');
+      await mkdir(parent);
+      await cp(sample, out, { recursive: true });
+      const before = await treeHash(out);
+      const seed = fuzzSeed();
+      // Delays across start-up, reading, rendering and writing of a 600-post build
+      // (one that finishes first is counted and its output put back); 300 ms
+      // always interrupts, so every run kills at least one build.
+      const delays = [300, ...fc.sample(fc.integer({ min: 50, max: 3000 }), { seed, numRuns: fuzzRuns(3) })];
+      let interrupted = 0;
+      for (const delay of delays) {
+        const child = spawn(process.execPath, [CLI, 'build', '--content', big, '--out', out, '--now', '2026-11-22'], { stdio: 'ignore' });
+        const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+        const finished = await Promise.race([exited.then(() => true), sleep(delay).then(() => false)]);
+        const putBack = async () => {
+          await rm(out, { recursive: true, force: true });
+          await cp(sample, out, { recursive: true });
+        };
+        if (finished) {
+          // The build beat the kill: put the previous dist back for the next trial.
+          await putBack();
+          continue;
+        }
+        child.kill('SIGKILL');
+        await exited;
+        const tree = await treeHash(out);
+        if (isDeepStrictEqual(tree, whole)) {
+          // Killed after the swap (saving its cache, stopping its threads): the new build, whole.
+          await putBack();
+          continue;
+        }
+        interrupted++;
+        expect(tree, `killed after ${delay} ms (seed ${seed}, FOLIO_FUZZ_SEED replays it)`).toEqual(before);
       }
-      child.kill('SIGKILL');
-      await exited;
-      const tree = await treeHash(out);
-      if (isDeepStrictEqual(tree, whole)) {
-        // Killed after the swap (saving its cache, stopping its threads): the new build, whole.
-        await putBack();
-        continue;
-      }
-      interrupted++;
-      expect(tree, `killed after ${delay} ms (seed ${seed}, FOLIO_FUZZ_SEED replays it)`).toEqual(before);
-    }
-    recordFigures({ name: 'faults: builds killed with SIGKILL', target: 'folio build, 600 posts', inputs: delays.length, requests: 0, failures: 0, seed, ms: 0, note: `${interrupted} of ${delays.length} interrupted before they finished` });
-    expect(interrupted, 'no build was interrupted: the corpus is too small for the delays').toBeGreaterThan(0);
-    const done = await folio(['build', '--content', big, '--out', out, '--now', '2026-11-22']);
-    expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toContain('built 600 posts');
-    expect(await stagingLeftovers(parent)).toEqual([]);
-  });
-
-  it('an incremental build (hard links to the previous dist, spliced documents) killed at random points leaves the previous dist byte-identical or the whole new one (D40, D56)', { timeout: fuzzBudget(180_000) }, async () => {
-    // One content folder and one output path, as in CI: the cache is keyed by both.
-    const content = await writeCorpus(join(work, 'inc-content'), { posts: 400 });
-    const parent = join(work, 'inc-killed');
-    const out = join(parent, 'dist');
-    const snapshot = join(work, 'inc-snapshot');
-    // The previous build and its cache (.folio-cache beside dist), kept to start every trial from.
-    expect((await folio(['build', '--content', content, '--out', out, '--now', '2026-11-22'])).code).toBe(0);
-    await cp(parent, snapshot, { recursive: true });
-    const restore = async () => {
-      await rm(parent, { recursive: true, force: true });
-      await cp(snapshot, parent, { recursive: true });
-    };
-    const post = join(content, 'posts', (await readdir(join(content, 'posts'))).sort()[200]!);
-    await writeFile(post, `${await readFile(post, 'utf8')}\nA sentence added by the kill test.\n`);
-    // The edited content's output, built clean: what a kill after the swap must leave.
-    const reference = join(work, 'inc-reference', 'dist');
-    expect((await folio(['build', '--content', content, '--out', reference, '--now', '2026-11-22', '--no-cache'])).code).toBe(0);
-    const whole = await treeHash(reference);
-    const previous = await treeHash(out);
-    // Without a kill the build is incremental: it splices the documents and links every other file.
-    const unkilled = await folio(['build', '--content', content, '--out', out, '--now', '2026-11-22']);
-    expect(unkilled.stdout).toMatch(/\[1 of \d+ rendered, \d+ cached; 7 of \d+ responses asked/);
-    expect(await treeHash(out)).toEqual(whole);
-    // The previous build's copy is intact: no linked file was written in place.
-    await restore();
-    expect(await treeHash(out)).toEqual(previous);
-    const seed = fuzzSeed();
-    const delays = [150, ...fc.sample(fc.integer({ min: 20, max: 1500 }), { seed, numRuns: fuzzRuns(4) })];
-    let interrupted = 0;
-    for (const delay of delays) {
-      await restore();
-      const child = spawn(process.execPath, [CLI, 'build', '--content', content, '--out', out, '--now', '2026-11-22'], { stdio: 'ignore' });
-      const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
-      const finished = await Promise.race([exited.then(() => true), sleep(delay).then(() => false)]);
-      if (finished) continue;
-      child.kill('SIGKILL');
-      await exited;
-      const tree = await treeHash(out);
-      if (isDeepStrictEqual(tree, whole)) continue;
-      interrupted++;
-      expect(tree, `incremental build killed after ${delay} ms (seed ${seed}, FOLIO_FUZZ_SEED replays it)`).toEqual(previous);
-      // The next build after the kill is whole and correct.
-      const next = await folio(['build', '--content', content, '--out', out, '--now', '2026-11-22']);
-      expect(next.code, next.stderr).toBe(0);
-      expect(await treeHash(out)).toEqual(whole);
+      recordFigures({
+        name: 'faults: builds killed with SIGKILL',
+        target: 'folio build, 600 posts',
+        inputs: delays.length,
+        requests: 0,
+        failures: 0,
+        seed,
+        ms: 0,
+        note: `${interrupted} of ${delays.length} interrupted before they finished`,
+      });
+      expect(interrupted, 'no build was interrupted: the corpus is too small for the delays').toBeGreaterThan(0);
+      const done = await folio(['build', '--content', big, '--out', out, '--now', '2026-11-22']);
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stdout).toContain('built 600 posts');
       expect(await stagingLeftovers(parent)).toEqual([]);
-    }
-    recordFigures({ name: 'faults: incremental builds killed with SIGKILL', target: 'folio build, 400 posts, one body edit', inputs: delays.length, requests: 0, failures: 0, seed, ms: 0, note: `${interrupted} of ${delays.length} interrupted before they finished` });
-    expect(interrupted, 'no incremental build was interrupted: the delays are too long').toBeGreaterThan(0);
-  });
+    },
+  );
+
+  it(
+    'an incremental build (hard links to the previous dist, spliced documents) killed at random points leaves the previous dist byte-identical or the whole new one (D40, D56)',
+    { timeout: fuzzBudget(180_000) },
+    async () => {
+      // One content folder and one output path, as in CI: the cache is keyed by both.
+      const content = await writeCorpus(join(work, 'inc-content'), { posts: 400 });
+      const parent = join(work, 'inc-killed');
+      const out = join(parent, 'dist');
+      const snapshot = join(work, 'inc-snapshot');
+      // The previous build and its cache (.folio-cache beside dist), kept to start every trial from.
+      expect((await folio(['build', '--content', content, '--out', out, '--now', '2026-11-22'])).code).toBe(0);
+      await cp(parent, snapshot, { recursive: true });
+      const restore = async () => {
+        await rm(parent, { recursive: true, force: true });
+        await cp(snapshot, parent, { recursive: true });
+      };
+      const post = join(content, 'posts', (await readdir(join(content, 'posts'))).sort()[200]!);
+      await writeFile(post, `${await readFile(post, 'utf8')}\nA sentence added by the kill test.\n`);
+      // The edited content's output, built clean: what a kill after the swap must leave.
+      const reference = join(work, 'inc-reference', 'dist');
+      expect((await folio(['build', '--content', content, '--out', reference, '--now', '2026-11-22', '--no-cache'])).code).toBe(0);
+      const whole = await treeHash(reference);
+      const previous = await treeHash(out);
+      // Without a kill the build is incremental: it splices the documents and links every other file.
+      const unkilled = await folio(['build', '--content', content, '--out', out, '--now', '2026-11-22']);
+      expect(unkilled.stdout).toMatch(/\[1 of \d+ rendered, \d+ cached; 7 of \d+ responses asked/);
+      expect(await treeHash(out)).toEqual(whole);
+      // The previous build's copy is intact: no linked file was written in place.
+      await restore();
+      expect(await treeHash(out)).toEqual(previous);
+      const seed = fuzzSeed();
+      const delays = [150, ...fc.sample(fc.integer({ min: 20, max: 1500 }), { seed, numRuns: fuzzRuns(4) })];
+      let interrupted = 0;
+      for (const delay of delays) {
+        await restore();
+        const child = spawn(process.execPath, [CLI, 'build', '--content', content, '--out', out, '--now', '2026-11-22'], {
+          stdio: 'ignore',
+        });
+        const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+        const finished = await Promise.race([exited.then(() => true), sleep(delay).then(() => false)]);
+        if (finished) continue;
+        child.kill('SIGKILL');
+        await exited;
+        const tree = await treeHash(out);
+        if (isDeepStrictEqual(tree, whole)) continue;
+        interrupted++;
+        expect(tree, `incremental build killed after ${delay} ms (seed ${seed}, FOLIO_FUZZ_SEED replays it)`).toEqual(previous);
+        // The next build after the kill is whole and correct.
+        const next = await folio(['build', '--content', content, '--out', out, '--now', '2026-11-22']);
+        expect(next.code, next.stderr).toBe(0);
+        expect(await treeHash(out)).toEqual(whole);
+        expect(await stagingLeftovers(parent)).toEqual([]);
+      }
+      recordFigures({
+        name: 'faults: incremental builds killed with SIGKILL',
+        target: 'folio build, 400 posts, one body edit',
+        inputs: delays.length,
+        requests: 0,
+        failures: 0,
+        seed,
+        ms: 0,
+        note: `${interrupted} of ${delays.length} interrupted before they finished`,
+      });
+      expect(interrupted, 'no incremental build was interrupted: the delays are too long').toBeGreaterThan(0);
+    },
+  );
 
   it('killed between its two renames: the next build puts the previous dist back, even one that fails', async () => {
     const parent = join(work, 'window');

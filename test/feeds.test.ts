@@ -38,7 +38,15 @@ describe('feed.xml (Atom 1.0, RFC 4287)', () => {
     const res = await fetch(s.at('/feed.xml'));
     expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     xml = await res.text();
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', textNodeName: '#text', isArray: (_name, path) => asArray.has(String(path)), parseTagValue: false, processEntities: true, htmlEntities: false });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      textNodeName: '#text',
+      isArray: (_name, path) => asArray.has(String(path)),
+      parseTagValue: false,
+      processEntities: true,
+      htmlEntities: false,
+    });
     feed = parser.parse(xml).feed;
   });
 

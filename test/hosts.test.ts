@@ -18,7 +18,17 @@ import type { Site } from '../build/core/model.js';
 import { respond } from '../build/core/respond.js';
 import { build, memoryRuntime } from '../build/emit/build.js';
 import { cloudflare, cloudflareStatic } from '../build/emit/hosts/cloudflare.js';
-import { checkCloudflareHeaders, checkCloudflareRedirects, checkCloudflareRoutes, checkHostLimits, checkNetlify, checkVercel, CLOUDFLARE, HostLimitError, parseHosts } from '../build/emit/hosts/limits.js';
+import {
+  checkCloudflareHeaders,
+  checkCloudflareRedirects,
+  checkCloudflareRoutes,
+  checkHostLimits,
+  checkNetlify,
+  checkVercel,
+  CLOUDFLARE,
+  HostLimitError,
+  parseHosts,
+} from '../build/emit/hosts/limits.js';
 import { NETLIFY_FUNCTION, netlify, netlifyHeaders, netlifyRedirects, type NetlifyRedirect } from '../build/emit/hosts/netlify.js';
 import { fileRoutes, fileUrl, negotiatedPaths } from '../build/emit/hosts/plan.js';
 import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
@@ -85,7 +95,9 @@ describe('Cloudflare Pages printer', () => {
     }
     // The sample fits the budget: every document and twin is a plain file.
     expect(routes.exclude.length).toBe(fileRoutes(site, manifest).length);
-    expect(routes.exclude).toEqual(expect.arrayContaining(['/llms.txt', '/blog.md', '/index.md', '/.well-known/api-catalog', '/assets/site.css']));
+    expect(routes.exclude).toEqual(
+      expect.arrayContaining(['/llms.txt', '/blog.md', '/index.md', '/.well-known/api-catalog', '/assets/site.css']),
+    );
     for (const page of ['/', '/blog', '/about', '/api/v1', '/api/v1/posts', '/mcp']) expect(routes.exclude).not.toContain(page);
   });
 
@@ -123,7 +135,9 @@ describe('Cloudflare Pages printer', () => {
     expect(() => checkHostLimits(files, big)).not.toThrow();
     // Site-wide documents come before twins.
     expect(routes.exclude).toEqual(expect.arrayContaining(['/llms.txt', '/robots.txt', '/openapi.json']));
-    const last = Object.keys(big.routes).filter((p) => p.startsWith('/blog/extra-')).at(-1)!;
+    const last = Object.keys(big.routes)
+      .filter((p) => p.startsWith('/blog/extra-'))
+      .at(-1)!;
     expect(routes.exclude).not.toContain(last);
   });
 
@@ -142,8 +156,12 @@ describe('host limits (D39)', () => {
     expect(checkCloudflareRoutes(routes(99))).toEqual([]);
     expect(checkCloudflareRoutes(routes(100)).join()).toMatch(/101 include and exclude rules; Cloudflare Pages allows 100/);
     expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: [], exclude: [] })).join()).toMatch(/at least one include/);
-    expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: ['/*'], exclude: [`/${'a'.repeat(100)}`] })).join()).toMatch(/101 characters long/);
-    expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: ['/*'], exclude: ['/blog/*', '/blog/a'] })).join()).toMatch(/overlaps/);
+    expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: ['/*'], exclude: [`/${'a'.repeat(100)}`] })).join()).toMatch(
+      /101 characters long/,
+    );
+    expect(checkCloudflareRoutes(JSON.stringify({ version: 1, include: ['/*'], exclude: ['/blog/*', '/blog/a'] })).join()).toMatch(
+      /overlaps/,
+    );
   });
 
   it('checks _headers and _redirects against their rule and line caps', () => {
@@ -156,8 +174,14 @@ describe('host limits (D39)', () => {
   });
 
   it('checks vercel.json and netlify.toml', () => {
-    expect(checkVercel(JSON.stringify({ routes: Array.from({ length: 2049 }, () => ({ src: '^/a$' })) })).join()).toMatch(/2049 routes; Vercel allows 2048/);
-    expect(checkVercel(JSON.stringify({ routes: [{ src: '^/a$', has: Array.from({ length: 17 }, () => ({ type: 'query', key: 'a' })) }] })).join()).toMatch(/17 conditions/);
+    expect(checkVercel(JSON.stringify({ routes: Array.from({ length: 2049 }, () => ({ src: '^/a$' })) })).join()).toMatch(
+      /2049 routes; Vercel allows 2048/,
+    );
+    expect(
+      checkVercel(
+        JSON.stringify({ routes: [{ src: '^/a$', has: Array.from({ length: 17 }, () => ({ type: 'query', key: 'a' })) }] }),
+      ).join(),
+    ).toMatch(/17 conditions/);
     expect(checkNetlify('[[redirects]]\n'.repeat(10_001)).join()).toMatch(/10001 redirect rules/);
   });
 
@@ -187,10 +211,14 @@ describe('host limits (D39)', () => {
     const warnings: string[] = [];
     expect(() => checkHostLimits(files, manifest, ['vercel'], (w) => warnings.push(w))).not.toThrow();
     expect(warnings[0]).toMatch(/^_routes\.json has 121 include and exclude rules/);
-    expect(warnings).toContain('netlify.toml has 10001 redirect rules; Netlify advises against 10000 and fails deploys whose rules are too large.');
+    expect(warnings).toContain(
+      'netlify.toml has 10001 redirect rules; Netlify advises against 10000 and fails deploys whose rules are too large.',
+    );
     expect(warnings.at(-1)).toMatch(/^cloudflare, netlify would refuse this output; the build goes on because --host does not name them/);
     warnings.length = 0;
-    expect(() => checkHostLimits(files, manifest, ['netlify'], (w) => warnings.push(w))).toThrow(/^The build output would not deploy:\n {2}- netlify\.toml has 10001 redirect rules[^]*previous output/);
+    expect(() => checkHostLimits(files, manifest, ['netlify'], (w) => warnings.push(w))).toThrow(
+      /^The build output would not deploy:\n {2}- netlify\.toml has 10001 redirect rules[^]*previous output/,
+    );
     expect(warnings.join('\n')).toMatch(/_routes\.json has 121/);
     expect(warnings.join('\n')).not.toMatch(/netlify\.toml/);
   });
@@ -198,7 +226,9 @@ describe('host limits (D39)', () => {
   it('reads --host values repeated or comma-separated, and names the hosts it knows', () => {
     expect(parseHosts(['vercel', 'Netlify,cloudflare'])).toEqual(['cloudflare', 'netlify', 'vercel']);
     expect(parseHosts(['netlify'])).toEqual(['netlify']);
-    expect(() => parseHosts(['fly'])).toThrow(/"fly" is not a host folio writes files for\. Use --host cloudflare, --host netlify, --host vercel/);
+    expect(() => parseHosts(['fly'])).toThrow(
+      /"fly" is not a host folio writes files for\. Use --host cloudflare, --host netlify, --host vercel/,
+    );
   });
 });
 
@@ -242,7 +272,8 @@ function vercelRoute(routes: VercelRoute[], target: string, m: Manifest = manife
     if (r.handle || r.continue || !r.dest) continue;
     const match = new RegExp(r.src!).exec(url.pathname);
     if (!match || (r.methods && !r.methods.includes('GET'))) continue;
-    if (!(r.has ?? []).every((c) => url.searchParams.has(c.key) && (!c.value || new RegExp(c.value).test(url.searchParams.get(c.key)!)))) continue;
+    if (!(r.has ?? []).every((c) => url.searchParams.has(c.key) && (!c.value || new RegExp(c.value).test(url.searchParams.get(c.key)!))))
+      continue;
     if (!(r.missing ?? []).every((c) => !url.searchParams.has(c.key))) continue;
     return r.dest.replace('$1', match[1] ?? '');
   }
@@ -268,7 +299,8 @@ function queryCorpus(): string[] {
       }
     }
   }
-  for (const status of [null, 'live', 'sunset', 'delivered', 'LIVE', 'paused']) out.push(`/api/v1/projects${status === null ? '' : `?status=${status}`}`);
+  for (const status of [null, 'live', 'sunset', 'delivered', 'LIVE', 'paused'])
+    out.push(`/api/v1/projects${status === null ? '' : `?status=${status}`}`);
   out.push('/api/v1', '/api/v1/profile?x=1', '/api/v1/posts/short-lived-ssh-certificates', '/api/v1/posts/no-such-post', '/api/v1/nope');
   return out;
 }
@@ -283,7 +315,12 @@ interface Built {
  * Whatever a host serves from a file must be byte for byte the core's 200
  * answer to the same request; everything else must reach the function.
  */
-async function expectFaithful(route: (target: string) => string, isFunction: (dest: string) => boolean, built: Built = { site, manifest, dist }, targets = queryCorpus()) {
+async function expectFaithful(
+  route: (target: string) => string,
+  isFunction: (dest: string) => boolean,
+  built: Built = { site, manifest, dist },
+  targets = queryCorpus(),
+) {
   const rt = memoryRuntime(built.site);
   let files = 0;
   const wrong: string[] = [];
@@ -294,7 +331,8 @@ async function expectFaithful(route: (target: string) => string, isFunction: (de
     const reply = await respond(request('GET', target), rt);
     const file = Object.values(built.manifest.routes).find(([f]) => fileUrl(f) === dest.split('?')[0])?.[0];
     if (reply.status !== 200 || !file) wrong.push(`${target} → ${dest}, but the core answers ${reply.status}`);
-    else if (!Buffer.from(reply.body!).equals(await readFile(join(built.dist, file)))) wrong.push(`${target} → ${dest}, which differs from the core's answer`);
+    else if (!Buffer.from(reply.body!).equals(await readFile(join(built.dist, file))))
+      wrong.push(`${target} → ${dest}, which differs from the core's answer`);
   }
   expect(wrong).toEqual([]);
   return files;
@@ -302,7 +340,10 @@ async function expectFaithful(route: (target: string) => string, isFunction: (de
 
 describe('Netlify printer', () => {
   it('writes netlify.toml that a TOML parser reads back as the same rules', () => {
-    const toml = parseToml(text(netlify(site, manifest), 'netlify.toml')) as { redirects: Record<string, unknown>[]; headers: { for: string; values: Record<string, string> }[] };
+    const toml = parseToml(text(netlify(site, manifest), 'netlify.toml')) as {
+      redirects: Record<string, unknown>[];
+      headers: { for: string; values: Record<string, string> }[];
+    };
     const rules = netlifyRedirects(site, manifest);
     expect(toml.redirects).toHaveLength(rules.length);
     toml.redirects.forEach((r, i) => {
@@ -315,7 +356,10 @@ describe('Netlify printer', () => {
 
   it('routes query strings to precomputed files only when the file is the exact answer (D8-D11, D38)', async () => {
     const rules = netlifyRedirects(site, manifest);
-    const files = await expectFaithful((t) => netlifyRoute(rules, t), (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`));
+    const files = await expectFaithful(
+      (t) => netlifyRoute(rules, t),
+      (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`),
+    );
     expect(files).toBeGreaterThanOrEqual(8);
     expect(netlifyRoute(rules, '/api/v1/projects?status=live')).toBe('/api/v1/projects@status=live.json');
     expect(netlifyRoute(rules, '/api/v1/posts?utm_source=x')).toBe('/api/v1/posts.json');
@@ -358,7 +402,10 @@ describe('Vercel printer', () => {
 
   it('routes exact query strings to precomputed files with has and missing (D8-D11, D38)', async () => {
     const routes = vercelRoutes(site, manifest);
-    const files = await expectFaithful((t) => vercelRoute(routes, t), (dest) => dest.startsWith(VERCEL_FUNCTION));
+    const files = await expectFaithful(
+      (t) => vercelRoute(routes, t),
+      (dest) => dest.startsWith(VERCEL_FUNCTION),
+    );
     expect(files).toBeGreaterThanOrEqual(8);
     expect(vercelRoute(routes, '/api/v1/projects?status=sunset')).toBe('/api/v1/projects@status=sunset.json');
     expect(vercelRoute(routes, '/api/v1/posts?tag=ci&offset=0')).toBe(`${VERCEL_FUNCTION}?__folio_path=/api/v1/posts`);
@@ -366,7 +413,8 @@ describe('Vercel printer', () => {
 
   it('routes pages to the function before their .html files, and leaves /.well-known alone', () => {
     const routes = vercelRoutes(site, manifest);
-    for (const page of negotiatedPaths(site, manifest)) expect(vercelRoute(routes, page), page).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
+    for (const page of negotiatedPaths(site, manifest))
+      expect(vercelRoute(routes, page), page).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
     expect(vercelRoute(routes, '/no-such-page')).toBe(`${VERCEL_FUNCTION}?__folio_path=/no-such-page`);
     for (const r of routes) if (r.dest) expect(r.src ?? '', 'Vercel reserves /.well-known').not.toMatch(/well-known/);
   });
@@ -375,7 +423,8 @@ describe('Vercel printer', () => {
     const routes = vercelRoutes(site, manifest);
     let files = 0;
     for (const [target, [file, set]] of Object.entries(manifest.routes)) {
-      if (vercelRoute(routes, target).startsWith(VERCEL_FUNCTION) || (target.startsWith('/.well-known/') && fileUrl(file) !== target)) continue;
+      if (vercelRoute(routes, target).startsWith(VERCEL_FUNCTION) || (target.startsWith('/.well-known/') && fileUrl(file) !== target))
+        continue;
       files++;
       expect(vercelFileHeaders(routes, target.split('?')[0]!, file), target).toEqual(manifest.header_sets[set]);
     }
@@ -409,7 +458,20 @@ function siteCorpus(m: Manifest): string[] {
     out.add(`${path}?utm_source=x`);
     if (query) out.add(`${path}?${query.toUpperCase()}`);
   }
-  for (const extra of ['/blog/no-such-post', '/blog/no-such-post.md', '/blog/tags/no-such-tag', '/blog/tags/no-such-tag.md', '/projects/none', '/projects/none.md', '/api/v1/posts/no-such-post', '/api/v1/posts?tag=no-such-tag', '/api/v1/posts?offset=7', '/api/v1/posts?offset=999999', '/api/v1/posts?limit=3&offset=20']) out.add(extra);
+  for (const extra of [
+    '/blog/no-such-post',
+    '/blog/no-such-post.md',
+    '/blog/tags/no-such-tag',
+    '/blog/tags/no-such-tag.md',
+    '/projects/none',
+    '/projects/none.md',
+    '/api/v1/posts/no-such-post',
+    '/api/v1/posts?tag=no-such-tag',
+    '/api/v1/posts?offset=7',
+    '/api/v1/posts?offset=999999',
+    '/api/v1/posts?limit=3&offset=20',
+  ])
+    out.add(extra);
   return [...out];
 }
 
@@ -443,8 +505,18 @@ describe('a generated site of a few hundred posts (D39)', () => {
       const targets = siteCorpus(b.manifest);
       const rules = netlifyRedirects(b.site, b.manifest);
       const routes = vercelRoutes(b.site, b.manifest);
-      const viaNetlify = await expectFaithful((t) => netlifyRoute(rules, t, b.manifest), (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`), b, targets);
-      const viaVercel = await expectFaithful((t) => vercelRoute(routes, t, b.manifest), (dest) => dest.startsWith(VERCEL_FUNCTION), b, targets);
+      const viaNetlify = await expectFaithful(
+        (t) => netlifyRoute(rules, t, b.manifest),
+        (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`),
+        b,
+        targets,
+      );
+      const viaVercel = await expectFaithful(
+        (t) => vercelRoute(routes, t, b.manifest),
+        (dest) => dest.startsWith(VERCEL_FUNCTION),
+        b,
+        targets,
+      );
       // Site-wide documents and the one-off API answers are files on both. The
       // twins of items carry their own X-Markdown-Tokens, so no one header rule
       // fits them all: the function serves them from their files on both hosts.
@@ -468,7 +540,10 @@ describe('a build past a host limit (D39, D40)', () => {
   // A site URL so long that the API's Link header passes Vercel's 32,768 characters.
   const siteUrl = `https://example.com/${'a'.repeat(33_000)}`;
   const folio = (out: string, ...args: string[]) =>
-    spawnSync(process.execPath, ['bin/folio.js', 'build', '--out', out, '--now', '2026-11-22', '--site-url', siteUrl, ...args], { encoding: 'utf8', timeout: 60_000 });
+    spawnSync(process.execPath, ['bin/folio.js', 'build', '--out', out, '--now', '2026-11-22', '--site-url', siteUrl, ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
   it('exits 1 with the limit, the file and the fix for a host named with --host, and leaves the previous dist as it was', async () => {
     const out = join(await tempDir('folio-limits-'), 'dist');
@@ -476,7 +551,9 @@ describe('a build past a host limit (D39, D40)', () => {
     const before = await treeHash(out);
     const run = folio(out, '--host', 'netlify,vercel');
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^folio: The build output would not deploy:\n {2}- vercel\.json: the link header of \S+ is 33081 characters long; Vercel allows 32768\./);
+    expect(run.stderr).toMatch(
+      /^folio: The build output would not deploy:\n {2}- vercel\.json: the link header of \S+ is 33081 characters long; Vercel allows 32768\./,
+    );
     expect(run.stderr).toMatch(/Vercel allows 32768\.\n(?:.*\n)*The previous output was left as it was/);
     expect(await treeHash(out)).toEqual(before);
     await rm(join(out, '..'), { recursive: true, force: true });
@@ -494,7 +571,7 @@ describe('a build past a host limit (D39, D40)', () => {
       expect(JSON.parse(await readFile(join(out, 'vercel.json'), 'utf8')).routes.length).toBeGreaterThan(0);
     }
     const unknown = folio(out, '--host', 'fly');
-    expect(unknown.status, "a usage error").toBe(2);
+    expect(unknown.status, 'a usage error').toBe(2);
     expect(unknown.stderr).toMatch(/"fly" is not a host folio writes files for/);
     await rm(join(out, '..'), { recursive: true, force: true });
   }, 120_000);
@@ -536,16 +613,23 @@ describe('the Netlify and Vercel functions (D38)', () => {
       const viaNetlify = await netlifyFn(new Request(`${origin}${NETLIFY_FUNCTION}${target}`, init));
       const viaVercel = await vercelFn(new Request(`${origin}${VERCEL_FUNCTION}?__folio_path=${path}${query ? `&${query}` : ''}`, init));
       const asIs = await netlifyFn(new Request(origin + target, init));
-      for (const [how, res] of [['Netlify prefix', viaNetlify], ['Vercel parameter', viaVercel], ['original URL', asIs]] as const) {
+      for (const [how, res] of [
+        ['Netlify prefix', viaNetlify],
+        ['Vercel parameter', viaVercel],
+        ['original URL', asIs],
+      ] as const) {
         expect(res.status, `${label} via ${how}`).toBe(expected.status);
         expect(await res.text(), `${label} via ${how}`).toBe(body);
-        for (const name of ['content-type', 'cache-control', 'vary', 'link', 'allow', 'etag']) expect(res.headers.get(name), `${label} via ${how}: ${name}`).toBe(expected.headers.get(name));
+        for (const name of ['content-type', 'cache-control', 'vary', 'link', 'allow', 'etag'])
+          expect(res.headers.get(name), `${label} via ${how}: ${name}`).toBe(expected.headers.get(name));
       }
     }
   });
 
   it('never answers their own file reads, so a missing file cannot loop back into them', async () => {
-    const res = await originHandler({ prefix: NETLIFY_FUNCTION })(new Request(`${origin}/blog.html`, { headers: { 'x-folio-internal-read': '1' } }));
+    const res = await originHandler({ prefix: NETLIFY_FUNCTION })(
+      new Request(`${origin}/blog.html`, { headers: { 'x-folio-internal-read': '1' } }),
+    );
     expect(res.status).toBe(404);
   });
 });

@@ -67,7 +67,11 @@ describe('image errors (D44)', () => {
   });
 
   it('an empty alt text', async () => {
-    const r = await withImage('![](./img/bounce-classifier.svg)', (d) => mkdir(join(d, 'posts/img'), { recursive: true }).then(() => writeFile(join(d, 'posts/img/bounce-classifier.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')));
+    const r = await withImage('![](./img/bounce-classifier.svg)', (d) =>
+      mkdir(join(d, 'posts/img'), { recursive: true }).then(() =>
+        writeFile(join(d, 'posts/img/bounce-classifier.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      ),
+    );
     expect(r.stderr).toContain(`${r.at}The image ./img/bounce-classifier.svg has no alt text.`);
     expect(r.stderr).toMatch(/hint: Say what it shows, e\.g\. !\[.+\]\(\.\/img\/bounce-classifier\.svg\)/);
   });
@@ -99,14 +103,18 @@ describe('image errors (D44)', () => {
   });
 
   it('a corrupt image file: bytes that are no image', async () => {
-    const r = await withImage('![Broken](./broken.png)', (d) => writeFile(join(d, 'posts/broken.png'), Buffer.from('this is not a PNG at all, just text\n'.repeat(20))));
+    const r = await withImage('![Broken](./broken.png)', (d) =>
+      writeFile(join(d, 'posts/broken.png'), Buffer.from('this is not a PNG at all, just text\n'.repeat(20))),
+    );
     expect(r.stderr).toContain(`${r.at}The image ./broken.png cannot be used: it cannot be read as an image`);
     expect(r.stderr).toContain('hint: Open it in an image viewer and export it again');
   });
 
   it('a truncated PNG (a valid header, the pixels cut off)', async () => {
     const png = await readFile('content/posts/img/proxyjump-session.png');
-    const r = await withImage('![Cut off](./cut.png)', (d) => writeFile(join(d, 'posts/cut.png'), png.subarray(0, Math.floor(png.length / 3))));
+    const r = await withImage('![Cut off](./cut.png)', (d) =>
+      writeFile(join(d, 'posts/cut.png'), png.subarray(0, Math.floor(png.length / 3))),
+    );
     expect(r.stderr).toContain(`${r.at}The image ./cut.png cannot be used: it is damaged or incomplete`);
   });
 
@@ -141,22 +149,29 @@ describe('profile photo errors (D45)', () => {
     const file = join(d, 'profile.md');
     await writeFile(file, edit(await readFile(file, 'utf8')));
   };
-  const lineOf = async (key: string) => (await readFile('content/profile.md', 'utf8')).split('\n').findIndex((l) => l.startsWith(`${key}:`)) + 1;
+  const lineOf = async (key: string) =>
+    (await readFile('content/profile.md', 'utf8')).split('\n').findIndex((l) => l.startsWith(`${key}:`)) + 1;
 
   it('a photo without photo_alt', async () => {
     const r = await breakWith((d) => profile(d, (t) => t.replace(/^photo_alt:.*\n/m, '')));
-    expect(r.stderr).toContain(`${r.rel}/profile.md:${await lineOf('photo')}:1: The photo ./images/hanna-brink-illustration.png has no alt text (\`photo_alt\`).`);
+    expect(r.stderr).toContain(
+      `${r.rel}/profile.md:${await lineOf('photo')}:1: The photo ./images/hanna-brink-illustration.png has no alt text (\`photo_alt\`).`,
+    );
     expect(r.stderr).toContain('hint: Say what it shows, e.g. photo_alt: ');
   });
 
   it('a photo file that is missing', async () => {
     const r = await breakWith((d) => rm(join(d, 'images/hanna-brink-illustration.png')));
-    expect(r.stderr).toContain(`${r.rel}/profile.md:${await lineOf('photo')}:1: The image ./images/hanna-brink-illustration.png is missing: `);
+    expect(r.stderr).toContain(
+      `${r.rel}/profile.md:${await lineOf('photo')}:1: The image ./images/hanna-brink-illustration.png is missing: `,
+    );
   });
 
   it('photo_alt without a photo', async () => {
     const r = await breakWith((d) => profile(d, (t) => t.replace(/^photo:.*\n/m, '')));
-    expect(r.stderr).toMatch(new RegExp(`${r.rel.replace(/[.]/g, '\\.')}/profile\\.md:\\d+:1: \`photo_alt\` is set but there is no \`photo\`\\.`));
+    expect(r.stderr).toMatch(
+      new RegExp(`${r.rel.replace(/[.]/g, '\\.')}/profile\\.md:\\d+:1: \`photo_alt\` is set but there is no \`photo\`\\.`),
+    );
   });
 });
 

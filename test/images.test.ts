@@ -31,8 +31,13 @@ beforeAll(async () => {
   // A large JPEG (three variants), an SVG from static/ by a / path, the sample's PNG named
   // from a second post (one file), and a reference-style image.
   await mkdir(join(content, 'static/diagrams'), { recursive: true });
-  await writeFile(join(content, 'static/diagrams/flow.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><rect width="300" height="120" fill="#eef"/><script>alert(1)</script></svg>');
-  await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3366aa' } }).jpeg().toFile(join(content, 'posts/wide.jpg'));
+  await writeFile(
+    join(content, 'static/diagrams/flow.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><rect width="300" height="120" fill="#eef"/><script>alert(1)</script></svg>',
+  );
+  await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toFile(join(content, 'posts/wide.jpg'));
   const post = join(content, 'posts/retiring-pid-files.md');
   await writeFile(
     post,
@@ -73,7 +78,9 @@ describe('images in posts (D44)', () => {
     expect(attr(pj, 'loading')).toBe('lazy');
     expect(attr(pj, 'decoding')).toBe('async');
     expect(attr(pj, 'sizes')).toBeTruthy();
-    const candidates = attr(pj, 'srcset')!.split(', ').map((c) => c.split(' '));
+    const candidates = attr(pj, 'srcset')!
+      .split(', ')
+      .map((c) => c.split(' '));
     expect(candidates.map(([, w]) => w)).toEqual(['480w', '960w', '1440w', `${width}w`]);
     for (const [url, w] of candidates.slice(0, 3)) {
       const res = await fetch(s.at(url!));
@@ -106,7 +113,10 @@ describe('images in posts (D44)', () => {
   });
 
   it('serves originals and variants with immutable caching, through the manifest', async () => {
-    const manifest = JSON.parse(await readFile(join(s.out, '_folio/manifest.json'), 'utf8')) as { routes: Record<string, [string, number]>; header_sets: Record<string, string>[] };
+    const manifest = JSON.parse(await readFile(join(s.out, '_folio/manifest.json'), 'utf8')) as {
+      routes: Record<string, [string, number]>;
+      header_sets: Record<string, string>[];
+    };
     const media = Object.keys(manifest.routes).filter((r) => r.startsWith('/media/'));
     expect(media.length).toBe((await readdir(join(s.out, 'media'))).length);
     for (const path of media) {
@@ -147,10 +157,14 @@ describe('images in posts (D44)', () => {
     // Atom carries the HTML escaped as text.
     expect(atom).toContain(`src=&quot;${url}&quot;`);
     expect(atom).not.toMatch(/src=(&quot;|")\/media\//);
-    const feed = (await (await fetch(s.at('/feed.json'))).json()) as { items: { id: string; url: string; content_html?: string; image?: string }[] };
+    const feed = (await (await fetch(s.at('/feed.json'))).json()) as {
+      items: { id: string; url: string; content_html?: string; image?: string }[];
+    };
     const item = feed.items.find((i) => i.url.endsWith('/blog/proxyjump-over-bastions'))!;
     expect(item.content_html).toContain(`src="${url}"`);
-    expect(item.content_html).toMatch(new RegExp(`srcset="${SITE.replace(/\./g, '\\.')}/media/[0-9a-f]{20}-480\\.webp 480w, ${SITE.replace(/\./g, '\\.')}/media/`));
+    expect(item.content_html).toMatch(
+      new RegExp(`srcset="${SITE.replace(/\./g, '\\.')}/media/[0-9a-f]{20}-480\\.webp 480w, ${SITE.replace(/\./g, '\\.')}/media/`),
+    );
     expect(item.image).toBe(url);
   });
 
@@ -162,7 +176,12 @@ describe('images in posts (D44)', () => {
       alt: expect.stringMatching(/^Diagram: the laptop opens an SSH session/),
       ...pngSize(png),
     });
-    expect(model.posts.find((p) => p.slug === 'retiring-pid-files')!.image).toMatchObject({ url: expect.stringMatching(/\.svg$/), alt: 'Flow of a PID file', width: 300, height: 120 });
+    expect(model.posts.find((p) => p.slug === 'retiring-pid-files')!.image).toMatchObject({
+      url: expect.stringMatching(/\.svg$/),
+      alt: 'Flow of a PID file',
+      width: 300,
+      height: 120,
+    });
     expect(model.posts.find((p) => p.slug === 'dmarc-p-reject-rollout')!.image).toBeNull();
   });
 });
@@ -224,11 +243,16 @@ describe('the image cache (D44)', () => {
     expect(second.stats.imagesProcessed).toBe(0);
     expect(second.stats.written.filter((f) => f.startsWith('media/'))).toEqual([]);
     // Same bytes as the first build: the cache gives exactly what processing gave.
-    for (const f of await readdir(join(root, 'dist/media'))) expect((await readFile(join(root, 'dist/media', f))).length).toBeGreaterThan(0);
-    await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#aa3366' } }).png().toFile(join(dir, 'posts/img/proxyjump-session.png'));
+    for (const f of await readdir(join(root, 'dist/media')))
+      expect((await readFile(join(root, 'dist/media', f))).length).toBeGreaterThan(0);
+    await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#aa3366' } })
+      .png()
+      .toFile(join(dir, 'posts/img/proxyjump-session.png'));
     const third = await build(options);
     expect(third.stats.imagesProcessed).toBe(1);
-    expect(third.stats.written.filter((f) => f.startsWith('media/')).sort()).toEqual([expect.stringMatching(/-480\.webp$/), expect.stringMatching(/-960\.webp$/), expect.stringMatching(/\.png$/)].sort());
+    expect(third.stats.written.filter((f) => f.startsWith('media/')).sort()).toEqual(
+      [expect.stringMatching(/-480\.webp$/), expect.stringMatching(/-960\.webp$/), expect.stringMatching(/\.png$/)].sort(),
+    );
     expect(third.site.posts.find((p) => p.slug === 'proxyjump-over-bastions')!.image).toMatchObject({ width: 1000, height: 500 });
     await rm(dir, { recursive: true, force: true });
     await rm(root, { recursive: true, force: true });

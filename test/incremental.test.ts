@@ -156,7 +156,10 @@ describe('incremental builds', () => {
     await incremental();
     await expectSameAsClean();
 
-    await appendFile(join(content, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2026-10-01, sunset: 2027-06-01, successor: v2 }\n');
+    await appendFile(
+      join(content, 'site.yaml'),
+      'api:\n  versions:\n    v1: { deprecated: 2026-10-01, sunset: 2027-06-01, successor: v2 }\n',
+    );
     await incremental();
     await expectSameAsClean();
 

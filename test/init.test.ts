@@ -45,7 +45,14 @@ afterAll(async () => {
 
 describe('folio init (D42)', () => {
   it('writes the starter files and a .gitignore for dist/ and the cache', async () => {
-    for (const file of ['site.yaml', 'profile.md', 'services/your-first-service.md', 'posts/first-post.md', 'projects/first-project.md', 'static/photo.svg']) {
+    for (const file of [
+      'site.yaml',
+      'profile.md',
+      'services/your-first-service.md',
+      'posts/first-post.md',
+      'projects/first-project.md',
+      'static/photo.svg',
+    ]) {
       expect((await readFile(join(work, 'my-site/content', file), 'utf8')).length, file).toBeGreaterThan(50);
     }
     const ignore = (await readFile(join(work, 'my-site/.gitignore'), 'utf8')).split('\n');
@@ -55,7 +62,8 @@ describe('folio init (D42)', () => {
 
   it('says what to replace in every placeholder', async () => {
     const profile = await readFile(join(work, 'my-site/content/profile.md'), 'utf8');
-    for (const field of ['headline', 'location', 'note', 'photo_alt']) expect(profile, field).toMatch(new RegExp(`^\\s*${field}: ".*[Rr]eplace`, 'm'));
+    for (const field of ['headline', 'location', 'note', 'photo_alt'])
+      expect(profile, field).toMatch(new RegExp(`^\\s*${field}: ".*[Rr]eplace`, 'm'));
     expect(profile).toMatch(/^photo: \/photo\.svg$/m);
     const site = await readFile(join(work, 'my-site/content/site.yaml'), 'utf8');
     for (const field of ['title', 'description', 'site_url']) expect(site, field).toMatch(new RegExp(`# Replace[^\\n]*\\n${field}: `));
@@ -68,7 +76,11 @@ describe('folio init (D42)', () => {
   });
 
   it('prints the next three commands, which check, build and serve the new site', async () => {
-    expect(printed).toEqual(['npx folio check --content my-site/content', 'npx folio build --content my-site/content --out my-site/dist', 'npx folio serve --dir my-site/dist']);
+    expect(printed).toEqual([
+      'npx folio check --content my-site/content',
+      'npx folio build --content my-site/content --out my-site/dist',
+      'npx folio serve --dir my-site/dist',
+    ]);
     const check = await folio(work, ...argsOf(printed[0]!));
     expect(check.code, check.stderr).toBe(0);
     expect(check.stdout).toMatch(/content is valid/);
@@ -90,7 +102,15 @@ describe('folio init (D42)', () => {
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Your Name');
-    for (const path of ['/about', '/services/your-first-service', '/blog/first-post', '/projects/first-project', '/blog/first-post.md', '/api/v1/services/your-first-service', '/llms.txt']) {
+    for (const path of [
+      '/about',
+      '/services/your-first-service',
+      '/blog/first-post',
+      '/projects/first-project',
+      '/blog/first-post.md',
+      '/api/v1/services/your-first-service',
+      '/llms.txt',
+    ]) {
       const res = await fetch(url + path);
       expect(res.status, path).toBe(200);
       await res.arrayBuffer();
@@ -104,7 +124,11 @@ describe('folio init (D42)', () => {
   it('is what the README\'s "Make it yours" tells a reader to run', async () => {
     const readme = await readFile('README.md', 'utf8');
     const section = readme.slice(readme.indexOf('## Make it yours'), readme.indexOf('\n## ', readme.indexOf('## Make it yours') + 1));
-    const commands = /```sh\n([\s\S]*?)```/.exec(section)![1]!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+    const commands = /```sh\n([\s\S]*?)```/
+      .exec(section)![1]!
+      .split('\n')
+      .map((l) => l.replace(/\s+#.*$/, '').trim())
+      .filter(Boolean);
     expect(commands[0]).toBe('npx folio init my-site');
     expect(commands.slice(1, 4)).toEqual(printed);
     expect(commands.at(-1)).toMatch(/^npx wrangler pages deploy my-site\/dist /);
@@ -130,7 +154,9 @@ describe('folio init (D42)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect([...r.stdout.matchAll(/^\s+\d\. (.+)$/gm)].map((m) => m[1])).toEqual(['npx folio check', 'npx folio build', 'npx folio serve']);
     // Only the missing line is added to what was there.
-    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\ndist/\n# folio build output and its cache\n.folio-cache/\n');
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
+      'node_modules/\ndist/\n# folio build output and its cache\n.folio-cache/\n',
+    );
     const check = await folio(dir, 'check');
     expect(check.code, check.stderr).toBe(0);
   });

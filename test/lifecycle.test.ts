@@ -36,7 +36,14 @@ describe('API version lifecycle (D19)', () => {
   });
 
   it('is deprecated from the deprecation date: headers on successes and errors, static and computed', async () => {
-    for (const path of ['/api/v1', '/api/v1/posts', '/api/v1/posts?limit=3', '/api/v1/posts/bounce-handling', '/api/v1/posts/nope', '/api/v1/projects?status=bogus']) {
+    for (const path of [
+      '/api/v1',
+      '/api/v1/posts',
+      '/api/v1/posts?limit=3',
+      '/api/v1/posts/bounce-handling',
+      '/api/v1/posts/nope',
+      '/api/v1/projects?status=bogus',
+    ]) {
       const res = await fetch(served.deprecated.at(path));
       expect(res.status, path).toBeLessThan(410);
       expect(res.headers.get('x-api-deprecated'), path).toBe('true');

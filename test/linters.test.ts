@@ -35,7 +35,11 @@ afterAll(async () => {
 });
 
 /** Runs a CLI and returns its output whatever its exit code: the findings decide, not the code. */
-async function cli(file: string, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+async function cli(
+  file: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(file, args, {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', ...env },
@@ -74,7 +78,18 @@ async function redocly(file: string, skip: readonly string[] = []): Promise<Find
 /** Spectral's results at every severity, written to a file so nothing else on stdout can mix in. */
 async function spectral(file: string): Promise<Finding[]> {
   const out = `${file}.spectral.json`;
-  const { stderr } = await cli(bin('spectral'), ['lint', file, '-r', join(CONFIG, 'spectral.yaml'), '-f', 'json', '-o', out, '--fail-severity', 'hint']);
+  const { stderr } = await cli(bin('spectral'), [
+    'lint',
+    file,
+    '-r',
+    join(CONFIG, 'spectral.yaml'),
+    '-f',
+    'json',
+    '-o',
+    out,
+    '--fail-severity',
+    'hint',
+  ]);
   const results = JSON.parse(await readFile(out, 'utf8').catch(() => `null`));
   expect(results, `spectral wrote no report: ${stderr}`).not.toBeNull();
   const severity = ['error', 'warning', 'info', 'hint'];
@@ -100,7 +115,10 @@ describe('/openapi.json against Redocly CLI recommended (D54)', () => {
   });
 
   it('declares the license the site states, and invents none when it states none', SLOW, async () => {
-    const licensed = openApiDocument({ ...s.site, config: { ...s.site.config, license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } } });
+    const licensed = openApiDocument({
+      ...s.site,
+      config: { ...s.site.config, license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } },
+    });
     expect(licensed.info.license).toEqual({ name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' });
     expect(await redocly(await writeDocument('licensed.json', licensed))).toEqual([]);
 
@@ -164,62 +182,81 @@ describe('every HTML page against html-validate:standard (D54)', () => {
     const problems: string[] = [];
     for (const file of files) {
       const report = await html.validateString(await readFile(join(s.out, file), 'utf8'), file);
-      for (const result of report.results) for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+      for (const result of report.results)
+        for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     }
     expect(problems).toEqual([]);
   });
 
-  it('finds nothing on pages built from hostile content: quotes, markup, emoji, right-to-left text, every Markdown construct', SLOW, async () => {
-    const content = await copyContent();
-    try {
-      const title = `"Quotes" & <b>tags</b> </script> <!-- --> 🚀 שלום עולם`;
-      await writeFile(
-        join(content, 'posts', 'hostile-markup.md'),
-        [
-          '---',
-          `title: ${JSON.stringify(title)}`,
-          'date: 2024-01-02',
-          'tags: ["émoji-🚀", "rtl-שלום", "a&b"]',
-          `summary: ${JSON.stringify(`A summary with ${title} in it.`)}`,
-          '---',
-          '',
-          '<div onclick="x()">raw <script>alert(1)</script> HTML</div> <span style="color:red">inline</span>',
-          '',
-          '# A second h1 in the body',
-          '',
-          '| a | b |', '| :- | -: |', '| `|` | **bold** |',
-          '',
-          'A footnote[^1] and [a link](/projects "with a title") and ![an image](https://example.com/x.png) and <https://example.com>.',
-          '',
-          '[^1]: The note, with a [link](https://example.com).',
-          '',
-          '- [ ] a task', '- [x] done', '', '1. one', '2. two', '',
-          '```js', 'const s = "</script>";', '```',
-          '',
-          '> a quote', '', '---', '', '~~struck~~ <details><summary>s</summary>d</details>',
-          '',
-        ].join('\n'),
-      );
-      const built = await buildInto(content);
+  it(
+    'finds nothing on pages built from hostile content: quotes, markup, emoji, right-to-left text, every Markdown construct',
+    SLOW,
+    async () => {
+      const content = await copyContent();
       try {
-        const html = await validator();
-        const problems: string[] = [];
-        for (const file of await htmlFiles(built.out)) {
-          const report = await html.validateString(await readFile(join(built.out, file), 'utf8'), file);
-          for (const result of report.results) for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+        const title = `"Quotes" & <b>tags</b> </script> <!-- --> 🚀 שלום עולם`;
+        await writeFile(
+          join(content, 'posts', 'hostile-markup.md'),
+          [
+            '---',
+            `title: ${JSON.stringify(title)}`,
+            'date: 2024-01-02',
+            'tags: ["émoji-🚀", "rtl-שלום", "a&b"]',
+            `summary: ${JSON.stringify(`A summary with ${title} in it.`)}`,
+            '---',
+            '',
+            '<div onclick="x()">raw <script>alert(1)</script> HTML</div> <span style="color:red">inline</span>',
+            '',
+            '# A second h1 in the body',
+            '',
+            '| a | b |',
+            '| :- | -: |',
+            '| `|` | **bold** |',
+            '',
+            'A footnote[^1] and [a link](/projects "with a title") and ![an image](https://example.com/x.png) and <https://example.com>.',
+            '',
+            '[^1]: The note, with a [link](https://example.com).',
+            '',
+            '- [ ] a task',
+            '- [x] done',
+            '',
+            '1. one',
+            '2. two',
+            '',
+            '```js',
+            'const s = "</script>";',
+            '```',
+            '',
+            '> a quote',
+            '',
+            '---',
+            '',
+            '~~struck~~ <details><summary>s</summary>d</details>',
+            '',
+          ].join('\n'),
+        );
+        const built = await buildInto(content);
+        try {
+          const html = await validator();
+          const problems: string[] = [];
+          for (const file of await htmlFiles(built.out)) {
+            const report = await html.validateString(await readFile(join(built.out, file), 'utf8'), file);
+            for (const result of report.results)
+              for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+          }
+          const page = await readFile(join(built.out, 'blog', 'hostile-markup.html'), 'utf8');
+          expect(page).toContain('שלום');
+          // The right-aligned column keeps its alignment, as a class instead of the obsolete align attribute.
+          expect(page.match(/<t[hd] class="align-right">/g)).toHaveLength(2);
+          expect(problems).toEqual([]);
+        } finally {
+          await rm(join(built.out, '..'), { recursive: true, force: true });
         }
-        const page = await readFile(join(built.out, 'blog', 'hostile-markup.html'), 'utf8');
-        expect(page).toContain('שלום');
-        // The right-aligned column keeps its alignment, as a class instead of the obsolete align attribute.
-        expect(page.match(/<t[hd] class="align-right">/g)).toHaveLength(2);
-        expect(problems).toEqual([]);
       } finally {
-        await rm(join(built.out, '..'), { recursive: true, force: true });
+        await rm(content, { recursive: true, force: true });
       }
-    } finally {
-      await rm(content, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('reports a page with misnested and duplicated markup (the preset can fail)', async () => {
     const html = await validator();
@@ -234,7 +271,11 @@ describe('every HTML page against html-validate:standard (D54)', () => {
 describe('MCP Inspector CLI --strict on tools/list (D37, D54)', () => {
   async function inspect(url: string) {
     // HOME in the temp dir: the inspector keeps a storage folder there.
-    const { stdout, stderr, code } = await cli(bin('inspector'), ['--cli', url, '--transport', 'http', '--method', 'tools/list', '--strict'], { HOME: dir });
+    const { stdout, stderr, code } = await cli(
+      bin('inspector'),
+      ['--cli', url, '--transport', 'http', '--method', 'tools/list', '--strict'],
+      { HOME: dir },
+    );
     // Node may print its own engine notices; the inspector's findings are the Warning:/Error: blocks.
     const findings = stderr.split('\n').filter((line) => /^(Warning|Error): /.test(line));
     return { tools: code === 0 ? (JSON.parse(stdout).tools as any[]) : [], findings, stderr, code };
@@ -277,7 +318,11 @@ async function typeArrayServer(): Promise<Server> {
     if (message.id === undefined) return void res.writeHead(202).end();
     const result =
       message.method === 'initialize'
-        ? { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } }
+        ? {
+            protocolVersion: message.params.protocolVersion,
+            capabilities: { tools: {} },
+            serverInfo: { name: 'fixture', version: '1.0.0' },
+          }
         : message.method === 'tools/list'
           ? { tools: [tool] }
           : {};
@@ -296,7 +341,10 @@ describe("the page policy lets an in-page audit read robots.txt (D54, Lighthouse
       const header = res.headers.get('content-security-policy')!;
       const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(await res.text())![1]!.replaceAll('&#39;', "'");
       for (const policy of [header, meta]) {
-        const connect = policy.split(';').map((d) => d.trim()).filter((d) => d.startsWith('connect-src'));
+        const connect = policy
+          .split(';')
+          .map((d) => d.trim())
+          .filter((d) => d.startsWith('connect-src'));
         expect(connect, path).toEqual(["connect-src 'self'"]);
         expect(policy, path).not.toMatch(/script-src/);
       }

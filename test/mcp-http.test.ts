@@ -34,8 +34,12 @@ function mcp(body: unknown, headers: Record<string, string> = {}, method = 'POST
 
 /** A 2026-07-28 request: the envelope in _meta, mirrored in the headers. */
 function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const name: Record<string, string> = method === 'tools/call' ? { 'mcp-name': String(params.name) } : method === 'resources/read' ? { 'mcp-name': String(params.uri) } : {};
-  return mcp({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: META } }, { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...name, ...headers });
+  const name: Record<string, string> =
+    method === 'tools/call' ? { 'mcp-name': String(params.name) } : method === 'resources/read' ? { 'mcp-name': String(params.uri) } : {};
+  return mcp(
+    { jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: META } },
+    { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...name, ...headers },
+  );
 }
 
 /** D18 on every MCP response, errors and 202s included; and never a session (D36). */
@@ -75,12 +79,27 @@ describe('requests that work (D36)', () => {
   it('answers a bare tools/list with no initialize and no version header (D36)', async () => {
     const body = await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     expect(body.id).toBe(1);
-    expect(body.result.tools.map((t: any) => t.name)).toEqual(['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects', 'site_check_availability']);
+    expect(body.result.tools.map((t: any) => t.name)).toEqual([
+      'site_get_profile',
+      'site_list_posts',
+      'site_get_post',
+      'site_search_writing',
+      'site_list_projects',
+      'site_check_availability',
+    ]);
     expect(body.result.resultType).toBeUndefined();
   });
 
   it.each(['2025-03-26', '2025-06-18', '2025-11-25'])('initializes on %s, statelessly', async (version) => {
-    const res = await mcp({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { accept: 'application/json, text/event-stream' });
+    const res = await mcp(
+      {
+        jsonrpc: '2.0',
+        id: 'init',
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      },
+      { accept: 'application/json, text/event-stream' },
+    );
     const body = await rpc(res);
     expect(body.result.protocolVersion).toBe(version);
     expect(body.result.capabilities).toEqual({ tools: {}, resources: {} });
@@ -91,7 +110,14 @@ describe('requests that work (D36)', () => {
   });
 
   it('offers its newest initialize-era revision to a client asking for one it does not speak', async () => {
-    const body = await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+    const body = await rpc(
+      await mcp({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    );
     expect(body.result.protocolVersion).toBe('2025-11-25');
   });
 
@@ -132,11 +158,18 @@ describe('requests that work (D36)', () => {
   });
 
   it('answers a 2025-03-26 batch with one response per request', async () => {
-    const res = await mcp([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'nope' }]);
+    const res = await mcp([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'nope' },
+    ]);
     expect(res.status).toBe(200);
     expectMcpHeaders(res);
     const body = (await res.json()) as any[];
-    expect(body).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', id: 2, error: expect.objectContaining({ code: -32601 }) }]);
+    expect(body).toEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 2, error: expect.objectContaining({ code: -32601 }) },
+    ]);
   });
 
   it('acknowledges a batch of notifications with 202', async () => {
@@ -162,7 +195,11 @@ describe('the HTTP layer (D16, D17, D36, D41)', () => {
   it('answers a CORS preflight with 204 allowing POST and the MCP request headers', async () => {
     const res = await fetch(`${s.url}/mcp`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name' },
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -179,7 +216,11 @@ describe('the HTTP layer (D16, D17, D36, D41)', () => {
   });
 
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['']])('answers Content-Type %j with 415', async (type) => {
-    const res = await fetch(`${s.url}/mcp`, { method: 'POST', headers: type ? { 'content-type': type } : {}, body: new Blob(['{"jsonrpc":"2.0","id":1,"method":"tools/list"}']) });
+    const res = await fetch(`${s.url}/mcp`, {
+      method: 'POST',
+      headers: type ? { 'content-type': type } : {},
+      body: new Blob(['{"jsonrpc":"2.0","id":1,"method":"tools/list"}']),
+    });
     await expectEnvelope(res, 415, 'unsupported_media_type');
   });
 
@@ -188,7 +229,11 @@ describe('the HTTP layer (D16, D17, D36, D41)', () => {
   });
 
   it.each(['1999-01-01', 'not-a-version', '2024-11-05'])('answers MCP-Protocol-Version %s with 400', async (version) => {
-    const error = await expectEnvelope(await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': version }), 400, 'invalid_request');
+    const error = await expectEnvelope(
+      await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': version }),
+      400,
+      'invalid_request',
+    );
     expect(error.hint).toContain('2025-11-25');
     expect(error.hint).toContain(MODERN);
   });
@@ -206,13 +251,20 @@ describe('the HTTP layer (D16, D17, D36, D41)', () => {
 });
 
 describe('JSON-RPC errors (D36)', () => {
-  it.each(['{', '', 'not json', '{"jsonrpc":"2.0","id":1,"method":"tools/list"'])('answers malformed JSON %j with -32700 (on 200: an HTTP error status always carries the D17 envelope)', async (text) => {
-    const body = await rpc(await mcp(text));
-    expect(body).toMatchObject({ id: null, error: { code: -32700 } });
-  });
+  it.each(['{', '', 'not json', '{"jsonrpc":"2.0","id":1,"method":"tools/list"'])(
+    'answers malformed JSON %j with -32700 (on 200: an HTTP error status always carries the D17 envelope)',
+    async (text) => {
+      const body = await rpc(await mcp(text));
+      expect(body).toMatchObject({ id: null, error: { code: -32700 } });
+    },
+  );
 
   it('answers a body that is not valid UTF-8 with -32700', async () => {
-    const res = await fetch(`${s.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    const res = await fetch(`${s.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    });
     expect((await rpc(res)).error.code).toBe(-32700);
   });
 
@@ -229,11 +281,14 @@ describe('JSON-RPC errors (D36)', () => {
     expect(body.error.code).toBe(-32600);
   });
 
-  it.each(['prompts/list', 'resources/subscribe', 'logging/setLevel', 'subscriptions/listen', 'no/such/method'])('answers the unknown method %s with -32601', async (method) => {
-    const body = await rpc(await mcp({ jsonrpc: '2.0', id: 'x', method }));
-    expect(body).toMatchObject({ id: 'x', error: { code: -32601 } });
-    expect(body.error.message).toContain('tools/list');
-  });
+  it.each(['prompts/list', 'resources/subscribe', 'logging/setLevel', 'subscriptions/listen', 'no/such/method'])(
+    'answers the unknown method %s with -32601',
+    async (method) => {
+      const body = await rpc(await mcp({ jsonrpc: '2.0', id: 'x', method }));
+      expect(body).toMatchObject({ id: 'x', error: { code: -32601 } });
+      expect(body.error.message).toContain('tools/list');
+    },
+  );
 
   it('answers server/discover without the 2026-07-28 envelope with -32601 that says how to send it', async () => {
     const body = await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'server/discover' }));
@@ -242,36 +297,50 @@ describe('JSON-RPC errors (D36)', () => {
   });
 
   it('answers initialize on 2026-07-28 with -32601 (that revision has no handshake)', async () => {
-    const body = await rpc(await modern('initialize', { protocolVersion: MODERN, capabilities: {}, clientInfo: { name: 'raw', version: '1' } }));
+    const body = await rpc(
+      await modern('initialize', { protocolVersion: MODERN, capabilities: {}, clientInfo: { name: 'raw', version: '1' } }),
+    );
     expect(body.error.code).toBe(-32601);
   });
 
   it('answers an unknown tool with -32602 naming the tools', async () => {
-    const body = await rpc(await mcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'site_delete_everything', arguments: {} } }));
+    const body = await rpc(
+      await mcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'site_delete_everything', arguments: {} } }),
+    );
     expect(body).toMatchObject({ id: 3, error: { code: -32602 } });
     expect(body.error.message).toContain('site_search_writing');
   });
 
   it('answers tools/call without a tool name, or with arguments that are not an object, with -32602', async () => {
     expect((await rpc(await mcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: {} }))).error.code).toBe(-32602);
-    expect((await rpc(await mcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'site_get_profile', arguments: [1] } }))).error.code).toBe(-32602);
+    expect(
+      (await rpc(await mcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'site_get_profile', arguments: [1] } }))).error
+        .code,
+    ).toBe(-32602);
   });
 
   it('answers resources/read of an unknown URI with -32002 (2025) and -32602 (2026-07-28)', async () => {
     const uri = `${SITE}/blog/no-such-post.md`;
-    expect((await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } }))).error).toMatchObject({ code: -32002, data: { uri } });
+    expect((await rpc(await mcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } }))).error).toMatchObject({
+      code: -32002,
+      data: { uri },
+    });
     expect((await rpc(await modern('resources/read', { uri }))).error).toMatchObject({ code: -32602, data: { uri } });
   });
 
   it('answers an argument nested 100,000 deep with a tool error, not an internal one', async () => {
     const deep = `${'['.repeat(100_000)}1${']'.repeat(100_000)}`;
-    const body = await rpc(await mcp(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"site_list_posts","arguments":{"tag":${deep}}}}`));
+    const body = await rpc(
+      await mcp(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"site_list_posts","arguments":{"tag":${deep}}}}`),
+    );
     expect(body.result.isError).toBe(true);
     expect(JSON.parse(body.result.content[0].text).error.message).toContain('not an array');
   });
 
   it('returns a tool failure in the result, not as a JSON-RPC error', async () => {
-    const body = await rpc(await mcp({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: 'nope' } } }));
+    const body = await rpc(
+      await mcp({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: 'nope' } } }),
+    );
     expect(body.result.isError).toBe(true);
     expect(JSON.parse(body.result.content[0].text).error.code).toBe('not_found');
   });
@@ -282,13 +351,21 @@ describe('2026-07-28 request checks (D17, D36)', () => {
   it('answers a request without MCP-Protocol-Version, or with another one, with 400', async () => {
     const without = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-method': 'tools/list' });
     expect((await expectEnvelope(without, 400, 'invalid_request')).message).toContain('MCP-Protocol-Version header is missing');
-    const other = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-method': 'tools/list', 'mcp-protocol-version': '2025-11-25' });
+    const other = await mcp(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
+      { 'mcp-method': 'tools/list', 'mcp-protocol-version': '2025-11-25' },
+    );
     expect((await expectEnvelope(other, 400, 'invalid_request')).message).toContain('MCP-Protocol-Version is 2025-11-25');
   });
 
   it('answers a missing or wrong Mcp-Method, and a wrong Mcp-Name, with 400', async () => {
-    expect((await expectEnvelope(await modern('tools/list', {}, { 'mcp-method': 'tools/call' }), 400, 'invalid_request')).message).toContain('Mcp-Method is tools/call');
-    const noMethod = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-protocol-version': MODERN });
+    expect(
+      (await expectEnvelope(await modern('tools/list', {}, { 'mcp-method': 'tools/call' }), 400, 'invalid_request')).message,
+    ).toContain('Mcp-Method is tools/call');
+    const noMethod = await mcp(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
+      { 'mcp-protocol-version': MODERN },
+    );
     expect((await expectEnvelope(noMethod, 400, 'invalid_request')).message).toContain('Mcp-Method header is missing');
     const wrongName = await modern('tools/call', { name: 'site_get_profile', arguments: {} }, { 'mcp-name': 'site_list_posts' });
     expect((await expectEnvelope(wrongName, 400, 'invalid_request')).hint).toContain('Mcp-Name');
@@ -301,23 +378,42 @@ describe('2026-07-28 request checks (D17, D36)', () => {
   });
 
   it('answers an envelope without client capabilities with 400', async () => {
-    const res = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' });
+    const res = await mcp(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } } },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
+    );
     expect((await expectEnvelope(res, 400, 'invalid_request')).message).toContain('clientCapabilities');
   });
 
   it('answers a 2026-07-28 header on a request without the envelope with 400', async () => {
-    const error = await expectEnvelope(await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': MODERN }), 400, 'invalid_request');
+    const error = await expectEnvelope(
+      await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': MODERN }),
+      400,
+      'invalid_request',
+    );
     expect(error.message).toContain('no params._meta envelope');
   });
 
   it('answers initialize under a 2026-07-28 header with 400', async () => {
-    const res = await mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { 'mcp-protocol-version': MODERN });
+    const res = await mcp(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      },
+      { 'mcp-protocol-version': MODERN },
+    );
     await expectEnvelope(res, 400, 'invalid_request');
   });
 
   it('answers an envelope naming a revision it does not speak with 400 naming the ones it does', async () => {
     const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '2027-01-01' };
-    const error = await expectEnvelope(await mcp({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }, { 'mcp-method': 'server/discover' }), 400, 'invalid_request');
+    const error = await expectEnvelope(
+      await mcp({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }, { 'mcp-method': 'server/discover' }),
+      400,
+      'invalid_request',
+    );
     expect(error.message).toContain('2027-01-01');
     expect(error.hint).toContain(MODERN);
     expect(error.hint).toContain('2025-11-25');
@@ -326,7 +422,16 @@ describe('2026-07-28 request checks (D17, D36)', () => {
 
 describe('the code behind /mcp (D38)', () => {
   it('is core code only: no build-only dependency, and no SDK at run time (its types only)', async () => {
-    const result = await esbuild({ entryPoints: ['build/core/mcp/index.ts'], bundle: true, write: false, metafile: true, format: 'esm', platform: 'neutral', packages: 'external', logLevel: 'silent' });
+    const result = await esbuild({
+      entryPoints: ['build/core/mcp/index.ts'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'neutral',
+      packages: 'external',
+      logLevel: 'silent',
+    });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((p) => !p.startsWith('build/core/'))).toEqual([]);
     expect(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path))).toEqual([]);

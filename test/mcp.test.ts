@@ -39,7 +39,12 @@ interface Seen {
 function recordingFetch(seen: Seen[]): typeof fetch {
   return async (input, init) => {
     const res = await fetch(input, init);
-    seen.push({ method: init?.method ?? 'GET', status: res.status, contentType: res.headers.get('content-type'), session: res.headers.get('mcp-session-id') });
+    seen.push({
+      method: init?.method ?? 'GET',
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      session: res.headers.get('mcp-session-id'),
+    });
     return res;
   };
 }
@@ -115,7 +120,11 @@ const CALLS: { name: string; arguments: Record<string, unknown>; path: string }[
   { name: 'site_search_writing', arguments: { query: 'deliverabilty', limit: 3 }, path: '/api/v1/search?q=deliverabilty&limit=3' },
   { name: 'site_list_projects', arguments: { status: 'live' }, path: '/api/v1/projects?status=live' },
   { name: 'site_check_availability', arguments: {}, path: '/api/v1/availability' },
-  { name: 'site_check_availability', arguments: { service: 'email-deliverability', month: '2027-01' }, path: '/api/v1/availability?service=email-deliverability&month=2027-01' },
+  {
+    name: 'site_check_availability',
+    arguments: { service: 'email-deliverability', month: '2027-01' },
+    path: '/api/v1/availability?service=email-deliverability&month=2027-01',
+  },
 ];
 
 /** The tools whose text block is a page's Markdown twin. */
@@ -155,7 +164,14 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
 
   it('lists the six tools with titles, schemas and read-only annotations', async () => {
     const listed = (await client.listTools()).tools;
-    expect(listed.map((t) => t.name)).toEqual(['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects', 'site_check_availability']);
+    expect(listed.map((t) => t.name)).toEqual([
+      'site_get_profile',
+      'site_list_posts',
+      'site_get_post',
+      'site_search_writing',
+      'site_list_projects',
+      'site_check_availability',
+    ]);
     for (const tool of listed) {
       expect(tool.title, tool.name).toMatch(/\w/);
       expect(tool.description.length, tool.name).toBeGreaterThan(40);
@@ -197,14 +213,19 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
   it.each(CALLS)('$name reads on its own in the text-only view: title, date and URL (D53)', async (call) => {
     const result = await client.callTool({ name: call.name, arguments: call.arguments });
     // What a client that shows only text blocks shows.
-    const view = result.content.filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n');
-    if (flavour === FLAVOURS[0]) console.log(`--- ${call.name} (text only) ---\n${view.length > 1500 ? `${view.slice(0, 1500)}\n…` : view}`);
+    const view = result.content
+      .filter((c: any) => c.type === 'text')
+      .map((c: any) => c.text)
+      .join('\n');
+    if (flavour === FLAVOURS[0])
+      console.log(`--- ${call.name} (text only) ---\n${view.length > 1500 ? `${view.slice(0, 1500)}\n…` : view}`);
     const api = result.structuredContent;
     const first = api.data?.[0] ?? api;
     // Each tool's answer has a URL; the title (or name) and the date where it has them.
     expect(first.url).toMatch(/^https:\/\//);
     expect(view).toContain(first.url);
-    for (const field of ['title', 'name', 'date', 'as_of']) if (typeof first[field] === 'string') expect(view, field).toContain(first[field]);
+    for (const field of ['title', 'name', 'date', 'as_of'])
+      if (typeof first[field] === 'string') expect(view, field).toContain(first[field]);
     if (call.name === 'site_get_post') {
       expect(view.startsWith(`# ${first.title}\n`)).toBe(true);
       expect(view).toMatch(new RegExp(`^- Published: ${first.date}$`, 'm'));

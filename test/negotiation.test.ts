@@ -50,7 +50,10 @@ describe('prefersMarkdown (D21)', () => {
 });
 
 /** A GET with exactly the headers given: fetch would add `Accept: *\/*` when none is set. */
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];

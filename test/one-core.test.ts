@@ -29,7 +29,9 @@ describe('one core (D38, D39)', () => {
     for (const p of s.site.projects) expect(targets).toContain(`/api/v1/projects/${p.id}`);
     for (const status of ['live', 'sunset', 'delivered']) expect(targets).toContain(`/api/v1/projects?status=${status}`);
     for (const t of s.site.tags) expect(targets).toContain(`/api/v1/posts?tag=${t.tag}`);
-    expect(targets).toEqual(expect.arrayContaining(['/api/v1', '/api/v1/profile', '/api/v1/services', '/api/v1/posts', '/api/v1/projects']));
+    expect(targets).toEqual(
+      expect.arrayContaining(['/api/v1', '/api/v1/profile', '/api/v1/services', '/api/v1/posts', '/api/v1/projects']),
+    );
   });
 
   it('writes files whose bytes and headers equal respond() for the same request', async () => {
@@ -66,7 +68,8 @@ describe('one core (D38, D39)', () => {
       const res = await fetch(s.at(target));
       expect(res.status, target).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes), target).toBe(true);
-      for (const [name, value] of Object.entries(manifest.header_sets[set]!)) expect(res.headers.get(name), `${target} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(manifest.header_sets[set]!))
+        expect(res.headers.get(name), `${target} ${name}`).toBe(value);
       const viaFunction = await handler(request('GET', target));
       expect(viaFunction.status, target).toBe(200);
       expect(Buffer.from(viaFunction.body!).equals(bytes), target).toBe(true);
@@ -79,7 +82,14 @@ describe('one core (D38, D39)', () => {
     const runtimeSite = JSON.parse(await readFile(join(s.out, SITE_PATH), 'utf8')) as Site;
     const full = memoryRuntime(s.site);
     const lean = memoryRuntime(runtimeSite);
-    for (const target of ['/api/v1/posts?limit=7&offset=3', '/api/v1/posts?tag=ssh&limit=1', '/api/v1/posts/bounce-handling', '/api/v1/projects?status=live', '/api/v1/nope', '/api/v1/posts?limit=0']) {
+    for (const target of [
+      '/api/v1/posts?limit=7&offset=3',
+      '/api/v1/posts?tag=ssh&limit=1',
+      '/api/v1/posts/bounce-handling',
+      '/api/v1/projects?status=live',
+      '/api/v1/nope',
+      '/api/v1/posts?limit=0',
+    ]) {
       const a = await respond(request('GET', target), full);
       const b = await respond(request('GET', target), lean);
       expect(b, target).toEqual(a);
@@ -88,13 +98,16 @@ describe('one core (D38, D39)', () => {
 
   it('serves each target over HTTP with the headers and bytes of the file, static or through the function', async () => {
     const handler = createHandler(fileReader(s.out));
-    for (const target of Object.keys(manifest.routes).filter((t) => t.startsWith('/api/')).slice(0, 60)) {
+    for (const target of Object.keys(manifest.routes)
+      .filter((t) => t.startsWith('/api/'))
+      .slice(0, 60)) {
       const [file, set] = manifest.routes[target]!;
       const bytes = await readFile(join(s.out, file));
       const res = await fetch(s.at(target));
       expect(res.status, target).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes), target).toBe(true);
-      for (const [name, value] of Object.entries(manifest.header_sets[set]!)) expect(res.headers.get(name), `${target} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(manifest.header_sets[set]!))
+        expect(res.headers.get(name), `${target} ${name}`).toBe(value);
       expect(res.headers.get('etag')).toBe(etag(bytes));
       // The function alone (as on a CDN, for a query string) answers the same.
       const viaFunction = await handler(request('GET', target));

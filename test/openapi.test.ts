@@ -82,7 +82,9 @@ describe('the document (D25)', () => {
 
   it('has servers = [{url: base_url}] and one operation per API operation (D25)', () => {
     expect(doc.servers.map((x: any) => x.url)).toEqual([BASE]);
-    const ops = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => Object.entries(item).map(([method, op]: [string, any]) => [method, path, op.operationId]));
+    const ops = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item).map(([method, op]: [string, any]) => [method, path, op.operationId]),
+    );
     expect(ops).toEqual([
       ['get', '/', 'getApiIndex'],
       ['get', '/profile', 'getProfile'],
@@ -109,7 +111,9 @@ describe('the document (D25)', () => {
     expect(params('/search').limit.schema).toMatchObject({ minimum: 1, maximum: 50, default: 10 });
     expect(params('/posts/{slug}').slug).toMatchObject({ in: 'path', required: true, schema: { type: 'string' } });
     expect(params('/projects/{id}').id).toMatchObject({ in: 'path', required: true, schema: { type: 'string' } });
-    const requiredQuery = Object.values(doc.paths).flatMap((item: any) => (item.get.parameters ?? []).filter((p: any) => p.in === 'query' && p.required).map((p: any) => p.name));
+    const requiredQuery = Object.values(doc.paths).flatMap((item: any) =>
+      (item.get.parameters ?? []).filter((p: any) => p.in === 'query' && p.required).map((p: any) => p.name),
+    );
     expect(requiredQuery).toEqual(['q']);
   });
 
@@ -121,7 +125,9 @@ describe('the document (D25)', () => {
       if (op.errors.includes('invalid_request')) expect(statuses).toContain('400');
       if (op.errors.includes('not_found')) expect(statuses).toContain('404');
       const ok = deref.paths[Object.keys(doc.paths).find((p) => doc.paths[p].get.operationId === op.operationId)!].get.responses['200'];
-      expect(Object.keys(ok.headers)).toEqual(expect.arrayContaining(['X-Api-Version', 'X-Api-Deprecated', 'Link', 'ETag', 'Deprecation', 'Sunset']));
+      expect(Object.keys(ok.headers)).toEqual(
+        expect.arrayContaining(['X-Api-Version', 'X-Api-Deprecated', 'Link', 'ETag', 'Deprecation', 'Sunset']),
+      );
     }
   });
 
@@ -189,13 +195,16 @@ describe('every response of the API validates against its operation schema (Ajv 
     if (status === 200) expect(res.headers.get('etag')).toBeTruthy();
   });
 
-  it.each([['deliverability'], ['deliverabilty'], ['ssh certificates'], ['zzzz-nothing-matches']])('GET /api/v1/search?q=%s (searchContent) → 200', async (q) => {
-    const res = await fetch(s.at(`/api/v1/search?q=${encodeURIComponent(q)}&limit=5`));
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    expectValid(deref, 'searchContent', 200, body);
-    if (!q.startsWith('zzzz')) expect(body.data.length).toBeGreaterThan(0);
-  });
+  it.each([['deliverability'], ['deliverabilty'], ['ssh certificates'], ['zzzz-nothing-matches']])(
+    'GET /api/v1/search?q=%s (searchContent) → 200',
+    async (q) => {
+      const res = await fetch(s.at(`/api/v1/search?q=${encodeURIComponent(q)}&limit=5`));
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expectValid(deref, 'searchContent', 200, body);
+      if (!q.startsWith('zzzz')) expect(body.data.length).toBeGreaterThan(0);
+    },
+  );
 
   it('search answers its documented 500 when the deployed index is missing', async () => {
     // A fresh server over the same files, as a cold function would start, minus the index (its head, which the functions read).
@@ -210,7 +219,9 @@ describe('every response of the API validates against its operation schema (Ajv 
     }
   });
 
-  it.each(operations.map((op) => [op.operationId, op.path.replace('{slug}', 'email-deliverability-b2b-saas').replace('{id}', 'bouncedesk')]))('POST to %s → documented 405', async (operationId, path) => {
+  it.each(
+    operations.map((op) => [op.operationId, op.path.replace('{slug}', 'email-deliverability-b2b-saas').replace('{id}', 'bouncedesk')]),
+  )('POST to %s → documented 405', async (operationId, path) => {
     const res = await fetch(s.at(`/api/v1${path}`), { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(405);
     expectValid(deref, operationId, 405, await res.json());
@@ -239,7 +250,9 @@ describe('a deprecated version (D19)', () => {
 
   it('repeats the notice in info.description and marks every operation deprecated', async () => {
     expect((await validate(structuredClone(ddoc))).valid).toBe(true);
-    expect(ddoc.info.description).toMatch(/^\*\*Deprecation notice\.\*\* API v1 is deprecated since 2026-06-01 and stops responding on 2027-01-01/);
+    expect(ddoc.info.description).toMatch(
+      /^\*\*Deprecation notice\.\*\* API v1 is deprecated since 2026-06-01 and stops responding on 2027-01-01/,
+    );
     expect(ddoc.info.description).toContain(`${SITE}/api/v2`);
     for (const item of Object.values(ddoc.paths) as any[]) expect(item.get.deprecated).toBe(true);
   });
@@ -253,7 +266,10 @@ describe('a deprecated version (D19)', () => {
 
   it('still answers responses that validate, with the documented Deprecation and Sunset headers', async () => {
     const headerSchema = (name: string) => dderef.components.headers[name].schema;
-    for (const [target, operationId] of [['/api/v1/posts', 'listPosts'], ['/api/v1/profile', 'getProfile']] as const) {
+    for (const [target, operationId] of [
+      ['/api/v1/posts', 'listPosts'],
+      ['/api/v1/profile', 'getProfile'],
+    ] as const) {
       const res = await fetch(d.at(target));
       expect(res.status).toBe(200);
       expectValid(dderef, operationId, 200, await res.json());
@@ -280,7 +296,12 @@ describe('a retired version (D19)', () => {
 
   it('answers 410 on every operation, as documented, with the hint naming the successor', async () => {
     expect(rdoc.info.description).toMatch(/API v1 was retired on 2025-07-01/);
-    for (const [target, operationId] of [['/api/v1', 'getApiIndex'], ['/api/v1/posts?limit=5', 'listPosts'], ['/api/v1/posts/bounce-handling', 'getPost'], ['/api/v1/search?q=x', 'searchContent']] as const) {
+    for (const [target, operationId] of [
+      ['/api/v1', 'getApiIndex'],
+      ['/api/v1/posts?limit=5', 'listPosts'],
+      ['/api/v1/posts/bounce-handling', 'getPost'],
+      ['/api/v1/search?q=x', 'searchContent'],
+    ] as const) {
       const res = await fetch(r.at(target));
       expect(res.status).toBe(410);
       const body = await res.json();

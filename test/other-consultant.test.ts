@@ -18,18 +18,28 @@ const FIXTURE = 'test/fixtures/other-consultant';
 /** Front-matter of every file of a content folder. */
 async function frontMatter(dir: string): Promise<Record<string, unknown>[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.md'));
-  return Promise.all(names.map(async (n) => ({ file: n.replace(/\.md$/, ''), ...parseFrontMatter({ file: n, text: await readFile(join(dir, n), 'utf8') }, [])!.data })));
+  return Promise.all(
+    names.map(async (n) => ({
+      file: n.replace(/\.md$/, ''),
+      ...parseFrontMatter({ file: n, text: await readFile(join(dir, n), 'utf8') }, [])!.data,
+    })),
+  );
 }
 
 /** What of the sample must never come out of the tool for another site, read from content/. */
 async function sampleStrings(): Promise<{ exact: string[]; words: RegExp[] }> {
   const site = parse(await readFile('content/site.yaml', 'utf8')) as Record<string, unknown>;
-  const profile = parseFrontMatter({ file: 'profile.md', text: await readFile('content/profile.md', 'utf8') }, [])!.data as Record<string, string>;
+  const profile = parseFrontMatter({ file: 'profile.md', text: await readFile('content/profile.md', 'utf8') }, [])!.data as Record<
+    string,
+    string
+  >;
   const posts = await frontMatter('content/posts');
   const projects = await frontMatter('content/projects');
   const services = await frontMatter('content/services');
   const host = new URL(String(site.site_url)).hostname;
-  const statements = [site.writing, site.disclaimer, site.footer, ...((site.is_not as string[] | undefined) ?? [])].filter((s): s is string => typeof s === 'string');
+  const statements = [site.writing, site.disclaimer, site.footer, ...((site.is_not as string[] | undefined) ?? [])].filter(
+    (s): s is string => typeof s === 'string',
+  );
   const exact = [
     profile.name!,
     ...profile.name!.split(/\s+/),
@@ -52,8 +62,12 @@ async function sampleStrings(): Promise<{ exact: string[]; words: RegExp[] }> {
   // profile has) and security (Content-Security-Policy); the sample's pages on them
   // are still caught by their titles above.
   const vocabulary = new Set(['agents', 'email', 'security']);
-  const tags = [...new Set([...posts, ...projects].flatMap((d) => (d.tags as string[] | undefined) ?? []))].filter((t) => !vocabulary.has(t));
-  const words = [...new Set([...tags, 'vat', 'tax'])].map((t) => new RegExp(`(?<![\\p{L}\\p{N}_-])${t.replace(/[-]/g, '[- ]')}(?![\\p{L}\\p{N}_-])`, 'iu'));
+  const tags = [...new Set([...posts, ...projects].flatMap((d) => (d.tags as string[] | undefined) ?? []))].filter(
+    (t) => !vocabulary.has(t),
+  );
+  const words = [...new Set([...tags, 'vat', 'tax'])].map(
+    (t) => new RegExp(`(?<![\\p{L}\\p{N}_-])${t.replace(/[-]/g, '[- ]')}(?![\\p{L}\\p{N}_-])`, 'iu'),
+  );
   return { exact, words };
 }
 
@@ -68,7 +82,10 @@ async function files(dir: string, sub = ''): Promise<string[]> {
 }
 
 function leaks(text: string, forbidden: { exact: string[]; words: RegExp[] }): string[] {
-  return [...forbidden.exact.filter((s) => text.includes(s)), ...forbidden.words.filter((r) => r.test(text)).map((r) => `${r.exec(text)![0]} (topic)`)];
+  return [
+    ...forbidden.exact.filter((s) => text.includes(s)),
+    ...forbidden.words.filter((r) => r.test(text)).map((r) => `${r.exec(text)![0]} (topic)`),
+  ];
 }
 
 describe('nothing of the sample in the tool (D59)', () => {
@@ -79,7 +96,11 @@ describe('nothing of the sample in the tool (D59)', () => {
 
   beforeAll(async () => {
     out = join(await tempDir(), 'dist');
-    ({ stdout } = await run(process.execPath, ['bin/folio.js', 'build', '--content', FIXTURE, '--out', out, '--now', '2026-11-22T00:00:00Z', '--no-cache'], { env: { ...process.env, NO_COLOR: '1' } }));
+    ({ stdout } = await run(
+      process.execPath,
+      ['bin/folio.js', 'build', '--content', FIXTURE, '--out', out, '--now', '2026-11-22T00:00:00Z', '--no-cache'],
+      { env: { ...process.env, NO_COLOR: '1' } },
+    ));
     forbidden = await sampleStrings();
     server = await startServer({ dir: out, port: 0, host: '127.0.0.1' });
   });
@@ -89,10 +110,14 @@ describe('nothing of the sample in the tool (D59)', () => {
   });
 
   it('derives a real list of the sample from content/', () => {
-    expect(forbidden.exact).toEqual(expect.arrayContaining(['Hanna Brink', 'hannabrink.example', 'Utrecht', 'Nothing here is legal, tax or accounting advice.']));
+    expect(forbidden.exact).toEqual(
+      expect.arrayContaining(['Hanna Brink', 'hannabrink.example', 'Utrecht', 'Nothing here is legal, tax or accounting advice.']),
+    );
     expect(forbidden.words.length).toBeGreaterThan(10);
     // The check can fail: the sample's own words are found in the sample's text.
-    expect(leaks('Hanna Brink in Utrecht on monorepo CI. Nothing here is legal, tax or accounting advice.', forbidden).length).toBeGreaterThanOrEqual(5);
+    expect(
+      leaks('Hanna Brink in Utrecht on monorepo CI. Nothing here is legal, tax or accounting advice.', forbidden).length,
+    ).toBeGreaterThanOrEqual(5);
   });
 
   it('builds through the CLI and says so in number', () => {
@@ -138,7 +163,9 @@ describe('nothing of the sample in the tool (D59)', () => {
     const text = (path: string) => readFile(join(out, path), 'utf8');
     expect(await text('index.html')).toContain('<p>© 2026 Ingrid Solberg. Innholdet er ikke juridisk rådgivning.</p>');
     const llms = await text('llms.txt');
-    expect(llms).toContain('please keep to about 30 requests a minute. The posts are arbeidsnotater fra prosjekter. Innholdet er ikke juridisk rådgivning.');
+    expect(llms).toContain(
+      'please keep to about 30 requests a minute. The posts are arbeidsnotater fra prosjekter. Innholdet er ikke juridisk rådgivning.',
+    );
     const agents = await text('.well-known/agent-instructions.md');
     expect(agents).toContain('2 posts written as arbeidsnotater fra prosjekter');
     expect(agents).toContain('## What this site is not\n\n- Innholdet er ikke juridisk rådgivning.\n- Dette er ikke et kurs i SQL.');

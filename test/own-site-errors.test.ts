@@ -39,7 +39,9 @@ const lineOf = (text: string, re: RegExp) => text.split('\n').findIndex((l) => r
 /** WCAG 2 contrast, written here from the definition rather than imported. */
 function wcag(a: string, b: string): number {
   const lum = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
@@ -58,7 +60,9 @@ describe('static files (D43)', () => {
       await mkdir(join(d, 'static'), { recursive: true });
       await writeFile(join(d, 'static/llms.txt'), 'mine\n');
     });
-    expect(r.stderr).toContain(`${r.rel}/static/llms.txt:1:1: This static file would be served at /llms.txt, an address folio generates itself.`);
+    expect(r.stderr).toContain(
+      `${r.rel}/static/llms.txt:1:1: This static file would be served at /llms.txt, an address folio generates itself.`,
+    );
     expect(r.stderr).toMatch(/hint: Rename or move it/);
   });
 
@@ -68,7 +72,9 @@ describe('static files (D43)', () => {
       await writeFile(join(d, 'static/blog.html'), '<p>mine</p>\n');
       await writeFile(join(d, 'static/index.html'), '<p>mine</p>\n');
     });
-    expect(r.stderr).toContain(`${r.rel}/static/blog.html:1:1: This static file would be written where the build writes the page at /blog.`);
+    expect(r.stderr).toContain(
+      `${r.rel}/static/blog.html:1:1: This static file would be written where the build writes the page at /blog.`,
+    );
     expect(r.stderr).toContain(`${r.rel}/static/index.html:1:1: This static file would be written where the build writes the page at /.`);
   });
 
@@ -79,7 +85,9 @@ describe('static files (D43)', () => {
       await file.truncate(25 * 1024 * 1024 + 1);
       await file.close();
     });
-    expect(r.stderr).toContain(`${r.rel}/static/talk.mp4:1:1: This static file is 25.0 MiB, over the 25 MiB a file may have on Cloudflare Pages.`);
+    expect(r.stderr).toContain(
+      `${r.rel}/static/talk.mp4:1:1: This static file is 25.0 MiB, over the 25 MiB a file may have on Cloudflare Pages.`,
+    );
     expect(r.stderr).toMatch(/hint: Host it elsewhere/);
   });
 });
@@ -88,7 +96,9 @@ describe('theme (D46)', () => {
   it('a low-contrast accent names both colours, the ratio and a passing alternative', async () => {
     const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#7fb0d0"\n'));
     const line = 1 + lineOf(await readFile('content/site.yaml', 'utf8'), /^theme:/);
-    const m = new RegExp(`${r.rel}/site\\.yaml:${line}:3: \`theme\\.accent\` #7fb0d0 on the light page background (#[0-9a-f]{6}) has a contrast of (\\d\\.\\d\\d):1, below the 4\\.5:1 WCAG AA asks of text\\.\\n  hint: Use (#[0-9a-f]{6}) \\((\\d+\\.\\d\\d):1\\)`).exec(r.stderr);
+    const m = new RegExp(
+      `${r.rel}/site\\.yaml:${line}:3: \`theme\\.accent\` #7fb0d0 on the light page background (#[0-9a-f]{6}) has a contrast of (\\d\\.\\d\\d):1, below the 4\\.5:1 WCAG AA asks of text\\.\\n  hint: Use (#[0-9a-f]{6}) \\((\\d+\\.\\d\\d):1\\)`,
+    ).exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
     const [, bg, ratio, better, betterRatio] = m!;
     expect(Number(ratio)).toBeCloseTo(Math.floor(wcag('#7fb0d0', bg!) * 100) / 100, 2);
@@ -99,7 +109,10 @@ describe('theme (D46)', () => {
 
   it('a dark accent that does not read on the dark background is an error too', async () => {
     const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#1d6b5f"\n  accent_dark: "#334455"\n'));
-    const m = /`theme\.accent_dark` #334455 on the dark page background (#[0-9a-f]{6}) has a contrast of [\d.]+:1.*\n {2}hint: Use (#[0-9a-f]{6})/.exec(r.stderr);
+    const m =
+      /`theme\.accent_dark` #334455 on the dark page background (#[0-9a-f]{6}) has a contrast of [\d.]+:1.*\n {2}hint: Use (#[0-9a-f]{6})/.exec(
+        r.stderr,
+      );
     expect(m, r.stderr).not.toBeNull();
     expect(wcag(m![2]!, m![1]!)).toBeGreaterThanOrEqual(4.5);
     expect(wcag('#334455', m![1]!)).toBeLessThan(4.5);
@@ -122,7 +135,9 @@ describe('aliases (D48)', () => {
       await writeFile(join(d, file), text.replace(/^date:/m, 'aliases:\n  - /blog/old-bounces\n  - /projects/jumpcfg\ndate:'));
     });
     const line = lineOf(await readFile(`content/${file}`, 'utf8'), /^date:/) + 2;
-    expect(r.stderr).toContain(`${r.rel}/${file}:${line}:5: The alias /projects/jumpcfg is a live address: /projects/jumpcfg is served by this site, so it cannot redirect.`);
+    expect(r.stderr).toContain(
+      `${r.rel}/${file}:${line}:5: The alias /projects/jumpcfg is a live address: /projects/jumpcfg is served by this site, so it cannot redirect.`,
+    );
     expect(r.stderr).toMatch(/hint: Remove the alias/);
   });
 
@@ -143,6 +158,10 @@ describe('aliases (D48)', () => {
       const text = await readFile(join(d, 'projects/jumpcfg.md'), 'utf8');
       await writeFile(join(d, 'projects/jumpcfg.md'), text.replace(/^status:/m, 'aliases: [old-jumpcfg]\nstatus:'));
     });
-    expect(r.stderr).toMatch(new RegExp(`${r.rel}/projects/jumpcfg\\.md:\\d+:\\d+: The alias "old-jumpcfg" is not a site-relative path\\.\\n  hint: Write it as a path from the site root, e\\.g\\. /old-jumpcfg`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `${r.rel}/projects/jumpcfg\\.md:\\d+:\\d+: The alias "old-jumpcfg" is not a site-relative path\\.\\n  hint: Write it as a path from the site root, e\\.g\\. /old-jumpcfg`,
+      ),
+    );
   });
 });

@@ -29,10 +29,16 @@ beforeAll(async () => {
   await writeFile(join(dir, 'static/favicon.ico'), ICO);
   await writeFile(join(dir, 'static/files/cv.pdf'), '%PDF-1.4\n%mine\n');
   await writeFile(join(dir, 'static/files/slides.bin'), Buffer.alloc(BIG, 7));
-  await writeFile(join(dir, 'static/mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n');
+  await writeFile(
+    join(dir, 'static/mark.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n',
+  );
   await writeFile(join(dir, 'theme.css'), '.site-header { border-bottom-width: 3px; }\n');
   // A project and a service renamed too (the sample renames a post).
-  for (const [file, alias] of [['projects/jumpcfg.md', '/projects/ssh-jump-config'], ['services/email-deliverability.md', '/services/email']] as const) {
+  for (const [file, alias] of [
+    ['projects/jumpcfg.md', '/projects/ssh-jump-config'],
+    ['services/email-deliverability.md', '/services/email'],
+  ] as const) {
     const text = await readFile(join(dir, file), 'utf8');
     await writeFile(join(dir, file), text.replace(/^title:/m, `aliases: [${alias}, /old/${alias.split('/').pop()}.html]\ntitle:`));
   }
@@ -100,7 +106,9 @@ describe('theme (D46)', () => {
   it('links the theme stylesheet after the built-in one on every page, and no script', async () => {
     for (const path of ['/', '/blog', `/blog/${s.site.posts[0]!.slug}`, '/services/email-deliverability', '/no-such-page']) {
       const html = await (await get(path)).text();
-      const links = byTag(parseHtml(html), 'link').filter((l) => attr(l, 'rel') === 'stylesheet').map((l) => attr(l, 'href'));
+      const links = byTag(parseHtml(html), 'link')
+        .filter((l) => attr(l, 'rel') === 'stylesheet')
+        .map((l) => attr(l, 'href'));
       expect(links, path).toEqual(['/assets/site.css', '/assets/theme.css']);
       expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
     }
@@ -118,7 +126,10 @@ describe('theme (D46)', () => {
     expect(dark).toContain(`--accent: ${theme.accent_dark};`);
     expect(css.trimEnd().endsWith('.site-header { border-bottom-width: 3px; }')).toBe(true);
     // Both accents read on their background (WCAG AA), and so does the text put on them.
-    for (const [scheme, accent, part] of [['light', theme.accent!, light!], ['dark', theme.accent_dark!, dark!]] as const) {
+    for (const [scheme, accent, part] of [
+      ['light', theme.accent!, light!],
+      ['dark', theme.accent_dark!, dark!],
+    ] as const) {
       expect(contrast(parseHex(accent)!, parseHex(SCHEMES[scheme].bg)!)).toBeGreaterThanOrEqual(4.5);
       const onAccent = /--accent-text: (#[0-9a-f]{6})/.exec(part)![1]!;
       expect(contrast(parseHex(accent)!, parseHex(onAccent)!), scheme).toBeGreaterThanOrEqual(4.5);
@@ -127,7 +138,13 @@ describe('theme (D46)', () => {
 
   it('derives a dark accent of the same hue when only accent is given, and writes no dark rule without one', () => {
     const problems: Problem[] = [];
-    const doc = parseYamlFile({ file: 'site.yaml', text: 'title: T\ndescription: D\nsite_url: https://x.example\nlanguage: en\ntheme:\n  accent: "#1a5fb4"\n  font: serif\n' }, problems)!;
+    const doc = parseYamlFile(
+      {
+        file: 'site.yaml',
+        text: 'title: T\ndescription: D\nsite_url: https://x.example\nlanguage: en\ntheme:\n  accent: "#1a5fb4"\n  font: serif\n',
+      },
+      problems,
+    )!;
     const theme = readSiteConfig(doc, problems)!.config.theme!;
     expect(problems).toEqual([]);
     expect(theme.accent).toBe('#1a5fb4');

@@ -87,11 +87,24 @@ describe('pages and twins (D20, D21)', () => {
       expect(byTag(doc, 'header').length, path).toBeGreaterThan(0);
       expect(byTag(doc, 'footer').length, path).toBeGreaterThan(0);
       // No script runs: the one script element is the JSON-LD data block (D49).
-      expect(byTag(doc, 'script').map((el) => el.attrs.map((a) => `${a.name}=${a.value}`)), path).toEqual([['type=application/ld+json']]);
+      expect(
+        byTag(doc, 'script').map((el) => el.attrs.map((a) => `${a.name}=${a.value}`)),
+        path,
+      ).toEqual([['type=application/ld+json']]);
       const links = byTag(doc, 'link');
       const alternate = links.filter((l) => attr(l, 'rel') === 'alternate' && attr(l, 'type') === 'text/markdown');
-      expect(alternate.map((l) => attr(l, 'href')), path).toEqual([twin]);
-      expect(links.find((l) => attr(l, 'rel') === 'canonical') && attr(links.find((l) => attr(l, 'rel') === 'canonical')!, 'href'), path).toBe(absolute(s.site, path));
+      expect(
+        alternate.map((l) => attr(l, 'href')),
+        path,
+      ).toEqual([twin]);
+      expect(
+        links.find((l) => attr(l, 'rel') === 'canonical') &&
+          attr(
+            links.find((l) => attr(l, 'rel') === 'canonical')!,
+            'href',
+          ),
+        path,
+      ).toBe(absolute(s.site, path));
       const description = byTag(doc, 'meta').find((m) => attr(m, 'name') === 'description');
       expect(attr(description!, 'content')!.length, path).toBeGreaterThan(10);
       // Navigation on every page, reaching every section.
@@ -254,7 +267,11 @@ describe('pages and twins (D20, D21)', () => {
     });
     const counts = new Map<string, number>();
     for (const p of made) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
-    const generated: Site = { ...sample, posts: made, tags: [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([tag, count]) => ({ tag, count })) };
+    const generated: Site = {
+      ...sample,
+      posts: made,
+      tags: [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([tag, count]) => ({ tag, count })),
+    };
     for (const site of [sample, generated]) {
       const rt = memoryRuntime(site);
       for (const [n, post] of site.posts.entries()) {
@@ -266,7 +283,9 @@ describe('pages and twins (D20, D21)', () => {
           .slice(0, 3)
           .map((c) => pagePath.post(c.other.slug));
         const reply = await respond(request('GET', pagePath.post(post.slug)), rt);
-        const aside = elements(parseHtml(Buffer.from(reply.body!).toString('utf8'))).find((e) => e.tagName === 'aside' && attr(e, 'class') === 'related');
+        const aside = elements(parseHtml(Buffer.from(reply.body!).toString('utf8'))).find(
+          (e) => e.tagName === 'aside' && attr(e, 'class') === 'related',
+        );
         expect(aside ? byTag(aside, 'a').map((a) => attr(a, 'href')) : [], post.slug).toEqual(expected);
       }
     }
@@ -295,10 +314,16 @@ describe('developer page (D22)', () => {
   it('documents the error envelope and every code with its status', () => {
     const rows = byTag(doc, 'tr').map((tr) => byTag(tr, 'td').map((td) => textOf(td).trim()));
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
-      expect(rows.some((r) => r[0] === code && r[1] === String(status)), code).toBe(true);
+      expect(
+        rows.some((r) => r[0] === code && r[1] === String(status)),
+        code,
+      ).toBe(true);
     }
     for (const field of ['error.code', 'error.status', 'error.message', 'error.hint', 'error.documentation_url', 'error.openapi_url']) {
-      expect(rows.some((r) => r[0] === field), field).toBe(true);
+      expect(
+        rows.some((r) => r[0] === field),
+        field,
+      ).toBe(true);
     }
   });
 
@@ -337,9 +362,15 @@ describe('developer page (D22)', () => {
       .map((c) => textOf(c))
       .filter((c) => c.startsWith('curl ') && c.includes('-X POST'));
     expect(commands.length).toBeGreaterThanOrEqual(2);
-    const results: { result?: { tools?: { name: string }[]; isError?: boolean; content?: { type: string; text: string }[] }; error?: unknown }[] = [];
+    const results: {
+      result?: { tools?: { name: string }[]; isError?: boolean; content?: { type: string; text: string }[] };
+      error?: unknown;
+    }[] = [];
     for (const command of commands) {
-      const local = command.replace(/\\\n\s*/g, ' ').split(s.site.config.site_url).join(s.url);
+      const local = command
+        .replace(/\\\n\s*/g, ' ')
+        .split(s.site.config.site_url)
+        .join(s.url);
       const args = [...local.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] ?? m[2]!).replace(/'\\''/g, "'")).slice(1);
       const { stdout } = await run('curl', args, { timeout: 10_000 });
       results.push(JSON.parse(stdout));
@@ -370,7 +401,16 @@ describe('developer page (D22)', () => {
 });
 
 describe('not found (D23)', () => {
-  const missing = ['/nope', '/blog/no-such-post', '/projects/no-such-project', '/blog/tags/no-such-tag', '/404', '/blog/tags', '/index', '/about/extra'];
+  const missing = [
+    '/nope',
+    '/blog/no-such-post',
+    '/projects/no-such-project',
+    '/blog/tags/no-such-tag',
+    '/404',
+    '/blog/tags',
+    '/index',
+    '/about/extra',
+  ];
 
   it('answers unknown pages 404 with an HTML page, never 200', async () => {
     for (const path of missing) {
@@ -385,7 +425,12 @@ describe('not found (D23)', () => {
   });
 
   it('answers in Markdown when asked, or when a twin is missing', async () => {
-    for (const [path, accept] of [['/nope', 'text/markdown'], ['/blog/no-such-post', 'text/markdown, text/html;q=0.5'], ['/blog/no-such-post.md', ''], ['/nope.md', 'text/html']] as const) {
+    for (const [path, accept] of [
+      ['/nope', 'text/markdown'],
+      ['/blog/no-such-post', 'text/markdown, text/html;q=0.5'],
+      ['/blog/no-such-post.md', ''],
+      ['/nope.md', 'text/html'],
+    ] as const) {
       const res = await get(path, accept ? { accept } : {});
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toBe('text/markdown; charset=utf-8');

@@ -57,32 +57,80 @@ const md = { accept: 'text/markdown' };
 
 const CORPUS: Case[] = [
   // The API, its filters and any paging (D7-D11, D14).
-  ...['', '/profile', '/services', '/posts', '/projects', '/posts/short-lived-ssh-certificates', '/projects/pidwatch'].map((p) => ({ path: `/api/v1${p}` })),
-  ...['tag=ci', 'tag=CI', 'tag=no-such-tag', 'limit=3&offset=2', 'offset=5', 'offset=999', 'limit=100', 'tag=ci&limit=1&offset=1', 'tag=ci&utm_source=feed', 'offset=0&limit=20'].map((q) => ({ path: `/api/v1/posts?${q}` })),
+  ...['', '/profile', '/services', '/posts', '/projects', '/posts/short-lived-ssh-certificates', '/projects/pidwatch'].map((p) => ({
+    path: `/api/v1${p}`,
+  })),
+  ...[
+    'tag=ci',
+    'tag=CI',
+    'tag=no-such-tag',
+    'limit=3&offset=2',
+    'offset=5',
+    'offset=999',
+    'limit=100',
+    'tag=ci&limit=1&offset=1',
+    'tag=ci&utm_source=feed',
+    'offset=0&limit=20',
+  ].map((q) => ({ path: `/api/v1/posts?${q}` })),
   ...['status=live', 'status=sunset', 'status=delivered', 'status=paused'].map((q) => ({ path: `/api/v1/projects?${q}` })),
   { path: '/api/v1/posts/' },
   { method: 'HEAD', path: '/api/v1/posts?limit=2' },
   { method: 'HEAD', path: '/api/v1/posts?tag=ci' },
   // Errors in the envelope (D8, D10, D13, D15, D16).
   ...['limit=0', 'limit=abc', 'limit=5&limit=6', 'offset=-1'].map((q) => ({ path: `/api/v1/posts?${q}` })),
-  ...['/api/v1/posts/no-such-post', '/api/v1/projects/no-such-project', '/api/v1/no-such-thing', '/api/v9', '/api/v1/posts/a/b'].map((path) => ({ path })),
+  ...['/api/v1/posts/no-such-post', '/api/v1/projects/no-such-project', '/api/v1/no-such-thing', '/api/v9', '/api/v1/posts/a/b'].map(
+    (path) => ({ path }),
+  ),
   { method: 'POST', path: '/api/v1/posts', headers: { 'content-type': 'application/json' }, body: '{}' },
   { method: 'DELETE', path: '/api/v1/profile' },
-  { method: 'OPTIONS', path: '/api/v1/posts?tag=ci', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } },
+  {
+    method: 'OPTIONS',
+    path: '/api/v1/posts?tag=ci',
+    headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+  },
   // Search (D12).
-  ...['q=ssh', 'q=deliverabilty', 'q=ssh&limit=2', 'q=', 'q=%20', '', `q=${'x'.repeat(201)}`].map((q) => ({ path: `/api/v1/search${q ? `?${q}` : ''}` })),
+  ...['q=ssh', 'q=deliverabilty', 'q=ssh&limit=2', 'q=', 'q=%20', '', `q=${'x'.repeat(201)}`].map((q) => ({
+    path: `/api/v1/search${q ? `?${q}` : ''}`,
+  })),
   // Pages, twins and negotiation (D20-D23).
-  ...['/', '/blog', '/about', '/services', '/projects', '/developers', '/blog/tags/ci', '/blog/short-lived-ssh-certificates', '/projects/pidwatch'].flatMap((path) => [{ path }, { path, headers: md }]),
+  ...[
+    '/',
+    '/blog',
+    '/about',
+    '/services',
+    '/projects',
+    '/developers',
+    '/blog/tags/ci',
+    '/blog/short-lived-ssh-certificates',
+    '/projects/pidwatch',
+  ].flatMap((path) => [{ path }, { path, headers: md }]),
   { path: '/blog', headers: { accept: 'text/markdown;q=0.5, text/html' } },
   { path: '/blog', headers: { accept: 'text/html;q=0.5, text/markdown' } },
   ...['/index.md', '/blog.md', '/blog/short-lived-ssh-certificates.md', '/assets/site.css'].map((path) => ({ path })),
   ...['/no-such-page', '/blog/no-such-post', '/no-such-page.md', '/_folio/site.json'].flatMap((path) => [{ path }, { path, headers: md }]),
   // Machine-readable addresses (D25-D35).
-  ...['/openapi.json', '/openapi.yaml', '/llms.txt', '/sitemap.xml', '/feed.xml', '/feed.json', '/robots.txt', '/server.json', '/.well-known/api-catalog', '/mcp/server-card', '/.well-known/agent-instructions'].map((path) => ({ path })),
+  ...[
+    '/openapi.json',
+    '/openapi.yaml',
+    '/llms.txt',
+    '/sitemap.xml',
+    '/feed.xml',
+    '/feed.json',
+    '/robots.txt',
+    '/server.json',
+    '/.well-known/api-catalog',
+    '/mcp/server-card',
+    '/.well-known/agent-instructions',
+  ].map((path) => ({ path })),
   { method: 'HEAD', path: '/.well-known/api-catalog' },
   // MCP (D36, D37).
   rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  rpc({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'parity', version: '1' } } }),
+  rpc({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'parity', version: '1' } },
+  }),
   rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'site_search_writing', arguments: { query: 'ssh', limit: 2 } } }),
   rpc({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: 'no-such-post' } } }),
   rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }),
@@ -90,7 +138,15 @@ const CORPUS: Case[] = [
   { method: 'POST', path: '/mcp', headers: { 'content-type': 'text/plain' }, body: '{}' },
   { method: 'GET', path: '/mcp' },
   { method: 'DELETE', path: '/mcp' },
-  { method: 'OPTIONS', path: '/mcp', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } },
+  {
+    method: 'OPTIONS',
+    path: '/mcp',
+    headers: {
+      origin: 'https://agent.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type, mcp-protocol-version',
+    },
+  },
 ];
 
 /** folio's own ETags (not the ones Pages computes for the files it serves itself). */

@@ -7,7 +7,11 @@ import { serveBuilt, treeHash } from './helpers/site.js';
 
 const UNPUBLISHED = [
   { slug: 'socket-activation-zero-downtime', title: 'Socket activation for zero-downtime restarts, revisited', why: 'draft' },
-  { slug: 'selling-a-small-saas-across-the-eu-vat', title: 'Selling a small SaaS across the EU: the VAT side, four years in', why: 'scheduled for 2027-03-01' },
+  {
+    slug: 'selling-a-small-saas-across-the-eu-vat',
+    title: 'Selling a small SaaS across the EU: the VAT side, four years in',
+    why: 'scheduled for 2027-03-01',
+  },
 ];
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -46,7 +50,12 @@ describe('unpublished posts (D2)', () => {
       const mcp = await fetch(s.at('/mcp'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: post.slug } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'site_get_post', arguments: { slug: post.slug } },
+        }),
       });
       expect(mcp.status).toBe(200);
       const reply = (await mcp.json()) as { result: { isError?: boolean } };

@@ -48,7 +48,9 @@ function expectSameAsYaml(text: string): 'quick' | 'declined' {
 
 describe('quickYaml', () => {
   it('reads the sample content and the test fixtures as yaml does, and most of it quickly', () => {
-    const texts = [...files('content'), ...files('test/fixtures')].map((f) => yamlOf(f, readFileSync(f, 'utf8'))).filter((t): t is string => t !== null);
+    const texts = [...files('content'), ...files('test/fixtures')]
+      .map((f) => yamlOf(f, readFileSync(f, 'utf8')))
+      .filter((t): t is string => t !== null);
     expect(texts.length).toBeGreaterThan(30);
     const ways = texts.map(expectSameAsYaml);
     expect(ways.filter((w) => w === 'quick').length).toBeGreaterThan(texts.length * 0.8);
@@ -56,23 +58,90 @@ describe('quickYaml', () => {
 
   it('reads a generated corpus as yaml does', () => {
     const corpus = corpusFiles(300) as Record<string, string>;
-    const ways = Object.entries(corpus).map(([name, text]) => yamlOf(name, text)).filter((t): t is string => t !== null).map(expectSameAsYaml);
+    const ways = Object.entries(corpus)
+      .map(([name, text]) => yamlOf(name, text))
+      .filter((t): t is string => t !== null)
+      .map(expectSameAsYaml);
     expect(ways.every((w) => w === 'quick')).toBe(true);
   });
 
   it.each([
     // Numbers in the YAML 1.2 core schema, and YAML 1.1 forms that must stay as yaml reads them.
-    'a: 014', 'a: 0o14', 'a: 0x1F', 'a: 0b101', 'a: 0777', 'a: 1:20', 'a: 1_000', 'a: 1,000', 'a: +12', 'a: -0',
-    'a: 12345678901234567890', 'a: 1e3', 'a: 1.5e-3', 'a: .5', 'a: 5.', 'a: 0.1', 'a: .inf', 'a: -.Inf', 'a: .NaN', 'a: [1, two, 3.0]',
+    'a: 014',
+    'a: 0o14',
+    'a: 0x1F',
+    'a: 0b101',
+    'a: 0777',
+    'a: 1:20',
+    'a: 1_000',
+    'a: 1,000',
+    'a: +12',
+    'a: -0',
+    'a: 12345678901234567890',
+    'a: 1e3',
+    'a: 1.5e-3',
+    'a: .5',
+    'a: 5.',
+    'a: 0.1',
+    'a: .inf',
+    'a: -.Inf',
+    'a: .NaN',
+    'a: [1, two, 3.0]',
     // Booleans and null: 1.2 knows only true/false and null/~/empty.
-    'a: yes', 'a: No', 'a: on', 'a: TRUE', 'a: tRUE', 'a: ~', 'a:', 'a: null', 'a: NULL', 'a: nULL',
+    'a: yes',
+    'a: No',
+    'a: on',
+    'a: TRUE',
+    'a: tRUE',
+    'a: ~',
+    'a:',
+    'a: null',
+    'a: NULL',
+    'a: nULL',
     // Dates are strings in the core schema (D2 validates them itself).
-    'a: 2024-01-01', 'a: 2024-01-01T10:00:00Z', 'a: 2001-12-14t21:59:43.10-05:00',
+    'a: 2024-01-01',
+    'a: 2024-01-01T10:00:00Z',
+    'a: 2001-12-14t21:59:43.10-05:00',
     // Quoting, block scalars, folding, comments, flow collections.
-    'a: "2024"', "a: '1'", "a: 'it''s'", 'a: "\\u00e9\\t"', 'a: "\\x41"', "a: '\\x41'", 'a: |\n  x\n  y\n', 'a: >\n  x\n  y\n', 'a: >-\n  x\n\n  y\n', 'a: |+\n  x\n\n',
-    'a: x # comment', 'a: "x # not comment"', 'a: x\n  continued\n  lines', 'a:\n  - x\n  -\n  - z', 'a: {b: [c, {d: e}]}', 'a: [ ]', 'a: { }', '"a": 1', '<<: {a: 1}', 'a: <<',
-    'a: "one\n  two"', "a: 'it''s\n  here'", 'a: "x: \'y"', "a: 'say \"hi'", 'a: "esc \\" quote"', 'a: x, \'y', "a: it's", 'a: "x" # it\'s',
-    'a: 1\n...\n', 'a: x\n\n\n', 'a:   spaced   ', 'a: $1', 'a: =', 'a: -', '- list\n- top', 'just a string', '', '\n', '? complex\n: key',
+    'a: "2024"',
+    "a: '1'",
+    "a: 'it''s'",
+    'a: "\\u00e9\\t"',
+    'a: "\\x41"',
+    "a: '\\x41'",
+    'a: |\n  x\n  y\n',
+    'a: >\n  x\n  y\n',
+    'a: >-\n  x\n\n  y\n',
+    'a: |+\n  x\n\n',
+    'a: x # comment',
+    'a: "x # not comment"',
+    'a: x\n  continued\n  lines',
+    'a:\n  - x\n  -\n  - z',
+    'a: {b: [c, {d: e}]}',
+    'a: [ ]',
+    'a: { }',
+    '"a": 1',
+    '<<: {a: 1}',
+    'a: <<',
+    'a: "one\n  two"',
+    "a: 'it''s\n  here'",
+    'a: "x: \'y"',
+    "a: 'say \"hi'",
+    'a: "esc \\" quote"',
+    "a: x, 'y",
+    "a: it's",
+    'a: "x" # it\'s',
+    'a: 1\n...\n',
+    'a: x\n\n\n',
+    'a:   spaced   ',
+    'a: $1',
+    'a: =',
+    'a: -',
+    '- list\n- top',
+    'just a string',
+    '',
+    '\n',
+    '? complex\n: key',
   ])('reads %j as yaml does, or leaves it to yaml', (text) => {
     expectSameAsYaml(text);
   });

@@ -39,10 +39,14 @@ describe('reproducible builds (D40)', () => {
 
   it('writes each address to a file of its own, without a folder per post', SLOW, async () => {
     // The build of the first test: every path to its own file, the per-item ones beside their list.
-    const manifest = JSON.parse(await readFile(join(work, 'a', '_folio/manifest.json'), 'utf8')) as { routes: Record<string, [string, number]> };
+    const manifest = JSON.parse(await readFile(join(work, 'a', '_folio/manifest.json'), 'utf8')) as {
+      routes: Record<string, [string, number]>;
+    };
     const files = Object.values(manifest.routes).map(([file]) => file);
     expect(new Set(files).size).toBe(files.length);
-    const slugs = Object.keys(manifest.routes).filter((t) => /^\/blog\/[^/.]+$/.test(t) && !t.startsWith('/blog/tags')).map((t) => t.slice('/blog/'.length));
+    const slugs = Object.keys(manifest.routes)
+      .filter((t) => /^\/blog\/[^/.]+$/.test(t) && !t.startsWith('/blog/tags'))
+      .map((t) => t.slice('/blog/'.length));
     expect(slugs.length).toBeGreaterThan(3);
     for (const slug of slugs) {
       expect(manifest.routes[`/blog/${slug}`]![0]).toBe(`blog/${slug}.html`);
@@ -51,7 +55,9 @@ describe('reproducible builds (D40)', () => {
     }
     expect(manifest.routes['/']![0]).toBe('index.html');
     expect(manifest.routes['/api/v1/projects?status=live']?.[0]).toBe('api/v1/projects@status=live.json');
-    const dirs = (await readdir(join(work, 'a'), { recursive: true, withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+    const dirs = (await readdir(join(work, 'a'), { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     for (const slug of slugs) expect(dirs).not.toContain(slug);
   });
 
@@ -81,9 +87,15 @@ describe('reproducible builds (D40)', () => {
     const content = join(work, 'content-epoch');
     await cp('content', content, { recursive: true });
     const env = { ...process.env, NO_COLOR: '1' };
-    await run(process.execPath, [CLI, 'build', '--content', content, '--out', join(work, 'by-now'), '--now', NOW.toISOString(), '--no-cache'], { env });
+    await run(
+      process.execPath,
+      [CLI, 'build', '--content', content, '--out', join(work, 'by-now'), '--now', NOW.toISOString(), '--no-cache'],
+      { env },
+    );
     const epoch = String(NOW.getTime() / 1000);
-    await run(process.execPath, [CLI, 'build', '--content', content, '--out', join(work, 'by-epoch'), '--no-cache'], { env: { ...env, SOURCE_DATE_EPOCH: epoch } });
+    await run(process.execPath, [CLI, 'build', '--content', content, '--out', join(work, 'by-epoch'), '--no-cache'], {
+      env: { ...env, SOURCE_DATE_EPOCH: epoch },
+    });
     const byNow = await treeHash(join(work, 'by-now'));
     expect(await treeHash(join(work, 'by-epoch'))).toEqual(byNow);
     // And that clock is the one the tests use everywhere: the same bytes as build() gave.

@@ -17,7 +17,10 @@ beforeAll(async () => {
   // A contact route is free text in the profile: make one hostile.
   const profile = join(content, 'profile.md');
   const text = await readFile(profile, 'utf8');
-  await writeFile(profile, text.replace(/^contact:\n/m, `contact:\n  evil: "javascript:alert('contact')"\n  sneaky: " JavaScript:alert('contact2')"\n`));
+  await writeFile(
+    profile,
+    text.replace(/^contact:\n/m, `contact:\n  evil: "javascript:alert('contact')"\n  sneaky: " JavaScript:alert('contact2')"\n`),
+  );
   s = await serveBuilt(content);
 });
 afterAll(() => s?.close());
@@ -39,7 +42,8 @@ function isDataBlock(el: Element): boolean {
 function problems(el: Element): string[] {
   const out: string[] = [];
   if (isDataBlock(el)) return out;
-  if (['script', 'iframe', 'object', 'embed', 'form', 'base', 'frame', 'frameset', 'applet'].includes(el.tagName)) out.push(`<${el.tagName}>`);
+  if (['script', 'iframe', 'object', 'embed', 'form', 'base', 'frame', 'frameset', 'applet'].includes(el.tagName))
+    out.push(`<${el.tagName}>`);
   if (el.tagName === 'meta' && attr(el, 'http-equiv')?.toLowerCase() === 'refresh') out.push('<meta http-equiv=refresh>');
   for (const a of el.attrs) {
     const name = a.prefix ? `${a.prefix}:${a.name}` : a.name;
@@ -47,7 +51,13 @@ function problems(el: Element): string[] {
     if (a.name === 'style') out.push(`${el.tagName}[style]`);
     if (URL_ATTRIBUTES.has(name) || URL_ATTRIBUTES.has(a.name)) {
       const sch = scheme(a.value);
-      const allowed = sch === '' || sch === 'http' || sch === 'https' || sch === 'mailto' || sch === 'tel' || (sch === 'data' && el.tagName === 'link' && /^data:image\/svg\+xml,/.test(a.value));
+      const allowed =
+        sch === '' ||
+        sch === 'http' ||
+        sch === 'https' ||
+        sch === 'mailto' ||
+        sch === 'tel' ||
+        (sch === 'data' && el.tagName === 'link' && /^data:image\/svg\+xml,/.test(a.value));
       if (!allowed) out.push(`${el.tagName}[${name}=${a.value}]`);
     }
   }
@@ -55,7 +65,10 @@ function problems(el: Element): string[] {
 }
 
 async function pagePaths(): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(join(s.out, '_folio/manifest.json'), 'utf8')) as { routes: Record<string, [string, number]>; header_sets: Record<string, string>[] };
+  const manifest = JSON.parse(await readFile(join(s.out, '_folio/manifest.json'), 'utf8')) as {
+    routes: Record<string, [string, number]>;
+    header_sets: Record<string, string>[];
+  };
   return Object.entries(manifest.routes)
     .filter(([, [, set]]) => manifest.header_sets[set]!['content-type']!.startsWith('text/html'))
     .map(([target]) => target);
@@ -71,7 +84,17 @@ describe('unsafe content cannot reach a page as script (D24)', () => {
 
   it('leaves no script, event handler, javascript: URL or framing element on any page', async () => {
     const paths = await pagePaths();
-    expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/blog/unsafe-content', '/projects/unsafe-project', '/services', '/about', '/blog/tags/security']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/blog',
+        '/blog/unsafe-content',
+        '/projects/unsafe-project',
+        '/services',
+        '/about',
+        '/blog/tags/security',
+      ]),
+    );
     for (const path of [...paths, '/nope']) {
       const res = await fetch(s.url + path);
       const doc = parseHtml(await res.text());

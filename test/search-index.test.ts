@@ -54,7 +54,15 @@ describe('the stored documents', () => {
     expect(docs).not.toMatch(/["\\]/);
     expect(text.split(`"docs":"${DOCS_MARK}`)).toHaveLength(2);
     expect(new DocLines(docs).count).toBe(file.documents);
-    const tricky: StoredDoc = ['post', 'naive-cafe', 'Naïve “café” — ✓ 😀 ~~folio-docs~~', 'Line\nbreak\u2028 and \\ "quotes" | ^ ~7e', '/blog/naive-cafe', '/api/v1/posts/naive-cafe', 'Ünïcödé\tbody\u0000'];
+    const tricky: StoredDoc = [
+      'post',
+      'naive-cafe',
+      'Naïve “café” — ✓ 😀 ~~folio-docs~~',
+      'Line\nbreak\u2028 and \\ "quotes" | ^ ~7e',
+      '/blog/naive-cafe',
+      '/api/v1/posts/naive-cafe',
+      'Ünïcödé\tbody\u0000',
+    ];
     const encoded = encodeDocs([tricky, ['service', 's', '', '', '', '', ''], tricky]);
     expect(encoded).toMatch(/^[\x20-\x7e]*$/);
     expect(encoded.split(DOCS_MARK)).toHaveLength(2);
@@ -82,14 +90,19 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
     const { total, hits } = engine.search('deliverabilty', 3);
     expect(total).toBeGreaterThan(3);
     expect(hits).toHaveLength(3);
-    expect(hits[0]).toMatchObject({ type: 'post', id: 'email-deliverability-b2b-saas', url: 'https://hannabrink.example/blog/email-deliverability-b2b-saas' });
+    expect(hits[0]).toMatchObject({
+      type: 'post',
+      id: 'email-deliverability-b2b-saas',
+      url: 'https://hannabrink.example/blog/email-deliverability-b2b-saas',
+    });
   });
 
   it('answers alike whether it can cut the stored documents out of the text before parsing or not', () => {
     const fast = openSearchIndex(text);
     // Reformatted JSON: the same data, but `"docs":"` is now `"docs": "`, so the whole text is parsed.
     const slow = openSearchIndex(JSON.stringify(JSON.parse(text), null, 1));
-    for (const q of ['deliverabilty', 'ssh certificates', 'email', 'cache monorepo', 'zyxwvut']) expect(fast.search(q, 50)).toEqual(slow.search(q, 50));
+    for (const q of ['deliverabilty', 'ssh certificates', 'email', 'cache monorepo', 'zyxwvut'])
+      expect(fast.search(q, 50)).toEqual(slow.search(q, 50));
   });
 
   it('gives the same answers query after query (its score buffer is reused)', () => {
@@ -114,7 +127,9 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
 
   it('refuses an index of another version rather than misread it', () => {
     const other = text.replace(`"version":${SEARCH_INDEX_VERSION}`, `"version":${SEARCH_INDEX_VERSION + 1}`);
-    expect(() => openSearchIndex(other)).toThrow(new RegExp(`version ${SEARCH_INDEX_VERSION + 1}; this folio reads version ${SEARCH_INDEX_VERSION}`));
+    expect(() => openSearchIndex(other)).toThrow(
+      new RegExp(`version ${SEARCH_INDEX_VERSION + 1}; this folio reads version ${SEARCH_INDEX_VERSION}`),
+    );
   });
 
   it('imports nothing from the build: only core modules and Orama (D38)', async () => {
@@ -129,7 +144,10 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.every((p) => p.startsWith('build/core/')), inputs.join(', ')).toBe(true);
+    expect(
+      inputs.every((p) => p.startsWith('build/core/')),
+      inputs.join(', '),
+    ).toBe(true);
     const externals = new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)));
     // Of Orama, only the tokenizer: its index, trees and sorter are build-time code, kept out of the functions' search chunk.
     expect([...externals].sort()).toEqual(['@orama/orama/components', '@orama/stemmers/english']);
@@ -139,7 +157,19 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
 describe('the search chunk of the functions', () => {
   /** esbuild's metafile for `entry`, bundled as a host bundles a function, or with its packages left out. */
   const meta = async (entry: string, packages?: 'external') =>
-    (await esbuild({ entryPoints: [entry], bundle: true, write: false, metafile: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], packages, logLevel: 'silent' })).metafile;
+    (
+      await esbuild({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: 'esm',
+        platform: 'neutral',
+        mainFields: ['module', 'main'],
+        packages,
+        logLevel: 'silent',
+      })
+    ).metafile;
 
   it('is not loaded until the first search: the handler reaches it by import() only', async () => {
     const { inputs } = await meta('build/runtime/handler.ts', 'external');
@@ -152,28 +182,45 @@ describe('the search chunk of the functions', () => {
     };
     visit('build/runtime/handler.ts');
     expect([...eager].filter((p) => p.startsWith('build/core/search/') || p === 'build/runtime/search.ts')).toEqual([]);
-    const statics = [...eager].flatMap((p) => inputs[p]!.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path));
+    const statics = [...eager].flatMap((p) =>
+      inputs[p]!.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path),
+    );
     expect(statics.filter((p) => p.startsWith('@orama/'))).toEqual([]);
-    expect(inputs['build/runtime/handler.ts']!.imports).toContainEqual(expect.objectContaining({ path: 'build/runtime/search.ts', kind: 'dynamic-import' }));
+    expect(inputs['build/runtime/handler.ts']!.imports).toContainEqual(
+      expect.objectContaining({ path: 'build/runtime/search.ts', kind: 'dynamic-import' }),
+    );
   });
 
   it("holds the engine, Orama's tokenizer and the stemmer, and nothing of the build", async () => {
     // What ends up in the bundle (esbuild lists the modules it tree-shook away too, at zero bytes).
     const output = Object.values((await meta('build/runtime/search.ts')).outputs)[0]!;
-    const inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p);
+    const inputs = Object.entries(output.inputs)
+      .filter(([, i]) => i.bytesInOutput > 0)
+      .map(([p]) => p);
     const ours = inputs.filter((p) => !p.startsWith('node_modules/'));
     // The runtime's edge reader comes along for the deployment head (the build id the shards must carry).
-    expect(ours.every((p) => p.startsWith('build/core/') || p === 'build/runtime/search.ts' || p === 'build/runtime/edge.ts'), ours.join(', ')).toBe(true);
+    expect(
+      ours.every((p) => p.startsWith('build/core/') || p === 'build/runtime/search.ts' || p === 'build/runtime/edge.ts'),
+      ours.join(', '),
+    ).toBe(true);
     const orama = inputs.filter((p) => p.startsWith('node_modules/'));
-    expect(orama.every((p) => /^node_modules\/@orama\/(orama\/dist\/[^/]+\/(components\.js|components\/(tokenizer\/|defaults)|errors|utils)|stemmers\/)/.test(p)), orama.join(', ')).toBe(true);
+    expect(
+      orama.every((p) =>
+        /^node_modules\/@orama\/(orama\/dist\/[^/]+\/(components\.js|components\/(tokenizer\/|defaults)|errors|utils)|stemmers\/)/.test(p),
+      ),
+      orama.join(', '),
+    ).toBe(true);
   });
 });
 
 describe('the text that is indexed', () => {
   it('keeps words of separate blocks apart and drops Markdown syntax', () => {
-    const md = '# Title\n\nFirst paragraph ends here.\n\n- item one\n- item two\n\n| a | b |\n| --- | --- |\n| cell | *other* |\n\nSee [the docs](https://x.example) and `code`.[^1]\n\n[^1]: A note.\n\n```sh\nssh -J bastion host\n```';
+    const md =
+      '# Title\n\nFirst paragraph ends here.\n\n- item one\n- item two\n\n| a | b |\n| --- | --- |\n| cell | *other* |\n\nSee [the docs](https://x.example) and `code`.[^1]\n\n[^1]: A note.\n\n```sh\nssh -J bastion host\n```';
     const text = plainText(md);
-    expect(text.split(/\s+/)).toEqual(expect.arrayContaining(['Title', 'here.', 'one', 'item', 'two', 'cell', 'other', 'docs', 'code.', 'ssh', 'bastion']));
+    expect(text.split(/\s+/)).toEqual(
+      expect.arrayContaining(['Title', 'here.', 'one', 'item', 'two', 'cell', 'other', 'docs', 'code.', 'ssh', 'bastion']),
+    );
     expect(text).not.toMatch(/[#|*`[\]]|https:|---/);
   });
 });

@@ -30,7 +30,9 @@ interface Hit {
   score: number;
 }
 
-async function search(query: string): Promise<{ res: Response; body: { data: Hit[]; meta: { total: number; limit: number; query: string }; links: { self: string } } }> {
+async function search(
+  query: string,
+): Promise<{ res: Response; body: { data: Hit[]; meta: { total: number; limit: number; query: string }; links: { self: string } } }> {
   const res = await fetch(s.at(`/api/v1/search?${query}`));
   return { res, body: (await res.json()) as any };
 }
@@ -74,12 +76,15 @@ describe('validation (D12)', () => {
     expect(body.meta.total).toBe(0);
   });
 
-  it.each([['limit=0'], ['limit=51'], ['limit=-1'], ['limit=ten'], ['limit=2.5'], ['limit='], ['limit=5&limit=6']])('answers %s with 400 and the valid range', async (limit) => {
-    const { res, body } = await search(`q=ssh&${limit}`);
-    expect(res.status).toBe(400);
-    expect((body as any).error.code).toBe('invalid_request');
-    expect((body as any).error.hint).toContain('from 1 to 50 (default 10)');
-  });
+  it.each([['limit=0'], ['limit=51'], ['limit=-1'], ['limit=ten'], ['limit=2.5'], ['limit='], ['limit=5&limit=6']])(
+    'answers %s with 400 and the valid range',
+    async (limit) => {
+      const { res, body } = await search(`q=ssh&${limit}`);
+      expect(res.status).toBe(400);
+      expect((body as any).error.code).toBe('invalid_request');
+      expect((body as any).error.hint).toContain('from 1 to 50 (default 10)');
+    },
+  );
 });
 
 describe('the answer (D4, D12)', () => {

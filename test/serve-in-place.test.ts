@@ -22,7 +22,12 @@ afterAll(async () => {
   await rm(join(out, '..'), { recursive: true, force: true });
 });
 
-interface Answer { status: number; etag: string; length: number; body: string }
+interface Answer {
+  status: number;
+  etag: string;
+  length: number;
+  body: string;
+}
 
 /** One request on its own connection, read to the end, as folio dev's proxy does. */
 const get = (url: string) =>
@@ -31,7 +36,14 @@ const get = (url: string) =>
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('aborted', () => ok('aborted'));
-      res.on('end', () => ok({ status: res.statusCode!, etag: String(res.headers.etag), length: Number(res.headers['content-length']), body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        ok({
+          status: res.statusCode!,
+          etag: String(res.headers.etag),
+          length: Number(res.headers['content-length']),
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
     });
     req.on('error', (error: NodeJS.ErrnoException) => ok(error.code ?? error.message));
     req.end();
@@ -69,8 +81,17 @@ describe('folio serve, a file replaced in place', () => {
     let asked = 0;
     for (; asked < 600 && Date.now() - started < 15_000; asked++) {
       const answer = await get(server.url);
-      const whole = typeof answer !== 'string' && answer.status === 200 && answer.length === Buffer.byteLength(answer.body) && tags.get(answer.body) === answer.etag;
-      if (!whole) wrong.push(typeof answer === 'string' ? answer : { status: answer.status, etag: answer.etag, length: answer.length, bytes: Buffer.byteLength(answer.body) });
+      const whole =
+        typeof answer !== 'string' &&
+        answer.status === 200 &&
+        answer.length === Buffer.byteLength(answer.body) &&
+        tags.get(answer.body) === answer.etag;
+      if (!whole)
+        wrong.push(
+          typeof answer === 'string'
+            ? answer
+            : { status: answer.status, etag: answer.etag, length: answer.length, bytes: Buffer.byteLength(answer.body) },
+        );
     }
     writing = false;
     await writer;
@@ -79,26 +100,34 @@ describe('folio serve, a file replaced in place', () => {
     expect(wrong.slice(0, 5), `${wrong.length} of ${asked} replies were cut off or mixed`).toEqual([]);
   }, 60_000);
 
-  it.skipIf(!existsSync('/proc/self/fd'))('keeps no file open after clients that went away mid-body, or asked with HEAD or If-None-Match', async () => {
-    await fileDescriptorsLetGo(server);
-  }, 60_000);
+  it.skipIf(!existsSync('/proc/self/fd'))(
+    'keeps no file open after clients that went away mid-body, or asked with HEAD or If-None-Match',
+    async () => {
+      await fileDescriptorsLetGo(server);
+    },
+    60_000,
+  );
 
-  it.skipIf(!existsSync('/proc/self/fd'))('with a small memory budget, streams the files it does not keep: same bytes and ETags, and no file left open', async () => {
-    // 64 KiB: files over 8 KiB are streamed from their descriptor and only their ETag kept.
-    const small = await startServer({ dir: out, port: 0, host: '127.0.0.1', cacheBytes: 64 * 1024 });
-    try {
-      for (const path of ['/llms-full.txt', '/llms-full.txt', PATH, '/blog', '/blog', '/feed.xml']) {
-        const [a, b] = await Promise.all([fetch(`${server.url}${path}`), fetch(`${small.url}${path}`)]);
-        expect(b.status).toBe(200);
-        expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
-        expect(b.headers.get('content-length')).toBe(a.headers.get('content-length'));
-        expect(Buffer.from(await b.arrayBuffer()).equals(Buffer.from(await a.arrayBuffer()))).toBe(true);
+  it.skipIf(!existsSync('/proc/self/fd'))(
+    'with a small memory budget, streams the files it does not keep: same bytes and ETags, and no file left open',
+    async () => {
+      // 64 KiB: files over 8 KiB are streamed from their descriptor and only their ETag kept.
+      const small = await startServer({ dir: out, port: 0, host: '127.0.0.1', cacheBytes: 64 * 1024 });
+      try {
+        for (const path of ['/llms-full.txt', '/llms-full.txt', PATH, '/blog', '/blog', '/feed.xml']) {
+          const [a, b] = await Promise.all([fetch(`${server.url}${path}`), fetch(`${small.url}${path}`)]);
+          expect(b.status).toBe(200);
+          expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
+          expect(b.headers.get('content-length')).toBe(a.headers.get('content-length'));
+          expect(Buffer.from(await b.arrayBuffer()).equals(Buffer.from(await a.arrayBuffer()))).toBe(true);
+        }
+        await fileDescriptorsLetGo(small);
+      } finally {
+        await small.close();
       }
-      await fileDescriptorsLetGo(small);
-    } finally {
-      await small.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 /** Opens the large file many ways (read whole, left mid-body, HEAD, If-None-Match), then expects no descriptor of the output left open. */

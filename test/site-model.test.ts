@@ -54,7 +54,10 @@ describe('the derived model', () => {
   it("after a post's body and title edit, answers like a model assembled from scratch, keeping the indexes", async () => {
     const index = before.posts.findIndex((r) => r.read && !r.read.draft && !r.read.images.length && model.post(r.read.value.slug));
     const slug = before.posts[index]!.read!.value.slug;
-    const after = await edited(index, (text) => text.replace(/^title: .*$/m, 'title: "A title edited in place"') + '\n\nA paragraph added at the end.\n');
+    const after = await edited(
+      index,
+      (text) => text.replace(/^title: .*$/m, 'title: "A title edited in place"') + '\n\nA paragraph added at the end.\n',
+    );
     const update = updateSite(model, before, after);
     expect(update).not.toBeNull();
     const next = update!.model;
@@ -64,7 +67,16 @@ describe('the derived model', () => {
     expect(next.pages).toBe(model.pages);
     const fresh = assembleSite(after, { now: NOW });
     const related = model.site.posts.find((p) => p.slug !== slug && model.related(p).some((r) => r.slug === slug))!;
-    const targets = ['/blog', `/blog/${slug}`, `/blog/${slug}.md`, `/api/v1/posts/${slug}`, `/blog/${related.slug}`, `/blog/tags/${next.post(slug)!.tags[0]}`, '/llms-full.txt', '/sitemap.xml'];
+    const targets = [
+      '/blog',
+      `/blog/${slug}`,
+      `/blog/${slug}.md`,
+      `/api/v1/posts/${slug}`,
+      `/blog/${related.slug}`,
+      `/blog/tags/${next.post(slug)!.tags[0]}`,
+      '/llms-full.txt',
+      '/sitemap.xml',
+    ];
     expect(await answers(next, targets)).toEqual(await answers(fresh, targets));
     expect((await answers(next, [`/blog/${related.slug}`]))[0]).toContain('A title edited in place');
   });

@@ -76,7 +76,9 @@ describe('bad site.yaml terms are content errors (D50-D52, D2, D40)', () => {
 
   it('a social_image that does not exist, and one outside content/static/', async () => {
     const missing = await breakWith('social_image', 'social_image: /no-such-card.png', 'social_image');
-    expect(missing.stderr).toContain(`${missing.at}\`social_image\` "/no-such-card.png" does not exist: there is no content/static/no-such-card.png.`);
+    expect(missing.stderr).toContain(
+      `${missing.at}\`social_image\` "/no-such-card.png" does not exist: there is no content/static/no-such-card.png.`,
+    );
     expect(missing.stderr).toMatch(/hint: Add the file content\/static\/no-such-card\.png/);
     const outside = await breakWith('social_image', 'social_image: ../secret.png', 'social_image');
     expect(outside.stderr).toContain(`${outside.at}\`social_image\` "../secret.png" is not a file under content/static/.`);
@@ -95,7 +97,10 @@ describe('a site that states no license and no AI preferences, with a social ima
     let yaml = await readFile(join(content, 'site.yaml'), 'utf8');
     yaml = withBlock(withBlock(yaml, 'license', ''), 'ai_preferences', '');
     yaml = yaml.replace(/^# (The license|What AI).*\n/gm, '');
-    await writeFile(join(content, 'site.yaml'), `${yaml.trimEnd()}\nsocial_image: /cards/site.png\nsocial_image_alt: Hanna Brink at a whiteboard\n`);
+    await writeFile(
+      join(content, 'site.yaml'),
+      `${yaml.trimEnd()}\nsocial_image: /cards/site.png\nsocial_image_alt: Hanna Brink at a whiteboard\n`,
+    );
     await mkdir(join(content, 'static/cards'), { recursive: true });
     await writeFile(join(content, 'static/cards/site.png'), PNG);
     s = await serveBuilt(content);
@@ -163,7 +168,12 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
   it('writes both conventions in robots.txt, with the Content Signals policy text', async () => {
     const robots = await (await fetch(s.at('/robots.txt'))).text();
     const group = robots.slice(robots.indexOf('User-agent: *')).split('\n\n')[0]!.split('\n');
-    expect(group).toEqual(['User-agent: *', 'Content-Signal: search=yes, ai-input=yes, ai-train=no', 'Content-Usage: search=y, ai-use=y, train-ai=n', 'Allow: /']);
+    expect(group).toEqual([
+      'User-agent: *',
+      'Content-Signal: search=yes, ai-input=yes, ai-train=no',
+      'Content-Usage: search=y, ai-use=y, train-ai=n',
+      'Allow: /',
+    ]);
     expect(robots).toContain('# As a condition of accessing this website, you agree to\n# abide by the following content signals:');
     expect(robots).toContain('# ai-train: training or fine-tuning AI models.');
     expect(robots).toContain('UNION DIRECTIVE 2019/790');
@@ -182,7 +192,12 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
   });
 
   it('gives every twin its token estimate in X-Markdown-Tokens, and every llms.txt item one', async () => {
-    for (const [path, headers] of [['/about.md', {}], ['/blog/bounce-handling.md', {}], ['/blog/bounce-handling', { accept: 'text/markdown' }], ['/index.md', {}]] as const) {
+    for (const [path, headers] of [
+      ['/about.md', {}],
+      ['/blog/bounce-handling.md', {}],
+      ['/blog/bounce-handling', { accept: 'text/markdown' }],
+      ['/index.md', {}],
+    ] as const) {
       const res = await fetch(s.at(path), { headers });
       const body = await res.text();
       expect(res.headers.get('x-markdown-tokens'), path).toBe(String(estimateTokens(body)));
@@ -202,8 +217,15 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
   it('makes every site-root link absolute where the reader has no base URL: feeds, llms-full.txt, twins, content_markdown', async () => {
     const post = await (await fetch(s.at('/api/v1/posts/capitalising-vs-expensing-cloud-spend'))).json();
     expect(post.content_markdown).toContain(`[Bouncedesk](${SITE}/projects/bouncedesk)`);
-    const documents = ['/llms-full.txt', '/blog/capitalising-vs-expensing-cloud-spend.md', '/about.md', '/services.md', '/projects/bouncedesk.md'];
-    for (const path of documents) expect(await (await fetch(s.at(path))).text(), path).not.toMatch(/\]\(\/(?!\/)|^\[[^\]]+\]:\s*<?\/(?!\/)/m);
+    const documents = [
+      '/llms-full.txt',
+      '/blog/capitalising-vs-expensing-cloud-spend.md',
+      '/about.md',
+      '/services.md',
+      '/projects/bouncedesk.md',
+    ];
+    for (const path of documents)
+      expect(await (await fetch(s.at(path))).text(), path).not.toMatch(/\]\(\/(?!\/)|^\[[^\]]+\]:\s*<?\/(?!\/)/m);
     const atom = await (await fetch(s.at('/feed.xml'))).text();
     expect(atom).toContain(`href=&quot;${SITE}/projects/bouncedesk&quot;`);
     expect(atom).not.toMatch(/(href|src)=&quot;\/(?!\/)/);

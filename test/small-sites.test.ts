@@ -52,8 +52,14 @@ async function buildSite(n: Counts) {
   const content = join(root, 'content');
   const out = join(root, 'dist');
   await writeSmallSite(content, n);
-  const { stdout } = await run(process.execPath, ['bin/folio.js', 'build', '--content', content, '--out', out, '--now', '2026-11-22T00:00:00Z', '--no-cache'], { env: { ...process.env, NO_COLOR: '1' } });
-  const check = await run(process.execPath, ['bin/folio.js', 'check', '--content', content, '--now', '2026-11-22T00:00:00Z'], { env: { ...process.env, NO_COLOR: '1' } });
+  const { stdout } = await run(
+    process.execPath,
+    ['bin/folio.js', 'build', '--content', content, '--out', out, '--now', '2026-11-22T00:00:00Z', '--no-cache'],
+    { env: { ...process.env, NO_COLOR: '1' } },
+  );
+  const check = await run(process.execPath, ['bin/folio.js', 'check', '--content', content, '--now', '2026-11-22T00:00:00Z'], {
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const server = await startServer({ dir: out, port: 0, host: '127.0.0.1' });
   const files = await textFiles(out);
   return {
@@ -105,7 +111,11 @@ describe('an empty site: nothing published of any kind (D59)', () => {
   });
 
   it('says plainly on each list page and its twin that nothing is published yet', async () => {
-    for (const [path, what] of [['/blog', 'posts'], ['/services', 'services'], ['/projects', 'projects']]) {
+    for (const [path, what] of [
+      ['/blog', 'posts'],
+      ['/services', 'services'],
+      ['/projects', 'projects'],
+    ]) {
       for (const suffix of ['', '.md']) {
         const res = await s.get(path + suffix);
         expect(res.status, path + suffix).toBe(200);
@@ -132,7 +142,9 @@ describe('an empty site: nothing published of any kind (D59)', () => {
     expect(agents).toContain('It holds a profile with contact routes and availability.');
     expect(agents).not.toContain('What this site is not');
     expect(s.files.get('index.html')).toContain('<p>© 2026 Test Person.</p>');
-    expect(s.files.get('robots.txt') ?? (await (await s.get('/robots.txt')).text())).toContain('Fair use: about 60 requests a minute (the default).');
+    expect(s.files.get('robots.txt') ?? (await (await s.get('/robots.txt')).text())).toContain(
+      'Fair use: about 60 requests a minute (the default).',
+    );
     const discovery = (await (await s.get('/api/v1')).json()) as { fair_use: string };
     expect(discovery.fair_use).toBe('No rate limit is enforced; please stay under about 60 requests per minute (the default).');
     const openapi = (await (await s.get('/openapi.json')).json()) as { info: { description: string } };
@@ -140,7 +152,12 @@ describe('an empty site: nothing published of any kind (D59)', () => {
     const init = await s.get('/mcp', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
     const { result } = (await init.json()) as { result: { instructions: string } };
     expect(result.instructions).toMatch(/needs no authentication\.$/);

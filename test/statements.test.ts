@@ -66,7 +66,9 @@ describe('site.yaml statements: content errors (D2, D59)', () => {
     const err = r.build.stderr;
     expect(err).toContain('6 content problems');
     expect(err).toContain(`${at(0)}\`writing\` must be text, not a list.\n  hint: Write it as writing: notes from my consulting work`);
-    expect(err).toContain(`${at(1)}\`disclaimer\` must be text, not a map.\n  hint: Write it as disclaimer: Nothing here is professional advice for your situation.`);
+    expect(err).toContain(
+      `${at(1)}\`disclaimer\` must be text, not a map.\n  hint: Write it as disclaimer: Nothing here is professional advice for your situation.`,
+    );
     expect(err).toContain(`${at(2)}\`footer\` must be text, not a list.\n  hint: Write it as footer: `);
     expect(err).toContain(`${at(3)}\`is_not\` must be a list of text items, not a map.\n  hint: Write it as is_not: [`);
     expect(err).toContain(`${at(4)}\`fair_use\` must be a map of fields.\n  hint: Write it as fair_use: { requests_per_minute: 60 }`);
@@ -78,15 +80,23 @@ describe('site.yaml statements: content errors (D2, D59)', () => {
   it('reports an unquoted colon in an is_not item, and a rate out of range', async () => {
     const r = await failing('is_not:\n  - It is not: a shop\nfair_use: { requests_per_minute: 0 }\n');
     const err = r.build.stderr;
-    expect(err).toContain(`${r.file}:${r.first + 1}:5: \`is_not\` item 1 is a map, not text: an unquoted ": " makes YAML read it as a key and a value.\n  hint: Quote the item, e.g. - "It is not: a shop"`);
-    expect(err).toContain(`${r.file}:${r.first + 2}:1: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not 0.\n  hint: Write it as fair_use: { requests_per_minute: 60 }, or leave fair_use out for the default of about 60.`);
+    expect(err).toContain(
+      `${r.file}:${r.first + 1}:5: \`is_not\` item 1 is a map, not text: an unquoted ": " makes YAML read it as a key and a value.\n  hint: Quote the item, e.g. - "It is not: a shop"`,
+    );
+    expect(err).toContain(
+      `${r.file}:${r.first + 2}:1: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not 0.\n  hint: Write it as fair_use: { requests_per_minute: 60 }, or leave fair_use out for the default of about 60.`,
+    );
   });
 
   it('reports a rate that is not a number, and a field fair_use does not have', async () => {
     const text = await failing('fair_use: { requests_per_minute: fast }\n');
-    expect(text.build.stderr).toContain(`${text.file}:${text.first}:1: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not "fast".`);
+    expect(text.build.stderr).toContain(
+      `${text.file}:${text.first}:1: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not "fast".`,
+    );
     const other = await failing('fair_use:\n  rate: 60\n');
-    expect(other.build.stderr).toContain(`${other.file}:${other.first}:1: \`fair_use.rate\` is not a field of fair_use.\n  hint: fair_use has one field: write fair_use: { requests_per_minute: 60 }`);
+    expect(other.build.stderr).toContain(
+      `${other.file}:${other.first}:1: \`fair_use.rate\` is not a field of fair_use.\n  hint: fair_use has one field: write fair_use: { requests_per_minute: 60 }`,
+    );
   });
 });
 
@@ -96,7 +106,14 @@ describe('site.yaml statements: where they show (D59)', () => {
     await writeSmallSite(dir, { posts: 2, services: 0, projects: 0 });
     await appendFile(
       join(dir, 'site.yaml'),
-      ['writing: field notes.', 'disclaimer: "Opinions are mine, not my employer\'s."', 'is_not:', '  - A support channel.', 'fair_use: { requests_per_minute: 120 }', ''].join('\n'),
+      [
+        'writing: field notes.',
+        'disclaimer: "Opinions are mine, not my employer\'s."',
+        'is_not:',
+        '  - A support channel.',
+        'fair_use: { requests_per_minute: 120 }',
+        '',
+      ].join('\n'),
     );
     const dist = join(root, 'stated-dist');
     const r = await folio('build', '--content', dir, '--out', dist, '--now', NOW);
@@ -105,7 +122,9 @@ describe('site.yaml statements: where they show (D59)', () => {
     // The footer falls back to the disclaimer; the writing's full stop is dropped, as it ends mid-sentence.
     expect(await read('about.html')).toContain('<p>© 2026 Test Person. Opinions are mine, not my employer&#39;s.</p>');
     expect(await read('blog.html')).toContain('<p class="lead">Field notes by Test Person: 2 posts, newest first.</p>');
-    expect(await read('llms.txt')).toContain("please keep to about 120 requests a minute. The posts are field notes. Opinions are mine, not my employer's.");
+    expect(await read('llms.txt')).toContain(
+      "please keep to about 120 requests a minute. The posts are field notes. Opinions are mine, not my employer's.",
+    );
     const agents = await read('.well-known/agent-instructions.md');
     expect(agents).toContain('2 posts written as field notes.');
     expect(agents).toContain("## What this site is not\n\n- Opinions are mine, not my employer's.\n- A support channel.");
@@ -116,6 +135,7 @@ describe('site.yaml statements: where they show (D59)', () => {
     const dev = await read('developers.html');
     expect(dev).toContain("<p>Opinions are mine, not my employer's.</p>");
     expect(await read('developers.md')).toContain("Request bodies over 1 MiB are refused.\n\nOpinions are mine, not my employer's.");
-    for (const path of ['llms.txt', 'robots.txt', 'developers.md', '.well-known/agent-instructions.md']) expect(await read(path), path).not.toContain('(the default)');
+    for (const path of ['llms.txt', 'robots.txt', 'developers.md', '.well-known/agent-instructions.md'])
+      expect(await read(path), path).not.toContain('(the default)');
   });
 });

@@ -27,7 +27,28 @@ const all = (n: El, out: El[] = []): El[] => (out.push(n), (n.childNodes ?? []).
 const attr = (el: El, name: string) => el.attrs?.find((a) => a.name === name)?.value;
 
 /** The pieces that break naive embedding, mixed with ordinary and far-away characters. */
-const HOSTILE = ['</script>', '</SCRIPT >', '<script>', '<!--', '-->', '<!-- </script>', '"', "'", '&', '&amp;', '\\', '\u2028', '\u2029', '😀', '👩🏽‍💻', 'שלום', 'مرحبا', '\u202e', '\u0000', '\ud800'];
+const HOSTILE = [
+  '</script>',
+  '</SCRIPT >',
+  '<script>',
+  '<!--',
+  '-->',
+  '<!-- </script>',
+  '"',
+  "'",
+  '&',
+  '&amp;',
+  '\\',
+  '\u2028',
+  '\u2029',
+  '😀',
+  '👩🏽‍💻',
+  'שלום',
+  'مرحبا',
+  '\u202e',
+  '\u0000',
+  '\ud800',
+];
 const piece = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 8 }), fc.string({ unit: 'grapheme', maxLength: 4 }));
 const text = fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
 
@@ -109,8 +130,9 @@ describe('the social image and the post image (D49, D50)', () => {
     }
     const article = (pageOf(cases[0]![0], pagePath.post(post.slug)).blocks[0] as { '@graph': Record<string, unknown>[] })['@graph'][0]!;
     expect(article.image).toBe(image.url);
-    const person = (pageOf(cases[2]![0], pagePath.about()).blocks[0] as { '@graph': { mainEntity: Record<string, unknown> }[] })['@graph'][0]!.mainEntity;
+    const person = (pageOf(cases[2]![0], pagePath.about()).blocks[0] as { '@graph': { mainEntity: Record<string, unknown> }[] })[
+      '@graph'
+    ][0]!.mainEntity;
     expect(person.image).toBe(photo.photo_url);
   });
 });
-

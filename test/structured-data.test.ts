@@ -13,7 +13,8 @@ const S = 'https://schema.org/';
 
 /** Answers schema.org's context locally; any other remote document is an error. */
 const documentLoader = async (url: string) => {
-  if (/^https?:\/\/schema\.org\/?$/.test(url)) return { contextUrl: undefined, documentUrl: url, document: { '@context': { '@vocab': S } } };
+  if (/^https?:\/\/schema\.org\/?$/.test(url))
+    return { contextUrl: undefined, documentUrl: url, document: { '@context': { '@vocab': S } } };
   throw new Error(`The test loader does not fetch ${url}.`);
 };
 
@@ -52,10 +53,11 @@ type Node = Record<string, { '@value'?: string; '@id'?: string }[] | string[] | 
 async function expand(block: unknown): Promise<Node[]> {
   const expanded = (await jsonld.expand(block as jsonld.JsonLdDocument, { documentLoader: documentLoader as never })) as Node[];
   // A graph expands to one node per member, nested nodes inside their parents.
-  return expanded.flatMap((n) => ((n as { '@graph'?: Node[] })['@graph'] ?? [n]));
+  return expanded.flatMap((n) => (n as { '@graph'?: Node[] })['@graph'] ?? [n]);
 }
 
-const value = (node: Node, prop: string) => ((node[`${S}${prop}`] as { '@value'?: string; '@id'?: string }[] | undefined)?.[0] ?? {}) as { '@value'?: string; '@id'?: string } & Node;
+const value = (node: Node, prop: string) =>
+  ((node[`${S}${prop}`] as { '@value'?: string; '@id'?: string }[] | undefined)?.[0] ?? {}) as { '@value'?: string; '@id'?: string } & Node;
 /** A property's text: a string value, or an IRI for properties schema.org types as URL. */
 const text = (node: Node, prop: string) => value(node, prop)['@value'] ?? value(node, prop)['@id'];
 const ofType = (nodes: Node[], type: string) => nodes.filter((n) => n['@type']?.includes(`${S}${type}`));
@@ -104,7 +106,11 @@ describe('structured data (D49)', () => {
       expect(text(value(o, 'provider'), 'name')).toBe('Hanna Brink');
     }
     // D60: an engagement on offer carries its start, terms and booking address; one left out carries no start.
-    const availability = (await (await fetch(s.at('/api/v1/availability'))).json()) as { earliest_start: string; booking_url: string; engagements: { title: string; formats: string[]; rate_band: string }[] };
+    const availability = (await (await fetch(s.at('/api/v1/availability'))).json()) as {
+      earliest_start: string;
+      booking_url: string;
+      engagements: { title: string; formats: string[]; rate_band: string }[];
+    };
     const offers = catalog[`${S}itemListElement`] as unknown as Node[];
     for (const [i, o] of offers.entries()) {
       const engagement = availability.engagements.find((e) => e.title === text(offered[i]!, 'name'));
@@ -143,7 +149,11 @@ describe('structured data (D49)', () => {
     // The sample's posts have no image yet: no image property rather than an empty one.
     expect(article[`${S}image`]).toBeUndefined();
     const crumbs = ofType(nodes, 'BreadcrumbList')[0]!;
-    expect((crumbs[`${S}itemListElement`] as unknown as Node[]).map((i) => text(i, 'item'))).toEqual(['https://hannabrink.example/', 'https://hannabrink.example/blog', post.url]);
+    expect((crumbs[`${S}itemListElement`] as unknown as Node[]).map((i) => text(i, 'item'))).toEqual([
+      'https://hannabrink.example/',
+      'https://hannabrink.example/blog',
+      post.url,
+    ]);
   });
 
   it('a project: a CreativeWork; the lists: a BreadcrumbList; services: a Service each with its provider', async () => {
@@ -162,7 +172,17 @@ describe('structured data (D49)', () => {
 
 describe('social cards (D50)', () => {
   it('every page has og:title, og:description, og:type, og:url and twitter:card; no image without one', async () => {
-    for (const path of ['/', '/about', '/services', '/blog', '/blog/bounce-handling', '/projects', '/projects/bouncedesk', '/developers', '/blog/tags/email']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/services',
+      '/blog',
+      '/blog/bounce-handling',
+      '/projects',
+      '/projects/bouncedesk',
+      '/developers',
+      '/blog/tags/email',
+    ]) {
       const { meta } = await page(path);
       for (const key of ['og:title', 'og:description', 'og:type', 'og:url']) expect(meta.get(key), `${path} ${key}`).toMatch(/\S/);
       expect(meta.get('og:url')).toBe(`https://hannabrink.example${path === '/' ? '/' : path}`);

@@ -33,7 +33,10 @@ const processor = unified()
 
 async function markdownFiles(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => join(e.parentPath ?? e.path, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => join(e.parentPath ?? e.path, e.name))
+    .sort();
 }
 
 /** Renders files[i] to out/<first + i + 1>.html. Reads and writes are issued together so the thread never idles on the disk. */
@@ -69,7 +72,9 @@ if (!isMainThread) {
     const share = Math.ceil(files.length / workers);
     const counts = await Promise.all(
       Array.from({ length: workers }, (_, i) => {
-        const worker = new Worker(new URL(import.meta.url), { workerData: { files: files.slice(i * share, (i + 1) * share), outDir, first: i * share } });
+        const worker = new Worker(new URL(import.meta.url), {
+          workerData: { files: files.slice(i * share, (i + 1) * share), outDir, first: i * share },
+        });
         return new Promise((ok, fail) => {
           worker.once('message', ok);
           worker.once('error', fail);

@@ -55,7 +55,12 @@ export function checkFit(site: Site, q: FitQuestion): Fit | FitProblem {
   const booking = a.booking_url ?? site.profile.contact.calendar ?? `mailto:${site.profile.contact.email}`;
   const range = horizon(site);
   if (q.service !== undefined && !ids.includes(q.service)) {
-    return { message: `There is no service with the id "${q.service}".`, hint: ids.length ? `Service ids: ${ids.join(', ')} (also listed at ${apiBase(site)}/services).` : 'This site lists no services; ask without a service.' };
+    return {
+      message: `There is no service with the id "${q.service}".`,
+      hint: ids.length
+        ? `Service ids: ${ids.join(', ')} (also listed at ${apiBase(site)}/services).`
+        : 'This site lists no services; ask without a service.',
+    };
   }
   if (q.month !== undefined && (q.month < range.from || q.month > range.to)) {
     return {
@@ -72,11 +77,21 @@ export function checkFit(site: Site, q: FitQuestion): Fit | FitProblem {
   const what = q.service === undefined ? 'New work' : `New work on ${site.services.find((s) => s.id === q.service)!.title}`;
   const when = q.month === undefined ? '' : ` in ${q.month}`;
   let answer: string;
-  if (!offered) answer = `${what} is not offered as an engagement at the moment; the engagements on offer are for ${a.engagements.map((e) => e.service).join(', ')}.`;
+  if (!offered)
+    answer = `${what} is not offered as an engagement at the moment; the engagements on offer are for ${a.engagements.map((e) => e.service).join(', ')}.`;
   else if (earliest === null) answer = `${what}${when} does not fit: the status is "${a.status}".`;
   else if (starts === null) answer = `${what}${when} does not fit: the earliest start is ${earliest}.`;
-  else answer = `${what}${when} fits, starting from ${starts}${a.days_per_week ? ` at up to ${a.days_per_week} days a week` : ''}. Book at ${booking}.`;
-  return { service: q.service ?? null, month: q.month ?? null, fits, starts: fits ? starts : null, formats: engagement?.formats ?? [], rate_band: engagement?.rate_band ?? null, answer };
+  else
+    answer = `${what}${when} fits, starting from ${starts}${a.days_per_week ? ` at up to ${a.days_per_week} days a week` : ''}. Book at ${booking}.`;
+  return {
+    service: q.service ?? null,
+    month: q.month ?? null,
+    fits,
+    starts: fits ? starts : null,
+    formats: engagement?.formats ?? [],
+    rate_band: engagement?.rate_band ?? null,
+    answer,
+  };
 }
 
 /** GET /api/v1/availability (D60): the statement, its state on the build's day, and an answer when asked. */

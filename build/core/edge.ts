@@ -30,7 +30,8 @@ export const postChunkPath = (list: string, n: number) => `${EDGE_DIR}/posts/${l
 export const termShardPath = (n: number) => `${EDGE_DIR}/search/terms-${n}.json`;
 export const docsPath = (n: number) => `${EDGE_DIR}/search/docs-${n}.json`;
 /** Vocabulary words by their first (`f`) or last (`l`) letter, named by its char code. */
-export const vocabularyPath = (end: 'f' | 'l', letter: string) => `${EDGE_DIR}/search/vocabulary-${end}${letter.charCodeAt(0).toString(36)}.json`;
+export const vocabularyPath = (end: 'f' | 'l', letter: string) =>
+  `${EDGE_DIR}/search/vocabulary-${end}${letter.charCodeAt(0).toString(36)}.json`;
 
 /** What every request may need: the model's head and how the rest is split. */
 export interface EdgeHead {
@@ -83,7 +84,8 @@ export function routeShard(target: string, shards: number): number {
   return (h >>> 0) % shards;
 }
 
-export const REBUILD = 'Rebuild the site with `folio build` and deploy the whole output directory, so that every file comes from the same build.';
+export const REBUILD =
+  'Rebuild the site with `folio build` and deploy the whole output directory, so that every file comes from the same build.';
 
 /** A file that must be there, and is not. */
 export function missingFile(file: string): DeploymentError {
@@ -104,7 +106,10 @@ export function edgeFile<T extends { build: string }>(file: string, bytes: Uint8
     throw new DeploymentError(`${file} is not valid JSON.`, REBUILD);
   }
   if (typeof value !== 'object' || value === null || value.build !== build) {
-    throw new DeploymentError(`${file} comes from another build (build ${JSON.stringify((value as { build?: unknown } | null)?.build ?? null)}, not ${build}) and cannot be used with this deployment's other files.`, REBUILD);
+    throw new DeploymentError(
+      `${file} comes from another build (build ${JSON.stringify((value as { build?: unknown } | null)?.build ?? null)}, not ${build}) and cannot be used with this deployment's other files.`,
+      REBUILD,
+    );
   }
   return value;
 }

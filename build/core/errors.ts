@@ -4,13 +4,7 @@ import { jsonText, utf8, type Headers, type Reply } from './http.js';
 import type { Site, VersionState } from './model.js';
 
 export type ErrorCode =
-  | 'not_found'
-  | 'invalid_request'
-  | 'method_not_allowed'
-  | 'unsupported_media_type'
-  | 'payload_too_large'
-  | 'internal_error'
-  | 'gone';
+  'not_found' | 'invalid_request' | 'method_not_allowed' | 'unsupported_media_type' | 'payload_too_large' | 'internal_error' | 'gone';
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -79,11 +73,23 @@ export class DeploymentError extends Error {
 
 /** The 500 answer when anything throws: never a stack trace; what is wrong and the fix when the deployment is at fault. */
 export function internalError(site: Site | null, error?: unknown): Reply {
-  const [message, hint] = error instanceof DeploymentError ? [error.message, error.hint] : ['The server failed to answer this request.', 'Try again later; if it persists, report the URL to the site owner.'];
+  const [message, hint] =
+    error instanceof DeploymentError
+      ? [error.message, error.hint]
+      : ['The server failed to answer this request.', 'Try again later; if it persists, report the URL to the site owner.'];
   if (site) return errorReply(site, 'internal_error', message, hint);
   return {
     status: 500,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...CORS, 'cache-control': CACHE.none, 'x-content-type-options': 'nosniff' },
-    body: utf8(jsonText({ error: { code: 'internal_error', status: 500, message, hint, documentation_url: '/developers', openapi_url: '/openapi.json' } })),
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...CORS,
+      'cache-control': CACHE.none,
+      'x-content-type-options': 'nosniff',
+    },
+    body: utf8(
+      jsonText({
+        error: { code: 'internal_error', status: 500, message, hint, documentation_url: '/developers', openapi_url: '/openapi.json' },
+      }),
+    ),
   };
 }

@@ -74,7 +74,8 @@ function escapeInline(text: string): string {
   // are slow to scan for: only text that has the letters pays.)
   if (/www\./i.test(out)) out = out.replace(/(^|[^\p{L}\p{N}])(www)\./giu, '$1$2\\.');
   // An underscore inside a word never starts emphasis (CommonMark), so authorized_keys stays readable.
-  if (out.includes('_')) out = out.replace(/_/g, (c, i: number, all: string) => (WORD.test(all[i - 1] ?? '') && WORD.test(all[i + 1] ?? '') ? c : `\\${c}`));
+  if (out.includes('_'))
+    out = out.replace(/_/g, (c, i: number, all: string) => (WORD.test(all[i - 1] ?? '') && WORD.test(all[i + 1] ?? '') ? c : `\\${c}`));
   return out;
 }
 

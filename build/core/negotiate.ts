@@ -30,7 +30,14 @@ export function weight(ranges: Range[], type: string, subtype: string): number {
   let best = -1;
   let q = 0;
   for (const r of ranges) {
-    const specificity = r.type === type && r.subtype === subtype ? 2 : r.type === type && r.subtype === '*' ? 1 : r.type === '*' && r.subtype === '*' ? 0 : -1;
+    const specificity =
+      r.type === type && r.subtype === subtype
+        ? 2
+        : r.type === type && r.subtype === '*'
+          ? 1
+          : r.type === '*' && r.subtype === '*'
+            ? 0
+            : -1;
     if (specificity > best) [best, q] = [specificity, r.q];
   }
   return q;

@@ -4,7 +4,15 @@
 
 export type ParamSchema =
   | { type: 'integer'; minimum: number; maximum?: number; default?: number }
-  | { type: 'string'; enum?: readonly string[]; minLength?: number; maxLength?: number; pattern?: string; format?: 'date'; default?: string };
+  | {
+      type: 'string';
+      enum?: readonly string[];
+      minLength?: number;
+      maxLength?: number;
+      pattern?: string;
+      format?: 'date';
+      default?: string;
+    };
 
 export interface ParamSpec {
   name: string;
@@ -32,9 +40,14 @@ export function describeRange(spec: ParamSpec): string {
     return `\`${spec.name}\` must be ${range}${s.default === undefined ? '' : ` (default ${s.default})`}.`;
   }
   if (s.enum) return `\`${spec.name}\` must be one of: ${s.enum.join(', ')}.`;
-  if (s.format === 'date') return `\`${spec.name}\` must be a date as YYYY-MM-DD${spec.example ? `, for example ${spec.name}=${spec.example}` : ''}.`;
-  if (s.pattern && spec.in === 'query') return spec.example ? `\`${spec.name}\` must be written like ${spec.name}=${spec.example}.` : `\`${spec.name}\` must match ${s.pattern}.`;
-  if (s.maxLength) return `\`${spec.name}\` must be ${spec.required ? 'a non-blank string' : 'a string'} of at most ${s.maxLength} characters${spec.example ? `, for example ${spec.name}=${spec.example}` : ''}.`;
+  if (s.format === 'date')
+    return `\`${spec.name}\` must be a date as YYYY-MM-DD${spec.example ? `, for example ${spec.name}=${spec.example}` : ''}.`;
+  if (s.pattern && spec.in === 'query')
+    return spec.example
+      ? `\`${spec.name}\` must be written like ${spec.name}=${spec.example}.`
+      : `\`${spec.name}\` must match ${s.pattern}.`;
+  if (s.maxLength)
+    return `\`${spec.name}\` must be ${spec.required ? 'a non-blank string' : 'a string'} of at most ${s.maxLength} characters${spec.example ? `, for example ${spec.name}=${spec.example}` : ''}.`;
   return `\`${spec.name}\` must be a string.`;
 }
 
@@ -46,7 +59,12 @@ export function parseQuery(search: string, specs: readonly ParamSpec[]): { value
     if (spec.in !== 'query') continue;
     const all = query.getAll(spec.name);
     if (all.length > 1) {
-      return { problem: { message: `The query parameter \`${spec.name}\` is given ${all.length} times.`, hint: `Give it once. ${describeRange(spec)}` } };
+      return {
+        problem: {
+          message: `The query parameter \`${spec.name}\` is given ${all.length} times.`,
+          hint: `Give it once. ${describeRange(spec)}`,
+        },
+      };
     }
     const raw = all[0];
     if (raw === undefined) {

@@ -21,5 +21,9 @@ export function redirectReply(req: Req, site: Site): Reply | null {
   const headers = { location: to, ...CORS, 'cache-control': CACHE.content };
   if (!isApiPath(req.path)) return { status: REDIRECT_STATUS, headers, body: null };
   const version = site.versions[req.path.split('/')[2] ?? ''] ?? primaryVersion(site);
-  return { status: REDIRECT_STATUS, headers: { ...headers, ...versionHeaders(site, version), 'x-content-type-options': 'nosniff' }, body: null };
+  return {
+    status: REDIRECT_STATUS,
+    headers: { ...headers, ...versionHeaders(site, version), 'x-content-type-options': 'nosniff' },
+    body: null,
+  };
 }

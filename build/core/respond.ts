@@ -42,7 +42,13 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
   // D15/D16: the method check comes first; everything else is GET-only.
   if (req.method === 'OPTIONS') return preflight(req, GET_METHODS);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return errorReply(rt.site, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; this address is read-only.`, `Use GET (or HEAD). Only POST ${rt.site.config.site_url}/mcp accepts a body.`, { allow: GET_METHODS });
+    return errorReply(
+      rt.site,
+      'method_not_allowed',
+      `${req.method} is not allowed on ${req.path}; this address is read-only.`,
+      `Use GET (or HEAD). Only POST ${rt.site.config.site_url}/mcp accepts a body.`,
+      { allow: GET_METHODS },
+    );
   }
   // An address that moved answers 301 before anything could claim it (D48).
   const moved = redirectReply(req, rt.site);

@@ -52,7 +52,10 @@ const projectItemProps = {
 };
 
 export const PostItem = record(postItemProps, 'A published post, without its body.');
-export const Post = record({ ...postItemProps, content_markdown: { ...str, description: 'The full Markdown body.' } }, 'A published post with its full Markdown body.');
+export const Post = record(
+  { ...postItemProps, content_markdown: { ...str, description: 'The full Markdown body.' } },
+  'A published post with its full Markdown body.',
+);
 export const ProjectItem = record(projectItemProps, 'A project.');
 export const Project = record({ ...projectItemProps, content_markdown: str }, 'A project with its Markdown description.');
 
@@ -62,7 +65,11 @@ export const Service = record(
 );
 
 const selfLinks = record({ self: uri }, 'Links of this answer.', false);
-const pageLinks = record({ self: uri, next: nullable(uri), prev: nullable(uri) }, 'Absolute links to this page and its neighbours; null at either end.', false);
+const pageLinks = record(
+  { self: uri, next: nullable(uri), prev: nullable(uri) },
+  'Absolute links to this page and its neighbours; null at either end.',
+  false,
+);
 
 const engagement = record({ service: str, formats: strings, rate_band: nullable(str) }, 'An engagement on offer for one service.', false);
 
@@ -77,12 +84,27 @@ export const Availability = record(
     as_of: { ...date, description: 'The day of the build the state below was computed on.' },
     earliest_start: { ...nullable(date), description: 'The first day new work could start; null when no new work is taken.' },
     horizon: record({ from: str, to: str }, 'The months (YYYY-MM) the statement covers; questions outside it are refused.', false),
-    engagements: { type: 'array', items: record({ service: str, formats: strings, rate_band: nullable(str), title: str, api_url: uri }, 'An engagement on offer, with its service.', false) },
+    engagements: {
+      type: 'array',
+      items: record(
+        { service: str, formats: strings, rate_band: nullable(str), title: str, api_url: uri },
+        'An engagement on offer, with its service.',
+        false,
+      ),
+    },
     check: {
       description: 'The answer to `service` and/or `month`; null when neither is asked.',
       ...nullable({
         type: 'object',
-        properties: { service: nullable(str), month: nullable(str), fits: { type: 'boolean' }, starts: nullable(date), formats: strings, rate_band: nullable(str), answer: str },
+        properties: {
+          service: nullable(str),
+          month: nullable(str),
+          fits: { type: 'boolean' },
+          starts: nullable(date),
+          formats: strings,
+          rate_band: nullable(str),
+          answer: str,
+        },
         required: ['service', 'month', 'fits', 'starts', 'formats', 'rate_band', 'answer'],
         additionalProperties: false,
       }),
@@ -115,7 +137,11 @@ export const ChangeList = record(
         limit: { type: 'integer', minimum: 1, maximum: 100 },
         offset: { type: 'integer', minimum: 0 },
         since: nullable(date),
-        tracked_since: { ...date, description: 'Removals are known from this day on: the day of the first build that kept a record. When it is the day of this build, there was no record of a previous one, and no removal can be listed.' },
+        tracked_since: {
+          ...date,
+          description:
+            'Removals are known from this day on: the day of the first build that kept a record. When it is the day of this build, there was no record of a previous one, and no removal can be listed.',
+        },
       },
       'Paging, the filter applied, and since when removals are known.',
       false,
@@ -145,7 +171,13 @@ export const Profile = record(
       },
       'Whether new engagements can start, and when; GET /availability adds the state on the day of the build.',
     ),
-    contact: { type: 'object', description: 'Contact routes; `email` always, others as published.', properties: { email: { type: 'string', format: 'email' } }, required: ['email'], additionalProperties: { type: 'string' } },
+    contact: {
+      type: 'object',
+      description: 'Contact routes; `email` always, others as published.',
+      properties: { email: { type: 'string', format: 'email' } },
+      required: ['email'],
+      additionalProperties: { type: 'string' },
+    },
     bio_markdown: str,
     photo_url: { ...nullable(uri), description: 'Absolute URL of the profile photo (the fingerprinted original), or null.' },
     photo_alt: { ...nullable(str), description: 'What the photo shows, or null without a photo.' },
@@ -154,11 +186,19 @@ export const Profile = record(
   'Identity, expertise, availability and contact.',
 );
 
-
 export const PostList = record(
   {
     data: { type: 'array', items: PostItem },
-    meta: record({ total: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 100 }, offset: { type: 'integer', minimum: 0 }, tag: nullable(str) }, 'Paging: total matching posts, and the limit and offset applied.', false),
+    meta: record(
+      {
+        total: { type: 'integer', minimum: 0 },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+        offset: { type: 'integer', minimum: 0 },
+        tag: nullable(str),
+      },
+      'Paging: total matching posts, and the limit and offset applied.',
+      false,
+    ),
     links: pageLinks,
   },
   'One page of the post list.',
@@ -166,7 +206,11 @@ export const PostList = record(
 );
 
 export const ServiceList = record(
-  { data: { type: 'array', items: Service }, meta: record({ total: { type: 'integer', minimum: 0 } }, 'How many services.', false), links: selfLinks },
+  {
+    data: { type: 'array', items: Service },
+    meta: record({ total: { type: 'integer', minimum: 0 } }, 'How many services.', false),
+    links: selfLinks,
+  },
   'Every consulting service, in the order the consultant gives them.',
   false,
 );
@@ -174,7 +218,11 @@ export const ServiceList = record(
 export const ProjectList = record(
   {
     data: { type: 'array', items: ProjectItem },
-    meta: record({ total: { type: 'integer', minimum: 0 }, status: nullable({ type: 'string', enum: [...PROJECT_STATUSES] }) }, 'How many projects match, and the status filter applied.', false),
+    meta: record(
+      { total: { type: 'integer', minimum: 0 }, status: nullable({ type: 'string', enum: [...PROJECT_STATUSES] }) },
+      'How many projects match, and the status filter applied.',
+      false,
+    ),
     links: selfLinks,
   },
   'Projects, optionally filtered by status.',
@@ -198,14 +246,28 @@ export const SearchHit = record(
 export const SearchResults = record(
   {
     data: { type: 'array', items: SearchHit },
-    meta: record({ total: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 50 }, query: str }, 'How many results matched, the limit applied and the query as understood.', false),
+    meta: record(
+      { total: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 50 }, query: str },
+      'How many results matched, the limit applied and the query as understood.',
+      false,
+    ),
     links: selfLinks,
   },
   'Relevance-ranked results, highest score first.',
   false,
 );
 
-const parameter = record({ name: str, in: { type: 'string', enum: ['query', 'path'] }, required: { type: 'boolean' }, description: str, schema: { type: 'object' } }, 'A parameter of the endpoint.', false);
+const parameter = record(
+  {
+    name: str,
+    in: { type: 'string', enum: ['query', 'path'] },
+    required: { type: 'boolean' },
+    description: str,
+    schema: { type: 'object' },
+  },
+  'A parameter of the endpoint.',
+  false,
+);
 
 export const Discovery = record(
   {
@@ -228,7 +290,18 @@ export const Discovery = record(
     },
     endpoints: {
       type: 'array',
-      items: record({ operationId: str, method: { type: 'string', const: 'GET' }, path: str, url: { type: 'string', description: 'Absolute URL; a templated path keeps its RFC 6570 {name} variables.' }, description: str, parameters: { type: 'array', items: parameter } }, 'One endpoint.', false),
+      items: record(
+        {
+          operationId: str,
+          method: { type: 'string', const: 'GET' },
+          path: str,
+          url: { type: 'string', description: 'Absolute URL; a templated path keeps its RFC 6570 {name} variables.' },
+          description: str,
+          parameters: { type: 'array', items: parameter },
+        },
+        'One endpoint.',
+        false,
+      ),
     },
   },
   'The discovery document: every endpoint of this API version.',
@@ -254,5 +327,18 @@ export const ErrorEnvelope = record(
 );
 
 /** The response schemas by name: OpenAPI's components, and Operation.schema names one of them (a name not here is a type error). */
-export const schemas = { Discovery, Profile, ServiceList, Service, PostList, Post, ProjectList, Project, Availability, ChangeList, SearchResults, ErrorEnvelope } satisfies Record<string, Schema>;
+export const schemas = {
+  Discovery,
+  Profile,
+  ServiceList,
+  Service,
+  PostList,
+  Post,
+  ProjectList,
+  Project,
+  Availability,
+  ChangeList,
+  SearchResults,
+  ErrorEnvelope,
+} satisfies Record<string, Schema>;
 export type SchemaName = keyof typeof schemas;

@@ -59,7 +59,12 @@ function escapeHtml(s: string): string {
 }
 
 export function problemsPage(problems: Problem[]): string {
-  const items = problems.map((p) => `<li><code>${escapeHtml(`${p.file}:${p.line}:${p.column}`)}</code>: ${escapeHtml(p.message)}<br><small>hint: ${escapeHtml(p.hint)}</small></li>`).join('\n');
+  const items = problems
+    .map(
+      (p) =>
+        `<li><code>${escapeHtml(`${p.file}:${p.line}:${p.column}`)}</code>: ${escapeHtml(p.message)}<br><small>hint: ${escapeHtml(p.hint)}</small></li>`,
+    )
+    .join('\n');
   return withLiveReload(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>folio dev: content problems</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}code{font-weight:600}li{margin:.75rem 0}</style></head>

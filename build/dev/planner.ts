@@ -35,7 +35,13 @@ export async function readChanges(dir: string, sources: ContentSources, paths: s
 export function choosePath(state: DevState, before: ContentSources): RebuildPath {
   if (!state.build) return 'full';
   const diff = diffSources(before, state.sources);
-  if (state.problems.length === 0 && !state.artifactsBehind && !state.imagesChanged && diff.added.length + diff.changed.length + diff.removed.length === 0) return 'none';
+  if (
+    state.problems.length === 0 &&
+    !state.artifactsBehind &&
+    !state.imagesChanged &&
+    diff.added.length + diff.changed.length + diff.removed.length === 0
+  )
+    return 'none';
   if (state.model && state.problems.length === 0 && !state.imagesChanged && changedPosts(before, state.sources)?.length) return 'post-edit';
   return 'incremental';
 }
@@ -91,7 +97,16 @@ export function diffSources(a: ContentSources, b: ContentSources): RebuildReport
 
 /** The posts whose sources changed, by index, when nothing else did and no file came or went; else null. */
 export function changedPosts(a: ContentSources, b: ContentSources): { index: number; source: Source }[] | null {
-  if (a.site !== b.site || a.profile !== b.profile || a.theme !== b.theme || a.static !== b.static || a.services !== b.services || a.projects !== b.projects || a.posts.length !== b.posts.length) return null;
+  if (
+    a.site !== b.site ||
+    a.profile !== b.profile ||
+    a.theme !== b.theme ||
+    a.static !== b.static ||
+    a.services !== b.services ||
+    a.projects !== b.projects ||
+    a.posts.length !== b.posts.length
+  )
+    return null;
   const changed: { index: number; source: Source }[] = [];
   for (let i = 0; i < b.posts.length; i++) {
     if (a.posts[i] === b.posts[i]) continue;

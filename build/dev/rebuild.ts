@@ -35,13 +35,27 @@ export async function fullBuild(ctx: DevContext, state: DevState, started: numbe
   state.owners = null;
   const { options } = ctx;
   try {
-    const result = await build({ content: options.content, out: ctx.out, now: options.now, siteUrl: options.siteUrl, cache: options.cache, workers: options.workers, records: ctx.records ?? undefined, sources: state.sources, memo: ctx.memo });
+    const result = await build({
+      content: options.content,
+      out: ctx.out,
+      now: options.now,
+      siteUrl: options.siteUrl,
+      cache: options.cache,
+      workers: options.workers,
+      records: ctx.records ?? undefined,
+      sources: state.sources,
+      memo: ctx.memo,
+    });
     state.build = result.state;
     state.stateSaved = ctx.cacheDir !== null;
     state.problems = [];
     state.model = { content: result.content, model: result.model };
     state.media = result.media;
-    return report(state, started, before, { full: result.stats.full, files: { added: result.stats.written, changed: [], removed: [] }, targets: [...result.state.routes.keys()] });
+    return report(state, started, before, {
+      full: result.stats.full,
+      files: { added: result.stats.written, changed: [], removed: [] },
+      targets: [...result.state.routes.keys()],
+    });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     state.problems = error.problems;
@@ -50,7 +64,12 @@ export async function fullBuild(ctx: DevContext, state: DevState, started: numbe
 }
 
 /** Any change: read what changed, assemble the whole model, and ask for every response the plan names. */
-export async function incrementalRebuild(ctx: DevContext, state: DevState, started: number, before: ContentSources): Promise<{ report: RebuildReport; deferred?: Deferred }> {
+export async function incrementalRebuild(
+  ctx: DevContext,
+  state: DevState,
+  started: number,
+  before: ContentSources,
+): Promise<{ report: RebuildReport; deferred?: Deferred }> {
   const previous = state.build!;
   state.model = null;
   state.owners = null;
@@ -58,7 +77,12 @@ export async function incrementalRebuild(ctx: DevContext, state: DevState, start
   let model;
   try {
     let images;
-    ({ model, images } = await assembleWithImages(read.content, { now: ctx.options.now, siteUrl: ctx.options.siteUrl, exists: contentFileExists(ctx.options.content), cache: ctx.cacheDir }));
+    ({ model, images } = await assembleWithImages(read.content, {
+      now: ctx.options.now,
+      siteUrl: ctx.options.siteUrl,
+      exists: contentFileExists(ctx.options.content),
+      cache: ctx.cacheDir,
+    }));
     state.media = images.files;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
@@ -96,14 +120,19 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   const known = state.model;
   const changed = previous && known && state.problems.length === 0 ? changedPosts(before, state.sources) : null;
   if (!previous || !known || !changed?.length) return null;
-  const read = await readContentFast({ dir: state.sources.dir, site: null, profile: null, services: [], posts: changed.map((c) => c.source), projects: [] }, { cache: ctx.records, memo: ctx.memo, workers: 0 });
+  const read = await readContentFast(
+    { dir: state.sources.dir, site: null, profile: null, services: [], posts: changed.map((c) => c.source), projects: [] },
+    { cache: ctx.records, memo: ctx.memo, workers: 0 },
+  );
   const posts = known.content.posts.slice();
   changed.forEach((c, n) => (posts[c.index] = read.content.posts[n]!));
   const content: ReadContent = { ...known.content, posts };
   let update;
   try {
     // The edited posts' images (D44), from the cache when unchanged; a problem with one takes the whole way, which reports it.
-    const images = read.content.posts.some((r) => r.read?.images.length) ? await resolveImages(read.content, { now: ctx.options.now, cache: ctx.cacheDir }) : null;
+    const images = read.content.posts.some((r) => r.read?.images.length)
+      ? await resolveImages(read.content, { now: ctx.options.now, cache: ctx.cacheDir })
+      : null;
     if (images) state.media = [...new Map([...state.media, ...images.files].map((m) => [m.path, m])).values()];
     update = updateSite(known.model, known.content, content, images?.table);
   } catch (error) {
@@ -122,7 +151,8 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   const fresh: { target: string; record: OutputRecord }[] = [];
   // A twin's token estimate follows its body: its header set may be new.
   const headerSets = previous.headerSets.slice();
-  const sameBesidesTokens = (a: Headers, b: Headers) => JSON.stringify({ ...a, 'x-markdown-tokens': '' }) === JSON.stringify({ ...b, 'x-markdown-tokens': '' });
+  const sameBesidesTokens = (a: Headers, b: Headers) =>
+    JSON.stringify({ ...a, 'x-markdown-tokens': '' }) === JSON.stringify({ ...b, 'x-markdown-tokens': '' });
   for (const post of update.posts) {
     for (const target of state.owners.get(post.slug) ?? []) {
       const was = previous.routes.get(target);
@@ -146,13 +176,25 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   }
   state.problems = [];
   state.model = { content, model: update.model };
-  const r = report(state, started, before, { full: plan.all ? plan.reason : null, files: { added: [], changed: fresh.map((a) => a.record.file), removed: [] }, targets: fresh.map((a) => a.target) });
+  const r = report(state, started, before, {
+    full: plan.all ? plan.reason : null,
+    files: { added: [], changed: fresh.map((a) => a.record.file), removed: [] },
+    targets: fresh.map((a) => a.target),
+  });
   // What is on disk now: those posts' own responses are new, the shared ones
   // not yet. Made once the edit is served, as the other whole-site work.
   const pending = (): BuildState => {
     const routes = new Map(previous.routes);
     for (const a of answers) routes.set(a.target, a.record);
-    return { ...previous, routes, headerSets, digest: pendingDigest(previous.digest, update.posts.map((post) => post.slug)) };
+    return {
+      ...previous,
+      routes,
+      headerSets,
+      digest: pendingDigest(
+        previous.digest,
+        update.posts.map((post) => post.slug),
+      ),
+    };
   };
   return {
     report: r,

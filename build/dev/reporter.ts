@@ -14,26 +14,38 @@ export function reporter(log: (line: string) => void, color: boolean, clock: () 
   return {
     /** The content files a rebuild was for, as its line begins. */
     trigger(r: RebuildReport): string {
-      return [...r.sources.added.map((f) => `${f} added`), ...r.sources.changed.map((f) => `${f} changed`), ...r.sources.removed.map((f) => `${f} removed`)].join(', ') || 'no content change';
+      return (
+        [
+          ...r.sources.added.map((f) => `${f} added`),
+          ...r.sources.changed.map((f) => `${f} changed`),
+          ...r.sources.removed.map((f) => `${f} removed`),
+        ].join(', ') || 'no content change'
+      );
     },
     rebuilt(r: RebuildReport, trigger: string): void {
       const time = p.dim(clock().toTimeString().slice(0, 8));
       if (!r.ok) {
         log(`${time} ${trigger} → ${p.red(plural(r.problems.length, 'problem'))}; still serving the last good build`);
-        for (const problem of r.problems) log(`  ${problem.file}:${problem.line}:${problem.column}: ${problem.message}\n    hint: ${problem.hint}`);
+        for (const problem of r.problems)
+          log(`  ${problem.file}:${problem.line}:${problem.column}: ${problem.message}\n    hint: ${problem.hint}`);
         return;
       }
       const { added, changed, removed } = r.files;
       const counts = `${changed.length} changed, ${added.length} added, ${removed.length} removed`;
       log(`${time} ${trigger} → ${counts} in ${Math.round(r.ms)} ms${r.full ? p.dim(` (every response asked: ${r.full})`) : ''}`);
-      const lines = [...added.map((f) => p.green(`  + ${f}`)), ...changed.map((f) => p.yellow(`  ~ ${f}`)), ...removed.map((f) => p.red(`  - ${f}`))];
+      const lines = [
+        ...added.map((f) => p.green(`  + ${f}`)),
+        ...changed.map((f) => p.yellow(`  ~ ${f}`)),
+        ...removed.map((f) => p.red(`  - ${f}`)),
+      ];
       for (const line of lines.slice(0, SHOWN_FILES)) log(line);
       if (lines.length > SHOWN_FILES) log(p.dim(`  … and ${lines.length - SHOWN_FILES} more`));
     },
     /** The second half of a rebuild: written after the first, or left to the next rebuild. */
     rest(more: number | null, ms: number): void {
       if (more === null) log(p.dim('  another change is waiting: the lists, feeds, search index and host files are left to its rebuild'));
-      else log(p.dim(`  then ${plural(more, 'more file')} (lists, feeds, model, manifest, search index, host files) in ${Math.round(ms)} ms`));
+      else
+        log(p.dim(`  then ${plural(more, 'more file')} (lists, feeds, model, manifest, search index, host files) in ${Math.round(ms)} ms`));
     },
     firstBuild(r: RebuildReport, out: string): void {
       if (!r.ok) return this.rebuilt(r, 'first build');

@@ -57,27 +57,35 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       res.writeHead(status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     };
-    const restarted = () => send(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'folio dev: the site server did not finish this reply; reload the page.');
-    const upstream = httpRequest({ host: url.hostname, port: url.port, method: req.method, path: req.url, headers: { ...req.headers, host: url.host }, agent: false }, (reply) => {
-      const chunks: Buffer[] = [];
-      reply.on('data', (c: Buffer) => chunks.push(c));
-      reply.on('error', restarted);
-      reply.on('aborted', restarted);
-      reply.on('end', () => {
-        const status = reply.statusCode ?? 502;
-        const headers: Record<string, string | string[] | undefined> = { ...reply.headers };
-        for (const name of ['transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
-        if (!String(reply.headers['content-type'] ?? '').startsWith('text/html')) return send(status, headers, Buffer.concat(chunks));
-        // A page: the dev policy and no caching, and the reload script.
-        for (const name of ['etag', 'content-length']) delete headers[name];
-        headers['cache-control'] = 'no-store';
-        const policy = headers['content-security-policy'];
-        if (typeof policy === 'string') headers['content-security-policy'] = devPolicy(policy);
-        if (req.method === 'HEAD') return send(status, headers, undefined);
-        const body = Buffer.from(withLiveReload(Buffer.concat(chunks).toString('utf8')));
-        send(status, { ...headers, 'content-length': String(body.length) }, body);
-      });
-    });
+    const restarted = () =>
+      send(
+        502,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        'folio dev: the site server did not finish this reply; reload the page.',
+      );
+    const upstream = httpRequest(
+      { host: url.hostname, port: url.port, method: req.method, path: req.url, headers: { ...req.headers, host: url.host }, agent: false },
+      (reply) => {
+        const chunks: Buffer[] = [];
+        reply.on('data', (c: Buffer) => chunks.push(c));
+        reply.on('error', restarted);
+        reply.on('aborted', restarted);
+        reply.on('end', () => {
+          const status = reply.statusCode ?? 502;
+          const headers: Record<string, string | string[] | undefined> = { ...reply.headers };
+          for (const name of ['transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+          if (!String(reply.headers['content-type'] ?? '').startsWith('text/html')) return send(status, headers, Buffer.concat(chunks));
+          // A page: the dev policy and no caching, and the reload script.
+          for (const name of ['etag', 'content-length']) delete headers[name];
+          headers['cache-control'] = 'no-store';
+          const policy = headers['content-security-policy'];
+          if (typeof policy === 'string') headers['content-security-policy'] = devPolicy(policy);
+          if (req.method === 'HEAD') return send(status, headers, undefined);
+          const body = Buffer.from(withLiveReload(Buffer.concat(chunks).toString('utf8')));
+          send(status, { ...headers, 'content-length': String(body.length) }, body);
+        });
+      },
+    );
     upstream.on('error', restarted);
     // The client went away: the site server need not finish for nobody.
     res.on('close', () => {
@@ -123,7 +131,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       handle(req, res);
     } catch (thrown) {
       error(thrown as Error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('folio dev: this request failed; see the terminal.');
+      if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('folio dev: this request failed; see the terminal.');
       else res.destroy();
     }
   });

@@ -47,12 +47,15 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
   // Image folders (D44: posts/img/, static/, images/, …), one more level down, so a changed image rebuilds too.
   const subfolders = (rel: string) => {
     try {
-      return readdirSync(join(dir, rel), { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => (rel ? `${rel}/${e.name}` : e.name));
+      return readdirSync(join(dir, rel), { withFileTypes: true })
+        .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+        .map((e) => (rel ? `${rel}/${e.name}` : e.name));
     } catch {
       return [];
     }
   };
-  for (const first of subfolders('')) for (const folder of FOLDERS.has(first) ? subfolders(first) : [first, ...subfolders(first)]) attach(folder);
+  for (const first of subfolders(''))
+    for (const folder of FOLDERS.has(first) ? subfolders(first) : [first, ...subfolders(first)]) attach(folder);
   return {
     close() {
       top.close();

@@ -26,7 +26,13 @@ export function inPlaceSink(out: string): Sink {
 export async function removeFile(out: string, path: string): Promise<void> {
   await rm(join(out, path), { force: true });
   for (let dir = dirname(join(out, path)); dir.startsWith(out + '/') && dir !== out; dir = dirname(dir)) {
-    if (!(await rmdir(dir).then(() => true, () => false))) break;
+    if (
+      !(await rmdir(dir).then(
+        () => true,
+        () => false,
+      ))
+    )
+      break;
   }
 }
 
@@ -48,9 +54,24 @@ export interface Deferred {
  * Writes every response the plan asks for, the model and the manifest, and
  * records them in the report; the artifacts are left to the returned `later`.
  */
-export async function emitInPlace(ctx: DevContext, state: DevState, model: SiteModel, previous: BuildState, plan: Plan, r: RebuildReport, digest?: SiteDigest): Promise<Deferred> {
+export async function emitInPlace(
+  ctx: DevContext,
+  state: DevState,
+  model: SiteModel,
+  previous: BuildState,
+  plan: Plan,
+  r: RebuildReport,
+  digest?: SiteDigest,
+): Promise<Deferred> {
   const { out } = ctx;
-  const emitted = await emit(model, inPlaceSink(out), { previous, plan, deferArtifacts: true, digest, media: state.media, readStatic: staticReader(ctx.options.content, state.sources) });
+  const emitted = await emit(model, inPlaceSink(out), {
+    previous,
+    plan,
+    deferArtifacts: true,
+    digest,
+    media: state.media,
+    readStatic: staticReader(ctx.options.content, state.sources),
+  });
   state.build = emitted.state;
   const earlier = new Set([...[...previous.routes.values()].map((o) => o.file), ...previous.extras.keys()]);
   const written = new Set(emitted.written);

@@ -28,7 +28,10 @@ export async function recoverOutput(outDir: string): Promise<void> {
   const out = resolve(outDir);
   const prefix = stagingPrefix(out);
   const names = await readdir(dirname(out)).catch(() => [] as string[]);
-  const old = names.filter((n) => n.startsWith(prefix) && n.endsWith('-old')).sort().pop();
+  const old = names
+    .filter((n) => n.startsWith(prefix) && n.endsWith('-old'))
+    .sort()
+    .pop();
   if (old && !(await stat(out).catch(() => null))) await rename(join(dirname(out), old), out);
 }
 
@@ -43,7 +46,10 @@ function trashPrefix(out: string): string {
  */
 function removeInBackground(dir: string): void {
   try {
-    const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', dir], { detached: true, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', dir], {
+      detached: true,
+      stdio: 'ignore',
+    });
     child.on('error', () => undefined);
     child.unref();
   } catch {
@@ -283,7 +289,13 @@ function threadWriter(staging: string): Writer | null {
       // once, its bytes moved rather than copied. Written from this thread
       // instead, it waited for the event loop, which the build keeps busy, and
       // held 86 MB until the end of the responses, raising the peak memory.
-      if (typeof body !== 'string' && body.byteOffset === 0 && body.buffer instanceof ArrayBuffer && body.byteLength === body.buffer.byteLength) transfer.push(body.buffer);
+      if (
+        typeof body !== 'string' &&
+        body.byteOffset === 0 &&
+        body.buffer instanceof ArrayBuffer &&
+        body.byteLength === body.buffer.byteLength
+      )
+        transfer.push(body.buffer);
       const queued = add(op, length);
       send();
       return queued;
@@ -381,7 +393,13 @@ async function checkReplaceable(out: string): Promise<void> {
     throw error;
   });
   if (!info) return;
-  if (!info.isDirectory()) throw new OutputError(out, 'it is a file, not a directory', 'folio replaces its output directory whole and never overwrites a file: pass another --out.', 'Nothing was written.');
+  if (!info.isDirectory())
+    throw new OutputError(
+      out,
+      'it is a file, not a directory',
+      'folio replaces its output directory whole and never overwrites a file: pass another --out.',
+      'Nothing was written.',
+    );
   const names = (await readdir(out)).sort();
   if (names.length === 0) return;
   const manifest = await stat(join(out, MANIFEST_PATH)).catch(() => null);

@@ -212,7 +212,15 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const build = buildId(siteBytes);
   // The search index needs only the model: it is made on its own thread while the responses are.
   const search = prepareSearchIndex(site, build);
-  const manifest: Manifest = { version: 1, site_url: site.config.site_url, build, header_sets: [], routes: {}, fallbacks: {}, redirects: site.redirects };
+  const manifest: Manifest = {
+    version: 1,
+    site_url: site.config.site_url,
+    build,
+    header_sets: [],
+    routes: {},
+    fallbacks: {},
+    redirects: site.redirects,
+  };
   const setIndex = new Map<string, number>();
   const headerSet = (headers: Headers) => {
     const { etag: _etag, ...rest } = headers;
@@ -226,7 +234,14 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   };
   // The previous build's header sets, by index, as this build numbers them.
   const carried = new Map<number, number>();
-  const state: BuildState = { fingerprint: codeFingerprint(), digest: options.digest ?? digestSite(site), routes: new Map(), headerSets: manifest.header_sets, extras: new Map(), sections: new Map() };
+  const state: BuildState = {
+    fingerprint: codeFingerprint(),
+    digest: options.digest ?? digestSite(site),
+    routes: new Map(),
+    headerSets: manifest.header_sets,
+    extras: new Map(),
+    sections: new Map(),
+  };
   /** A document of post sections after a body edit: the previous file with the edited posts' sections made again (splice.ts), or null. */
   const splice = async (target: string, before: OutputRecord): Promise<{ body: Uint8Array; index: SectionIndex } | null> => {
     const index = previous?.sections?.get(target);
@@ -310,7 +325,10 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (reply.status !== 200 || !reply.body) continue;
     const file = fileFor(target, reply.headers['content-type'] ?? '');
     // Without a folder per address, a page and a document of the same name would share a file.
-    if (kept.has(file)) throw new Error(`folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`);
+    if (kept.has(file))
+      throw new Error(
+        `folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`,
+      );
     const set = headerSet(reply.headers);
     const tag = reply.headers.etag!;
     if (reply.sections) state.sections.set(target, indexSections(reply.sections));
@@ -349,14 +367,25 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   }
   const manifestText = jsonText(manifest);
   await extra(MANIFEST_PATH, manifestText);
-  const result: EmitResult = { manifest, state, files: 0, bytes: 0, asked, written, removed: [], spliced, phases: { respond: respondMs, artifacts: 0 } };
+  const result: EmitResult = {
+    manifest,
+    state,
+    files: 0,
+    bytes: 0,
+    asked,
+    written,
+    removed: [],
+    spliced,
+    phases: { respond: respondMs, artifacts: 0 },
+  };
   // The previous build's responses that are gone are known now; its artifacts only after they ran.
   if (previous) for (const { file } of previous.routes.values()) if (!kept.has(file)) result.removed.push(file);
 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    for (const artifact of artifacts) for (const file of await artifact(site, manifest, options, { model, search })) await extra(file.path, file.body);
+    for (const artifact of artifacts)
+      for (const file of await artifact(site, manifest, options, { model, search })) await extra(file.path, file.body);
     // An artifact may add to the manifest; then it is written again, whole.
     const after = jsonText(manifest);
     if (after !== manifestText) {
@@ -377,10 +406,14 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
 /** Every file of the site in memory (tests, and callers that write elsewhere). */
 export async function renderSite(site: Site, readStatic?: EmitOptions['readStatic']): Promise<{ files: OutputFile[]; manifest: Manifest }> {
   const files: OutputFile[] = [];
-  const { manifest } = await emit(new SiteModel(site), {
-    write: async (path, body) => void files.push({ path, body }),
-    reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
-  }, { readStatic });
+  const { manifest } = await emit(
+    new SiteModel(site),
+    {
+      write: async (path, body) => void files.push({ path, body }),
+      reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
+    },
+    { readStatic },
+  );
   return { files, manifest };
 }
 
@@ -431,11 +464,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     phases[name] = now - mark;
     mark = now;
   };
-  const [cache, sources] = await Promise.all([options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null), options.sources ?? loadContent(options.content)]);
+  const [cache, sources] = await Promise.all([
+    options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null),
+    options.sources ?? loadContent(options.content),
+  ]);
   lap('load');
   let saved = false;
   try {
-    const read = await readContentFast(sources, { cache, memo: options.memo, workers: options.workers, progress: (d, t) => options.progress?.('render', d, t) });
+    const read = await readContentFast(sources, {
+      cache,
+      memo: options.memo,
+      workers: options.workers,
+      progress: (d, t) => options.progress?.('render', d, t),
+    });
     lap('render');
     // The records are final: save them now, so their serialized copies are
     // garbage before the responses are made rather than on top of them.
@@ -445,20 +486,38 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
-    const { model, images } = await assembleWithImages(read.content, { now: options.now, siteUrl: options.siteUrl, history, exists: contentFileExists(options.content), cache: cacheDir });
+    const { model, images } = await assembleWithImages(read.content, {
+      now: options.now,
+      siteUrl: options.siteUrl,
+      history,
+      exists: contentFileExists(options.content),
+      cache: cacheDir,
+    });
     const { site } = model;
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
     const plan = planBuild(previous?.digest ?? null, digestSite(site));
     lap('assemble');
     const staging = await openStaging(out);
     try {
-      const sink: Sink = { write: (p, b) => staging.write(p, b), reuse: (p) => staging.reuse(p), read: (p) => readFile(join(out, p)).catch(() => null) };
-      const emitted = await emit(model, sink, { previous, plan, progress: (d, t) => options.progress?.('write', d, t), hosts: options.hosts, media: images.files, readStatic: staticReader(options.content, sources) });
+      const sink: Sink = {
+        write: (p, b) => staging.write(p, b),
+        reuse: (p) => staging.reuse(p),
+        read: (p) => readFile(join(out, p)).catch(() => null),
+      };
+      const emitted = await emit(model, sink, {
+        previous,
+        plan,
+        progress: (d, t) => options.progress?.('write', d, t),
+        hosts: options.hosts,
+        media: images.files,
+        readStatic: staticReader(options.content, sources),
+      });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
       lap('commit');
-      if (cacheDir) await Promise.all([saveState(cacheDir, out, emitted.state), saveHistory(cacheDir, out, recordChanges(site, history).history)]);
+      if (cacheDir)
+        await Promise.all([saveState(cacheDir, out, emitted.state), saveHistory(cacheDir, out, recordChanges(site, history).history)]);
       const stats: BuildStats = {
         sources: read.stats.files,
         rendered: read.stats.rendered,
@@ -473,7 +532,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         spliced: emitted.spliced,
         phases,
       };
-      return { site, model, files: emitted.files, bytes: emitted.bytes, ms: performance.now() - started, stats, state: emitted.state, content: read.content, media: images.files };
+      return {
+        site,
+        model,
+        files: emitted.files,
+        bytes: emitted.bytes,
+        ms: performance.now() - started,
+        stats,
+        state: emitted.state,
+        content: read.content,
+        media: images.files,
+      };
     } catch (error) {
       await staging.abort();
       throw error;

@@ -76,7 +76,15 @@ export function codeFingerprint(): string {
 }
 
 export function recordKey(fingerprint: string, kind: DocumentKind, source: Source): string {
-  return createHash('sha256').update(fingerprint).update('\0').update(kind).update('\0').update(source.file).update('\0').update(source.text).digest('hex');
+  return createHash('sha256')
+    .update(fingerprint)
+    .update('\0')
+    .update(kind)
+    .update('\0')
+    .update(source.file)
+    .update('\0')
+    .update(source.text)
+    .digest('hex');
 }
 
 interface Shard {
@@ -160,7 +168,9 @@ export class RecordCache {
         }),
       );
     } catch (error) {
-      console.error(`folio: could not save the cache in ${this.dir} (${(error as Error).message}); the next build renders everything again.`);
+      console.error(
+        `folio: could not save the cache in ${this.dir} (${(error as Error).message}); the next build renders everything again.`,
+      );
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
@@ -191,7 +201,9 @@ export async function saveHistory(dir: string, out: string, history: History): P
     await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(history));
     await rename(`${file}.${process.pid}.tmp`, file);
   } catch (error) {
-    console.error(`folio: could not save the record of published items in ${dir} (${(error as Error).message}); the next build cannot list removals.`);
+    console.error(
+      `folio: could not save the record of published items in ${dir} (${(error as Error).message}); the next build cannot list removals.`,
+    );
   }
 }
 
@@ -216,7 +228,9 @@ export async function saveState(dir: string, out: string, state: BuildState): Pr
     await writeFile(`${file}.${process.pid}.tmp`, serialize(state));
     await rename(`${file}.${process.pid}.tmp`, file);
   } catch (error) {
-    console.error(`folio: could not save the build state in ${dir} (${(error as Error).message}); the next build asks for every response again.`);
+    console.error(
+      `folio: could not save the build state in ${dir} (${(error as Error).message}); the next build asks for every response again.`,
+    );
     await rm(file, { force: true }).catch(() => undefined);
   }
 }

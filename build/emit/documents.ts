@@ -34,7 +34,10 @@ export interface Remembered {
 
 const local = (job: Job) => readDocument(job.kind, job.source);
 
-export async function readContentFast(sources: ContentSources, options: ReadOptions = {}): Promise<{ content: ReadContent; stats: ReadStats }> {
+export async function readContentFast(
+  sources: ContentSources,
+  options: ReadOptions = {},
+): Promise<{ content: ReadContent; stats: ReadStats }> {
   const jobs: Job[] = [];
   const collect = readContent(sources, (kind, source) => {
     jobs.push({ kind, source });

@@ -3,7 +3,24 @@
 // pages. Made from the same model and manifest as everything else; the search
 // shards come with the search index (search-index.ts).
 import { createHash } from 'node:crypto';
-import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, NOT_FOUND_PATH, POST_CHUNK, postChunkPath, POSTS_PATH, routeShard, routeShardPath, ROUTES_PER_SHARD, SEARCH_DOCS_PER_FILE, type EdgeHead, type NotFoundPages, type PostChunk, type PostsOutline, type RouteShard } from '../core/edge.js';
+import {
+  EDGE_FORMAT,
+  EDGE_HEAD_PATH,
+  EDGE_VERSION,
+  NOT_FOUND_PATH,
+  POST_CHUNK,
+  postChunkPath,
+  POSTS_PATH,
+  routeShard,
+  routeShardPath,
+  ROUTES_PER_SHARD,
+  SEARCH_DOCS_PER_FILE,
+  type EdgeHead,
+  type NotFoundPages,
+  type PostChunk,
+  type PostsOutline,
+  type RouteShard,
+} from '../core/edge.js';
 import type { Manifest } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
@@ -20,7 +37,12 @@ export function buildId(siteJson: Uint8Array): string {
 function routeShards(manifest: Manifest): OutputFile[] {
   const targets = Object.keys(manifest.routes);
   const count = Math.max(1, Math.ceil(targets.length / ROUTES_PER_SHARD));
-  const shards = Array.from({ length: count }, () => ({ build: manifest.build, sets: [] as Headers[], routes: {} as RouteShard['routes'], index: new Map<number, number>() }));
+  const shards = Array.from({ length: count }, () => ({
+    build: manifest.build,
+    sets: [] as Headers[],
+    routes: {} as RouteShard['routes'],
+    index: new Map<number, number>(),
+  }));
   for (const target of targets) {
     const [file, set] = manifest.routes[target]!;
     const shard = shards[routeShard(target, count)]!;
@@ -28,7 +50,10 @@ function routeShards(manifest: Manifest): OutputFile[] {
     if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
     shard.routes[target] = [file, local];
   }
-  return shards.map(({ build, sets, routes }, n) => ({ path: routeShardPath(n), body: JSON.stringify({ build, sets, routes } satisfies RouteShard) }));
+  return shards.map(({ build, sets, routes }, n) => ({
+    path: routeShardPath(n),
+    body: JSON.stringify({ build, sets, routes } satisfies RouteShard),
+  }));
 }
 
 function chunks(site: Site, build: string, list: string, posts: readonly Post[]): OutputFile[] {
@@ -50,7 +75,13 @@ export function edgeFileCount(site: Site, manifest: Manifest): number {
   const chunks = (n: number) => Math.max(1, Math.ceil(n / POST_CHUNK));
   const docs = site.posts.length + site.projects.length + site.services.length;
   const routes = Math.max(1, Math.ceil(Object.keys(manifest.routes).length / ROUTES_PER_SHARD));
-  return routes + chunks(site.posts.length) + site.tags.reduce((n, t) => n + chunks(t.count), 0) + Math.round(Math.ceil(docs / SEARCH_DOCS_PER_FILE) * 1.25) + 60;
+  return (
+    routes +
+    chunks(site.posts.length) +
+    site.tags.reduce((n, t) => n + chunks(t.count), 0) +
+    Math.round(Math.ceil(docs / SEARCH_DOCS_PER_FILE) * 1.25) +
+    60
+  );
 }
 
 /** Registered in build.ts's `artifacts`, after the others: the head is written last. */
@@ -61,7 +92,13 @@ export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, { m
   const { bio_html: _html, ...profile } = site.profile;
   const routes = routeShards(manifest);
   const services = site.services.map(({ body_html: _body, ...service }) => service);
-  const head: EdgeHead = { format: EDGE_FORMAT, version: EDGE_VERSION, build, site: { config: site.config, versions: site.versions, built_at: site.built_at, profile, services, redirects: site.redirects }, routes: routes.length };
+  const head: EdgeHead = {
+    format: EDGE_FORMAT,
+    version: EDGE_VERSION,
+    build,
+    site: { config: site.config, versions: site.versions, built_at: site.built_at, profile, services, redirects: site.redirects },
+    routes: routes.length,
+  };
   return [
     ...routes,
     { path: POSTS_PATH, body: JSON.stringify(outline) },

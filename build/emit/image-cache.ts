@@ -34,7 +34,9 @@ export class ImageCache {
   static async open(cacheDir: string): Promise<ImageCache> {
     // sharp's version and the settings, and the compiled worker's code when there is one.
     const worker = workerScript('image-worker');
-    const version = processingVersion(packageVersion('sharp', dirname(fileURLToPath(import.meta.url)))) + (worker ? createHash('sha1').update(readFileSync(worker)).digest('hex') : '');
+    const version =
+      processingVersion(packageVersion('sharp', dirname(fileURLToPath(import.meta.url)))) +
+      (worker ? createHash('sha1').update(readFileSync(worker)).digest('hex') : '');
     const cache = new ImageCache(join(cacheDir, `images-${createHash('sha1').update(version).digest('hex').slice(0, 12)}`));
     try {
       cache.index = JSON.parse(await readFile(join(cache.dir, 'index.json'), 'utf8')) as Record<string, Known>;

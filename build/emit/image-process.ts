@@ -43,7 +43,9 @@ export async function processImage(bytes: Uint8Array, ext: string): Promise<Proc
     throw new ImageRejected(`it cannot be read as an image (${(error as Error).message})`);
   }
   if (meta.format !== expected.format) {
-    throw new ImageRejected(meta.format ? `it holds ${meta.format.toUpperCase()} data, not ${ext.toUpperCase()}` : 'its format is not recognised');
+    throw new ImageRejected(
+      meta.format ? `it holds ${meta.format.toUpperCase()} data, not ${ext.toUpperCase()}` : 'its format is not recognised',
+    );
   }
   const width = meta.width ?? null;
   // An animated image's metadata counts every frame's rows; one frame is what shows.
@@ -57,7 +59,11 @@ export async function processImage(bytes: Uint8Array, ext: string): Promise<Proc
     for (const w of VARIANT_WIDTHS) {
       if (!width || w >= width) continue;
       const { data, info } = await sharp(input, { animated }).resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true });
-      variants.push({ width: info.width, height: animated && height ? Math.round((height * info.width) / width) : info.height, body: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
+      variants.push({
+        width: info.width,
+        height: animated && height ? Math.round((height * info.width) / width) : info.height,
+        body: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      });
     }
   } catch (error) {
     throw new ImageRejected(`it is damaged or incomplete (${(error as Error).message})`);

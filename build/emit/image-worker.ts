@@ -17,7 +17,10 @@ parentPort?.on('message', async (job: ImageJob) => {
   try {
     result = { id: job.id, processed: await processImage(job.bytes, job.ext) };
   } catch (error) {
-    result = error instanceof ImageRejected ? { id: job.id, rejected: error.message } : { id: job.id, error: (error as Error)?.stack ?? String(error) };
+    result =
+      error instanceof ImageRejected
+        ? { id: job.id, rejected: error.message }
+        : { id: job.id, error: (error as Error)?.stack ?? String(error) };
   }
   parentPort!.postMessage(result);
 });

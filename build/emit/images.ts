@@ -98,12 +98,17 @@ export async function resolveImages(content: ReadContent, options: { now: Date; 
   const realContent = await realpath(contentDir).catch(() => contentDir);
   const cache = options.cache ? await ImageCache.open(options.cache) : null;
   const problems: Problem[] = [];
-  const report = (ref: FileImage, message: string, hint: string) => problems.push({ file: ref.file, line: ref.line, column: ref.column, message, hint });
+  const report = (ref: FileImage, message: string, hint: string) =>
+    problems.push({ file: ref.file, line: ref.line, column: ref.column, message, hint });
   const byPath = new Map<string, FileImage[]>();
   for (const ref of refs) {
     const path = locateImage(contentDir, ref.file, ref.src);
     if (!inside(contentDir, path)) {
-      report(ref, `The image ${ref.src} is outside the content folder (${relative(process.cwd(), path) || path}).`, `Move the file into ${content.dir}/ and name it from there: ./img/name.png beside the Markdown file, or /name.png for ${content.dir}/static/name.png.`);
+      report(
+        ref,
+        `The image ${ref.src} is outside the content folder (${relative(process.cwd(), path) || path}).`,
+        `Move the file into ${content.dir}/ and name it from there: ./img/name.png beside the Markdown file, or /name.png for ${content.dir}/static/name.png.`,
+      );
       continue;
     }
     const list = byPath.get(path);
@@ -115,24 +120,47 @@ export async function resolveImages(content: ReadContent, options: { now: Date; 
     await Promise.all(
       [...byPath].map(async ([path, list]): Promise<Found | null> => {
         const shown = relative(process.cwd(), path) || path;
-        const where = (ref: FileImage) => (ref.src.startsWith('/') ? `a path starting with / is read from ${content.dir}/static/` : `a relative path is read from the Markdown file's folder, ${dirname(ref.file)}/`);
+        const where = (ref: FileImage) =>
+          ref.src.startsWith('/')
+            ? `a path starting with / is read from ${content.dir}/static/`
+            : `a relative path is read from the Markdown file's folder, ${dirname(ref.file)}/`;
         const info = await stat(path).catch(() => null);
         if (!info?.isFile()) {
-          for (const ref of list) report(ref, `The image ${ref.src} is missing: ${shown} ${info ? 'is not a file' : 'does not exist'}.`, `Check the path and the file name (${where(ref)}).`);
+          for (const ref of list)
+            report(
+              ref,
+              `The image ${ref.src} is missing: ${shown} ${info ? 'is not a file' : 'does not exist'}.`,
+              `Check the path and the file name (${where(ref)}).`,
+            );
           return null;
         }
         // A symbolic link may point out of content/ while its own path is inside.
         if (!inside(realContent, await realpath(path))) {
-          for (const ref of list) report(ref, `The image ${ref.src} is a link to a file outside the content folder.`, `Copy the file into ${content.dir}/ instead of linking to it.`);
+          for (const ref of list)
+            report(
+              ref,
+              `The image ${ref.src} is a link to a file outside the content folder.`,
+              `Copy the file into ${content.dir}/ instead of linking to it.`,
+            );
           return null;
         }
         const ext = extname(path).slice(1).toLowerCase();
         if (!IMAGE_TYPES[ext]) {
-          for (const ref of list) report(ref, `The image ${ref.src} is a .${ext || '(no extension)'} file, which folio does not publish as an image.`, `Convert it to ${TYPES_HINT} and name it with that extension.`);
+          for (const ref of list)
+            report(
+              ref,
+              `The image ${ref.src} is a .${ext || '(no extension)'} file, which folio does not publish as an image.`,
+              `Convert it to ${TYPES_HINT} and name it with that extension.`,
+            );
           return null;
         }
         if (info.size > MAX_IMAGE_BYTES) {
-          for (const ref of list) report(ref, `The image ${ref.src} is ${mib(info.size)}, over the 25 MiB a file may have on Cloudflare Pages.`, 'Resize or compress it: a 2,400-pixel-wide JPEG or WebP is rarely over 1 MiB.');
+          for (const ref of list)
+            report(
+              ref,
+              `The image ${ref.src} is ${mib(info.size)}, over the 25 MiB a file may have on Cloudflare Pages.`,
+              'Resize or compress it: a 2,400-pixel-wide JPEG or WebP is rarely over 1 MiB.',
+            );
           return null;
         }
         const known = cache?.knownHash(path, info.size, info.mtimeMs);
@@ -156,25 +184,46 @@ export async function resolveImages(content: ReadContent, options: { now: Date; 
     if (meta) metas.set(keyOf(f), meta);
     else todo.push(f);
   }
-  const results = await processAll(await Promise.all(todo.map(async (f) => ({ bytes: f.bytes ?? new Uint8Array(await readFile(f.path)), ext: f.ext }))));
+  const results = await processAll(
+    await Promise.all(todo.map(async (f) => ({ bytes: f.bytes ?? new Uint8Array(await readFile(f.path)), ext: f.ext }))),
+  );
   const rejected = new Map<string, string>();
   await Promise.all(
     todo.map(async (f, i) => {
       const result = results[i]!;
       if ('rejected' in result) return void rejected.set(keyOf(f), result.rejected);
-      const meta: ImageMeta = { width: result.width, height: result.height, variants: result.variants.map((v) => ({ width: v.width, height: v.height, size: v.body.byteLength })) };
+      const meta: ImageMeta = {
+        width: result.width,
+        height: result.height,
+        variants: result.variants.map((v) => ({ width: v.width, height: v.height, size: v.body.byteLength })),
+      };
       metas.set(keyOf(f), meta);
-      made.set(keyOf(f), result.variants.map((v) => v.body));
-      await cache?.store(keyOf(f), meta, result.variants.map((v) => v.body));
+      made.set(
+        keyOf(f),
+        result.variants.map((v) => v.body),
+      );
+      await cache?.store(
+        keyOf(f),
+        meta,
+        result.variants.map((v) => v.body),
+      );
     }),
   );
   for (const f of found) {
     const reason = rejected.get(keyOf(f));
-    if (reason) for (const ref of f.refs) report(ref, `The image ${ref.src} cannot be used: ${reason}.`, `Open it in an image viewer and export it again as ${TYPES_HINT}, with the matching extension.`);
+    if (reason)
+      for (const ref of f.refs)
+        report(
+          ref,
+          `The image ${ref.src} cannot be used: ${reason}.`,
+          `Open it in an image viewer and export it again as ${TYPES_HINT}, with the matching extension.`,
+        );
   }
   if (problems.length) {
     await cache?.save();
-    throw new ContentError(problems.sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1)));
+    throw new ContentError(
+      problems.sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1)),
+    );
   }
 
   const table = new Map<string, MediaImage>();
@@ -182,11 +231,21 @@ export async function resolveImages(content: ReadContent, options: { now: Date; 
   for (const f of found) {
     const meta = metas.get(keyOf(f))!;
     const original = `media/${f.hash}.${f.ext}`;
-    files.set(original, { path: original, size: f.size, headers: mediaHeaders(IMAGE_TYPES[f.ext]!.type), read: async () => f.bytes ?? new Uint8Array(await readFile(f.path)) });
+    files.set(original, {
+      path: original,
+      size: f.size,
+      headers: mediaHeaders(IMAGE_TYPES[f.ext]!.type),
+      read: async () => f.bytes ?? new Uint8Array(await readFile(f.path)),
+    });
     const variants = meta.variants.map((v, i) => {
       const path = `media/${f.hash}-${v.width}.webp`;
       const body = made.get(keyOf(f))?.[i];
-      files.set(path, { path, size: v.size, headers: mediaHeaders('image/webp'), read: async () => body ?? new Uint8Array(await readFile(cache!.variantFile(keyOf(f), v.width))) });
+      files.set(path, {
+        path,
+        size: v.size,
+        headers: mediaHeaders('image/webp'),
+        read: async () => body ?? new Uint8Array(await readFile(cache!.variantFile(keyOf(f), v.width))),
+      });
       return { url: `/${path}`, width: v.width };
     });
     const image: MediaImage = { url: `/${original}`, width: meta.width, height: meta.height, variants };
@@ -200,7 +259,10 @@ export async function resolveImages(content: ReadContent, options: { now: Date; 
  * The model with its images resolved: image problems and every other content
  * problem are reported together, as one ContentError.
  */
-export async function assembleWithImages(content: ReadContent, options: SiteOptions & { cache?: string | null }): Promise<{ model: SiteModel; images: ResolvedImages }> {
+export async function assembleWithImages(
+  content: ReadContent,
+  options: SiteOptions & { cache?: string | null },
+): Promise<{ model: SiteModel; images: ResolvedImages }> {
   let images: ResolvedImages | null = null;
   let problems: Problem[] = [];
   try {

@@ -48,13 +48,30 @@ export function plainText(markdown: string): string {
 }
 
 /** A search document before its body is reduced to plain text: what the search worker is sent. */
-export type SearchSource = Omit<SearchDocument, 'body' | 'stored'> & { type: SearchType; key: string; markdown: string; extra: string[]; url: string; api_url: string };
+export type SearchSource = Omit<SearchDocument, 'body' | 'stored'> & {
+  type: SearchType;
+  key: string;
+  markdown: string;
+  extra: string[];
+  url: string;
+  api_url: string;
+};
 
 /** Every post, project and service to index, in the order of the site model (cheap: no text is reduced here). */
 export function searchSources(site: Site): SearchSource[] {
   const base = site.config.site_url;
   const relative = (url: string) => (url.startsWith(base) ? url.slice(base.length) : url);
-  const source = (type: SearchType, key: string, title: string, summary: string, tags: string[], markdown: string, extra: string[], url: string, apiUrl: string): SearchSource => ({
+  const source = (
+    type: SearchType,
+    key: string,
+    title: string,
+    summary: string,
+    tags: string[],
+    markdown: string,
+    extra: string[],
+    url: string,
+    apiUrl: string,
+  ): SearchSource => ({
     id: `${type}:${key}`,
     type,
     key,
@@ -85,7 +102,14 @@ export function searchSources(site: Site): SearchSource[] {
 /** A source as the index stores it: the body as plain text (a service's best-fit list counts as body). */
 function toDocument(s: SearchSource): SearchDocument {
   const body = [plainText(s.markdown), ...s.extra].join('\n');
-  return { id: s.id, title: s.title, summary: s.summary, tags: s.tags, body, stored: [s.type, s.key, s.title, s.summary, s.url, s.api_url, body] satisfies StoredDoc };
+  return {
+    id: s.id,
+    title: s.title,
+    summary: s.summary,
+    tags: s.tags,
+    body,
+    stored: [s.type, s.key, s.title, s.summary, s.url, s.api_url, body] satisfies StoredDoc,
+  };
 }
 
 /**
@@ -165,7 +189,8 @@ export interface PreparedSearch {
  * without the compiled worker, build it on this thread when it is asked for.
  */
 export function prepareSearchIndex(site: Site, build: string): PreparedSearch {
-  const script = site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
+  const script =
+    site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
   const files = script ? onThread(script, searchSources(site), site.config.site_url, build) : null;
   // Handled when the artifact awaits it; never an unhandled rejection before then.
   files?.catch(() => undefined);
@@ -179,7 +204,14 @@ export function prepareSearchIndex(site: Site, build: string): PreparedSearch {
 }
 
 /** Registered in build.ts's `artifacts`: the index emit() prepared, or made here. */
-export async function searchIndexArtifact(site: Site, manifest: Manifest, _options: unknown, { search: prepared }: { search: PreparedSearch }): Promise<OutputFile[]> {
-  const { bytes, shards } = (prepared.build === manifest.build ? await prepared.take() : null) ?? indexBytes(searchSources(site), site.config.site_url, manifest.build);
+export async function searchIndexArtifact(
+  site: Site,
+  manifest: Manifest,
+  _options: unknown,
+  { search: prepared }: { search: PreparedSearch },
+): Promise<OutputFile[]> {
+  const { bytes, shards } =
+    (prepared.build === manifest.build ? await prepared.take() : null) ??
+    indexBytes(searchSources(site), site.config.site_url, manifest.build);
   return [{ path: SEARCH_INDEX_PATH, body: bytes }, ...shards];
 }

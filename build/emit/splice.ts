@@ -38,7 +38,12 @@ export function indexSections(sections: Sections): SectionIndex {
  * `previous` (the file `index` describes) with the sections of the posts in
  * `changed` replaced by `render(slug)`; null when `previous` is not that file.
  */
-export function spliceSections(previous: Uint8Array, index: SectionIndex, changed: ReadonlySet<string>, render: (slug: string) => string): { body: Uint8Array; index: SectionIndex } | null {
+export function spliceSections(
+  previous: Uint8Array,
+  index: SectionIndex,
+  changed: ReadonlySet<string>,
+  render: (slug: string) => string,
+): { body: Uint8Array; index: SectionIndex } | null {
   if (previous.byteLength !== index.size) return null;
   const pieces: Uint8Array[] = [];
   const next: SectionIndex = { size: 0, posts: index.posts, starts: new Array(index.posts.length), ends: new Array(index.posts.length) };

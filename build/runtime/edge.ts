@@ -5,7 +5,25 @@
 // questions from the model at build time.
 import { API_PREFIX, pagePath, twinPath } from '../core/urls.js';
 import { DeploymentError } from '../core/errors.js';
-import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, edgeFile, missingFile, NOT_FOUND_PATH, POST_CHUNK, postChunkPath, POSTS_PATH, REBUILD, routeShard, routeShardPath, type EdgeHead, type NotFoundPages, type PostChunk, type PostsOutline, type RouteShard } from '../core/edge.js';
+import {
+  EDGE_FORMAT,
+  EDGE_HEAD_PATH,
+  EDGE_VERSION,
+  edgeFile,
+  missingFile,
+  NOT_FOUND_PATH,
+  POST_CHUNK,
+  postChunkPath,
+  POSTS_PATH,
+  REBUILD,
+  routeShard,
+  routeShardPath,
+  type EdgeHead,
+  type NotFoundPages,
+  type PostChunk,
+  type PostsOutline,
+  type RouteShard,
+} from '../core/edge.js';
 import type { Req } from '../core/http.js';
 import { CHANGES_PATH } from '../core/files.js';
 import type { ChangeLog, Site } from '../core/model.js';
@@ -51,7 +69,9 @@ export function headSite(head: EdgeHead): Site {
     Object.defineProperty(site, key, {
       enumerable: false,
       get() {
-        throw new Error(`folio: site.${key} is not available in the functions (D55); answer from the runtime's data, or precompute this response in the build.`);
+        throw new Error(
+          `folio: site.${key} is not available in the functions (D55); answer from the runtime's data, or precompute this response in the build.`,
+        );
       },
     });
   }
@@ -150,7 +170,11 @@ export function assetData(head: EdgeHead, read: ReadAsset): SiteData {
       const last = Math.floor((end - 1) / POST_CHUNK);
       const parts = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => file<PostChunk>(postChunkPath(list, first + i))));
       const items = parts.flatMap((c) => c.items).slice(offset - first * POST_CHUNK, end - first * POST_CHUNK);
-      if (items.length !== end - offset) throw new DeploymentError(`The chunks ${postChunkPath(list, first)} to ${postChunkPath(list, last)} hold fewer posts than ${POSTS_PATH} announces.`, REBUILD);
+      if (items.length !== end - offset)
+        throw new DeploymentError(
+          `The chunks ${postChunkPath(list, first)} to ${postChunkPath(list, last)} hold fewer posts than ${POSTS_PATH} announces.`,
+          REBUILD,
+        );
       return { total, items };
     },
     post: (slug, version) => record(`${API_PREFIX}/${version}/posts/${slug}`),

@@ -80,7 +80,14 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
       const head = prior?.head ?? (await readHead(read));
       const site = headSite(head);
       // The model over the head alone: no family that reads its indexes is asked here (D55), so none is built.
-      rt = { site, model: new SiteModel(site), whole: false, data: assetData(head, read), search: () => search(head.build), changes: () => readChanges(read) };
+      rt = {
+        site,
+        model: new SiteModel(site),
+        whole: false,
+        data: assetData(head, read),
+        search: () => search(head.build),
+        changes: () => readChanges(read),
+      };
     } catch (error) {
       console.error('folio: cannot read the deployment head:', error);
       return finish(req, internalError(null, error));

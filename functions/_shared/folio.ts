@@ -26,7 +26,14 @@ let origin = 'https://folio.invalid';
  * serves `a/index.html` at `a/` and `a.html` at `a`, and redirects otherwise.
  */
 export function assetUrl(file: string): string {
-  const path = file === 'index.html' ? '' : file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file.endsWith('.html') ? file.slice(0, -'.html'.length) : file;
+  const path =
+    file === 'index.html'
+      ? ''
+      : file.endsWith('/index.html')
+        ? file.slice(0, -'index.html'.length)
+        : file.endsWith('.html')
+          ? file.slice(0, -'.html'.length)
+          : file;
   return `/${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 

@@ -23,9 +23,11 @@ const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/j
 /** Runs `tasks` with at most `limit` in flight; bounded by the list. */
 async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await task(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
 }
 
 export function conformance(label: string, target: () => Target): void {
@@ -69,7 +71,8 @@ export function conformance(label: string, target: () => Target): void {
           if (res.status !== 200) return void problems.push(`${target}: status ${res.status}`);
           if (!body.equals(await readFile(join(c.dist, file)))) problems.push(`${target}: body differs from ${file}`);
           for (const [name, value] of Object.entries(c.manifest.header_sets[set]!)) {
-            if (res.headers.get(name) !== value) problems.push(`${target}: ${name} is ${JSON.stringify(res.headers.get(name))}, not ${JSON.stringify(value)}`);
+            if (res.headers.get(name) !== value)
+              problems.push(`${target}: ${name} is ${JSON.stringify(res.headers.get(name))}, not ${JSON.stringify(value)}`);
           }
           if (!res.headers.get('etag')?.match(/^"[^"]+"$/)) problems.push(`${target}: no strong ETag`);
         });
@@ -78,11 +81,14 @@ export function conformance(label: string, target: () => Target): void {
       });
 
       it('answers HEAD with the GET headers and no body (D15)', async () => {
-        for (const target of ['/api/v1/posts', '/api/v1/posts?tag=ci', '/llms.txt', '/', '/blog.md'].filter((t) => t in c.manifest.routes)) {
+        for (const target of ['/api/v1/posts', '/api/v1/posts?tag=ci', '/llms.txt', '/', '/blog.md'].filter(
+          (t) => t in c.manifest.routes,
+        )) {
           const [g, h] = [await get(target), await get(target, { method: 'HEAD' })];
           expect(h.status, target).toBe(200);
           expect(await h.text(), target).toBe('');
-          for (const name of ['content-type', 'cache-control', 'access-control-allow-origin', 'vary', 'etag']) expect(h.headers.get(name), `${target} ${name}`).toBe(g.headers.get(name));
+          for (const name of ['content-type', 'cache-control', 'access-control-allow-origin', 'vary', 'etag'])
+            expect(h.headers.get(name), `${target} ${name}`).toBe(g.headers.get(name));
         }
       });
 
@@ -103,7 +109,19 @@ export function conformance(label: string, target: () => Target): void {
         const { res, body } = await json('/api/v1');
         expect(res.status).toBe(200);
         expect(body.version).toBe('v1');
-        expect(body.endpoints.map((e: Json) => e.operationId).sort()).toEqual(['getApiIndex', 'getAvailability', 'getPost', 'getProfile', 'getProject', 'getService', 'listChanges', 'listPosts', 'listProjects', 'listServices', 'searchContent']);
+        expect(body.endpoints.map((e: Json) => e.operationId).sort()).toEqual([
+          'getApiIndex',
+          'getAvailability',
+          'getPost',
+          'getProfile',
+          'getProject',
+          'getService',
+          'listChanges',
+          'listPosts',
+          'listProjects',
+          'listServices',
+          'searchContent',
+        ]);
         expect(res.headers.get('x-api-deprecated')).toBe('false');
         expect(res.headers.get('link')).toBe(`<${c.site}/developers#versioning>; rel="deprecation"; type="text/html"`);
         expect(res.headers.get('access-control-expose-headers')).toMatch(/ETag/);
@@ -134,8 +152,12 @@ export function conformance(label: string, target: () => Target): void {
         const asked = await json(`/api/v1/availability?month=${month}&service=${service}`);
         expect(asked.res.status).toBe(200);
         expect(asked.body.check).toMatchObject({ service, month });
-        expect((await expectError(await get('/api/v1/availability?service=no-such-service'), 400, 'invalid_request')).hint).toContain(service);
-        expect((await expectError(await get('/api/v1/availability?month=1999-01'), 400, 'invalid_request')).hint).toContain(body.horizon.from);
+        expect((await expectError(await get('/api/v1/availability?service=no-such-service'), 400, 'invalid_request')).hint).toContain(
+          service,
+        );
+        expect((await expectError(await get('/api/v1/availability?month=1999-01'), 400, 'invalid_request')).hint).toContain(
+          body.horizon.from,
+        );
       });
 
       it('filters the changes by any `since` at run time, and refuses a `since` that is not a date (D61)', async () => {
@@ -193,7 +215,11 @@ export function conformance(label: string, target: () => Target): void {
       });
 
       it('ignores unknown query parameters byte for byte (D11)', async () => {
-        for (const [plain, extra] of [['/api/v1/posts', '/api/v1/posts?utm_source=x'], ['/api/v1/posts?tag=ci', '/api/v1/posts?tag=ci&ref=feed'], ['/api/v1/profile', '/api/v1/profile?x=1']]) {
+        for (const [plain, extra] of [
+          ['/api/v1/posts', '/api/v1/posts?utm_source=x'],
+          ['/api/v1/posts?tag=ci', '/api/v1/posts?tag=ci&ref=feed'],
+          ['/api/v1/profile', '/api/v1/profile?x=1'],
+        ]) {
           const [a, b] = [await get(plain!), await get(extra!)];
           expect(b.status, extra).toBe(a.status);
           expect(await b.text(), extra).toBe(await a.text());
@@ -214,7 +240,12 @@ export function conformance(label: string, target: () => Target): void {
       });
 
       it('answers other methods with 405 and Allow, whatever the body (D15, D16)', async () => {
-        for (const [method, path] of [['POST', '/api/v1/posts'], ['PUT', '/api/v1/posts?tag=ci'], ['DELETE', '/api/v1/profile'], ['PATCH', '/api/v1']]) {
+        for (const [method, path] of [
+          ['POST', '/api/v1/posts'],
+          ['PUT', '/api/v1/posts?tag=ci'],
+          ['DELETE', '/api/v1/profile'],
+          ['PATCH', '/api/v1'],
+        ]) {
           const res = await get(path!, { method, headers: { 'content-type': 'text/plain' }, body: 'x' });
           await expectError(res, 405, 'method_not_allowed');
           expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
@@ -222,7 +253,10 @@ export function conformance(label: string, target: () => Target): void {
       });
 
       it('answers a CORS preflight with 204 (D15)', async () => {
-        const res = await get('/api/v1/posts?tag=ci', { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+        const res = await get('/api/v1/posts?tag=ci', {
+          method: 'OPTIONS',
+          headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+        });
         expect(res.status).toBe(204);
         expect(res.headers.get('access-control-allow-origin')).toBe('*');
         expect(res.headers.get('access-control-allow-methods')).toContain('GET');
@@ -241,7 +275,10 @@ export function conformance(label: string, target: () => Target): void {
         expect(body.meta.query).toBe('deliverabilty');
         expect(body.data.length).toBeGreaterThan(0);
         expect(body.data.some((hit: Json) => /deliverability/i.test(hit.title))).toBe(true);
-        for (const hit of body.data) expect(Object.keys(hit)).toEqual(expect.arrayContaining(['type', 'id', 'title', 'summary', 'url', 'api_url', 'snippet', 'score']));
+        for (const hit of body.data)
+          expect(Object.keys(hit)).toEqual(
+            expect.arrayContaining(['type', 'id', 'title', 'summary', 'url', 'api_url', 'snippet', 'score']),
+          );
         const scores = body.data.map((h: Json) => h.score);
         expect(scores).toEqual([...scores].sort((a, b) => b - a));
         expect((await json('/api/v1/search?q=ssh&limit=2')).body.data.length).toBeLessThanOrEqual(2);
@@ -249,7 +286,15 @@ export function conformance(label: string, target: () => Target): void {
     });
 
     describe('pages and twins (D20-D23)', () => {
-      const pages = () => ['/', '/blog', '/about', '/developers', ...Object.keys(c.manifest.routes).filter((t) => /^\/(blog|projects)\/[^/.]+$/.test(t)).slice(0, 3)];
+      const pages = () => [
+        '/',
+        '/blog',
+        '/about',
+        '/developers',
+        ...Object.keys(c.manifest.routes)
+          .filter((t) => /^\/(blog|projects)\/[^/.]+$/.test(t))
+          .slice(0, 3),
+      ];
 
       it('negotiates each page against its twin on Accept, with Vary (D21)', async () => {
         for (const page of pages()) {
@@ -270,14 +315,20 @@ export function conformance(label: string, target: () => Target): void {
         for (const page of pages()) {
           const twin = page === '/' ? '/index.md' : `${page}.md`;
           const [html, md, asked] = [await get(page), await get(twin), await get(page, { headers: { accept: 'text/markdown' } })];
-          for (const [what, res] of [['page', html], ['twin', md], ['negotiated twin', asked]] as const) expect(res.headers.get('content-usage'), `${page} ${what}`).toBe(usage);
+          for (const [what, res] of [
+            ['page', html],
+            ['twin', md],
+            ['negotiated twin', asked],
+          ] as const)
+            expect(res.headers.get('content-usage'), `${page} ${what}`).toBe(usage);
           for (const res of [md, asked]) {
             const bytes = new Uint8Array(await res.arrayBuffer()).byteLength;
             expect(res.headers.get('x-markdown-tokens'), page).toBe(String(Math.ceil(bytes / 4)));
           }
           await html.arrayBuffer();
         }
-        for (const path of ['/api/v1/posts', '/api/v1/posts?limit=3&offset=2', '/api/v1/nope']) expect((await get(path)).headers.get('content-usage'), path).toBe(usage);
+        for (const path of ['/api/v1/posts', '/api/v1/posts?limit=3&offset=2', '/api/v1/nope'])
+          expect((await get(path)).headers.get('content-usage'), path).toBe(usage);
       });
 
       it('weighs Accept by q-value; Markdown wins only when it weighs more (D21)', async () => {
@@ -312,7 +363,21 @@ export function conformance(label: string, target: () => Target): void {
       });
 
       it('sends CORS and a media type on every document (D35)', async () => {
-        for (const path of ['/openapi.json', '/openapi.yaml', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/feed.xml', '/feed.json', '/robots.txt', '/server.json', '/.well-known/mcp/server-card.json', '/mcp/server-card', '/.well-known/ai-catalog.json', '/.well-known/agent-instructions']) {
+        for (const path of [
+          '/openapi.json',
+          '/openapi.yaml',
+          '/llms.txt',
+          '/llms-full.txt',
+          '/sitemap.xml',
+          '/feed.xml',
+          '/feed.json',
+          '/robots.txt',
+          '/server.json',
+          '/.well-known/mcp/server-card.json',
+          '/mcp/server-card',
+          '/.well-known/ai-catalog.json',
+          '/.well-known/agent-instructions',
+        ]) {
           const res = await get(path);
           expect(res.status, path).toBe(200);
           expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
@@ -354,12 +419,21 @@ export function conformance(label: string, target: () => Target): void {
         expect(res.headers.get('mcp-session-id')).toBeNull();
         const body = (await res.json()) as Json;
         expect(body.id).toBe(7);
-        expect(body.result.tools.map((t: Json) => t.name).sort()).toEqual(['site_check_availability', 'site_get_post', 'site_get_profile', 'site_list_posts', 'site_list_projects', 'site_search_writing']);
+        expect(body.result.tools.map((t: Json) => t.name).sort()).toEqual([
+          'site_check_availability',
+          'site_get_post',
+          'site_get_profile',
+          'site_list_posts',
+          'site_list_projects',
+          'site_search_writing',
+        ]);
       });
 
       it('calls a tool and returns structured content (D37)', async () => {
         const slug = (await json('/api/v1/posts?limit=1')).body.data[0].slug;
-        const body = (await (await mcp({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug } } })).json()) as Json;
+        const body = (await (
+          await mcp({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug } } })
+        ).json()) as Json;
         expect(body.result.isError ?? false).toBe(false);
         expect(body.result.structuredContent.slug).toBe(slug);
       });
@@ -382,7 +456,14 @@ export function conformance(label: string, target: () => Target): void {
       });
 
       it('answers a preflight that allows the MCP headers (D36)', async () => {
-        const res = await get('/mcp', { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } });
+        const res = await get('/mcp', {
+          method: 'OPTIONS',
+          headers: {
+            origin: 'https://agent.example',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, mcp-protocol-version',
+          },
+        });
         expect(res.status).toBe(204);
         expect(res.headers.get('access-control-allow-methods')).toContain('POST');
         expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('mcp-protocol-version');

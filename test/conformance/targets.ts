@@ -59,7 +59,15 @@ export async function wranglerTarget(dist: string, timeoutMs = 120_000): Promise
   await mkdir(join(home, '.config'), { recursive: true });
   const [port, inspector] = [await freePort(), await freePort()];
   const args = [WRANGLER, 'pages', 'dev', dist, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector)];
-  args.push('--compatibility-date', COMPATIBILITY_DATE, '--persist-to', join(home, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn');
+  args.push(
+    '--compatibility-date',
+    COMPATIBILITY_DATE,
+    '--persist-to',
+    join(home, 'state'),
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
+  );
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Its own process group, so close() also ends the workerd it starts.
@@ -104,7 +112,10 @@ export async function wranglerTarget(dist: string, timeoutMs = 120_000): Promise
       throw new Error(`wrangler pages dev exited with ${child.exitCode} before it was ready:\n${output}`);
     }
     // A function route, not a static file: the functions bundle must be up.
-    const ready = await fetch(`${url}/api/v1`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${url}/api/v1`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return { url, dist, close };
     if (Date.now() > deadline) {
       await close();

@@ -30,7 +30,16 @@ export function rawRequest(base: string, req: RawRequest, agent?: Agent, timeout
     const headers: Record<string, string> = { ...req.headers };
     if (req.body) headers['content-length'] = String(req.body.byteLength);
     const r = httpRequest(
-      { host: url.hostname, port: url.port, method: req.method, path: req.target, headers, agent, timeout: timeoutMs, insecureHTTPParser: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.target,
+        headers,
+        agent,
+        timeout: timeoutMs,
+        insecureHTTPParser: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -46,18 +55,114 @@ export function rawRequest(base: string, req: RawRequest, agent?: Agent, timeout
 
 // ---------------------------------------------------------------- generators
 
-const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'COPY', 'MOVE', 'SEARCH', 'PURGE', 'REPORT', 'QUERY', 'LINK', 'M-SEARCH'];
+const METHODS = [
+  'GET',
+  'GET',
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+  'MKCOL',
+  'LOCK',
+  'COPY',
+  'MOVE',
+  'SEARCH',
+  'PURGE',
+  'REPORT',
+  'QUERY',
+  'LINK',
+  'M-SEARCH',
+];
 
-const KNOWN_SEGMENTS = ['api', 'v1', 'v2', 'v0', 'posts', 'projects', 'services', 'profile', 'search', 'blog', 'tags', 'about', 'developers', 'mcp', 'server-card', '.well-known', 'llms.txt', 'openapi.json', 'robots.txt', 'index.md', '_folio', 'site.json', 'manifest.json', 'search-index.json', 'index.json', 'index.html', '404.html', 'dist', 'canary.txt', 'etc', 'passwd'];
+const KNOWN_SEGMENTS = [
+  'api',
+  'v1',
+  'v2',
+  'v0',
+  'posts',
+  'projects',
+  'services',
+  'profile',
+  'search',
+  'blog',
+  'tags',
+  'about',
+  'developers',
+  'mcp',
+  'server-card',
+  '.well-known',
+  'llms.txt',
+  'openapi.json',
+  'robots.txt',
+  'index.md',
+  '_folio',
+  'site.json',
+  'manifest.json',
+  'search-index.json',
+  'index.json',
+  'index.html',
+  '404.html',
+  'dist',
+  'canary.txt',
+  'etc',
+  'passwd',
+];
 
 /** Ways to say "go up a directory" or "another separator" that some server has decoded at the wrong time. */
-const TRAVERSAL = ['..', '.', '...', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%2e', '..%2f', '..%2F', '%2f', '%2F', '%5c', '%5C', '\\', '..\\', '..%5c', '%00', '%2500', '%252e%252e%252f', '%252e%252e', '%c0%ae%c0%ae', '%c0%af', '%e0%80%ae', '%uff0e%uff0e', '..;', ';', '~', '%', '%zz', '%2', '..%00', '..%2f..%2f..%2fcanary.txt', '..%2F..%2Fcanary.txt', '%2e%2e%2fcanary.txt', '..%5c..%5ccanary.txt', '....//', '.%00.', 'canary.txt%00.json'];
+const TRAVERSAL = [
+  '..',
+  '.',
+  '...',
+  '%2e%2e',
+  '%2E%2E',
+  '.%2e',
+  '%2e.',
+  '%2e',
+  '..%2f',
+  '..%2F',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '\\',
+  '..\\',
+  '..%5c',
+  '%00',
+  '%2500',
+  '%252e%252e%252f',
+  '%252e%252e',
+  '%c0%ae%c0%ae',
+  '%c0%af',
+  '%e0%80%ae',
+  '%uff0e%uff0e',
+  '..;',
+  ';',
+  '~',
+  '%',
+  '%zz',
+  '%2',
+  '..%00',
+  '..%2f..%2f..%2fcanary.txt',
+  '..%2F..%2Fcanary.txt',
+  '%2e%2e%2fcanary.txt',
+  '..%5c..%5ccanary.txt',
+  '....//',
+  '.%00.',
+  'canary.txt%00.json',
+];
 
 const printable = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 24 });
 /** Raw bytes 0x80–0xff in the target: not valid UTF-8, sent as they are. */
 const latin1 = fc.string({ unit: fc.integer({ min: 0x80, max: 0xff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 6 });
 const unicode = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).map((s) => encodeURIComponent(s));
-const long = fc.tuple(fc.constantFrom('a', '../', '%2e%2e%2f', '%', 'é', '/'), fc.integer({ min: 200, max: 5000 })).map(([unit, n]) => (unit === 'é' ? encodeURIComponent('é') : unit).repeat(Math.ceil(n / unit.length)).slice(0, n));
+const long = fc
+  .tuple(fc.constantFrom('a', '../', '%2e%2e%2f', '%', 'é', '/'), fc.integer({ min: 200, max: 5000 }))
+  .map(([unit, n]) => (unit === 'é' ? encodeURIComponent('é') : unit).repeat(Math.ceil(n / unit.length)).slice(0, n));
 
 function segment(slugs: readonly string[]) {
   return fc.oneof(
@@ -71,7 +176,19 @@ function segment(slugs: readonly string[]) {
   );
 }
 
-const PREFIXES = ['', '', '/api/v1', '/api/v1', '/api/v1/posts', '/api/v1/projects', '/api/v1/search', '/blog', '/mcp', '/_folio', '/.well-known'];
+const PREFIXES = [
+  '',
+  '',
+  '/api/v1',
+  '/api/v1',
+  '/api/v1/posts',
+  '/api/v1/projects',
+  '/api/v1/search',
+  '/blog',
+  '/mcp',
+  '/_folio',
+  '/.well-known',
+];
 
 function pathArb(slugs: readonly string[]) {
   return fc
@@ -87,8 +204,77 @@ function pathArb(slugs: readonly string[]) {
     });
 }
 
-const QUERY_KEYS = ['limit', 'offset', 'tag', 'status', 'q', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__proto__[x]', 'limit[]', 'q[]', '', '=', '%00', 'LIMIT', 'x'];
-const QUERY_VALUES = ['', '0', '1', '-1', '20', '100', '101', '1e3', '1.5', '0x10', '0b1', ' 1', '1 ', '+1', '%2B1', '00000000000000000001', '9007199254740993', '99999999999999999999999999999999', '1e309', 'NaN', 'Infinity', '-0', 'null', 'undefined', 'true', '[]', '{}', '__proto__', 'constructor', 'live', 'sunset', 'delivered', 'LIVE', 'email', 'EMAIL', 'ssh', 'deliverabilty', '%00', '%', '%zz', '%ff%fe', '+', '%20%20', '..%2f..%2fcanary.txt', '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '{{7*7}}'];
+const QUERY_KEYS = [
+  'limit',
+  'offset',
+  'tag',
+  'status',
+  'q',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__proto__[x]',
+  'limit[]',
+  'q[]',
+  '',
+  '=',
+  '%00',
+  'LIMIT',
+  'x',
+];
+const QUERY_VALUES = [
+  '',
+  '0',
+  '1',
+  '-1',
+  '20',
+  '100',
+  '101',
+  '1e3',
+  '1.5',
+  '0x10',
+  '0b1',
+  ' 1',
+  '1 ',
+  '+1',
+  '%2B1',
+  '00000000000000000001',
+  '9007199254740993',
+  '99999999999999999999999999999999',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '-0',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'live',
+  'sunset',
+  'delivered',
+  'LIVE',
+  'email',
+  'EMAIL',
+  'ssh',
+  'deliverabilty',
+  '%00',
+  '%',
+  '%zz',
+  '%ff%fe',
+  '+',
+  '%20%20',
+  '..%2f..%2fcanary.txt',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '${7*7}',
+  '{{7*7}}',
+];
 
 function queryArb() {
   const value = fc.oneof(
@@ -98,15 +284,21 @@ function queryArb() {
     { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String) },
     { weight: 1, arbitrary: fc.integer({ min: 150, max: 3000 }).map((n) => 'q'.repeat(n)) },
   );
-  const key = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: printable.map((s) => s.replace(/[#&=]/g, '')) });
+  const key = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...QUERY_KEYS) },
+    { weight: 1, arbitrary: printable.map((s) => s.replace(/[#&=]/g, '')) },
+  );
   const pair = fc.tuple(key, value, fc.boolean()).map(([k, v, bare]) => (bare && v === '' ? k : `${k}=${v}`));
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant('') },
     { weight: 1, arbitrary: fc.constant('?') },
-    { weight: 6, arbitrary: fc.array(pair, { minLength: 1, maxLength: 6 }).chain((pairs) =>
-      // Repeated keys: duplicate some pairs, in place or at the end.
-      fc.subarray(pairs).map((dups) => `?${[...pairs, ...dups].join('&')}`),
-    ) },
+    {
+      weight: 6,
+      arbitrary: fc.array(pair, { minLength: 1, maxLength: 6 }).chain((pairs) =>
+        // Repeated keys: duplicate some pairs, in place or at the end.
+        fc.subarray(pairs).map((dups) => `?${[...pairs, ...dups].join('&')}`),
+      ),
+    },
     { weight: 1, arbitrary: fc.constantFrom('?&&&', '?=', '?&=&', '?;', '?limit=1;offset=2', '?%', '?#frag') },
   );
 }
@@ -116,9 +308,35 @@ const header = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) =>
 function headersArb() {
   return fc.record(
     {
-      accept: fc.oneof(fc.constantFrom('text/markdown', 'text/html', 'text/markdown;q=0.9, text/html;q=0.1', 'text/html;q=0, text/markdown', '*/*', '*/*;q=NaN', 'text/markdown;q=2', 'application/json', ';;;,,,', 'text/*;q=0.5, text/markdown;q=0.5'), header),
+      accept: fc.oneof(
+        fc.constantFrom(
+          'text/markdown',
+          'text/html',
+          'text/markdown;q=0.9, text/html;q=0.1',
+          'text/html;q=0, text/markdown',
+          '*/*',
+          '*/*;q=NaN',
+          'text/markdown;q=2',
+          'application/json',
+          ';;;,,,',
+          'text/*;q=0.5, text/markdown;q=0.5',
+        ),
+        header,
+      ),
       'if-none-match': fc.oneof(fc.constantFrom('*', '""', 'W/"x"', '"a", "b"'), header),
-      'content-type': fc.oneof(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-rpc', 'APPLICATION/JSON', 'application/jsonx'), header),
+      'content-type': fc.oneof(
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/json-rpc',
+          'APPLICATION/JSON',
+          'application/jsonx',
+        ),
+        header,
+      ),
       'mcp-protocol-version': fc.oneof(fc.constantFrom('2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28', '1999-01-01', ''), header),
       'access-control-request-method': fc.constantFrom('GET', 'POST', 'DELETE'),
       'access-control-request-headers': header,
@@ -137,7 +355,14 @@ function bodyArb() {
     {
       weight: 2,
       arbitrary: fc
-        .record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), method: fc.constantFrom('tools/list', 'tools/call', 'initialize', 'resources/read', 'ping', 'nope') }, { requiredKeys: [] })
+        .record(
+          {
+            jsonrpc: fc.constantFrom('2.0', '1.0'),
+            id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+            method: fc.constantFrom('tools/list', 'tools/call', 'initialize', 'resources/read', 'ping', 'nope'),
+          },
+          { requiredKeys: [] },
+        )
         .map((o) => new TextEncoder().encode(JSON.stringify(o))),
     },
   );
@@ -172,7 +397,15 @@ export interface CheckContext {
   envelopeEverywhere?: boolean;
 }
 
-const ERROR_CODES = new Set(['not_found', 'invalid_request', 'method_not_allowed', 'unsupported_media_type', 'payload_too_large', 'internal_error', 'gone']);
+const ERROR_CODES = new Set([
+  'not_found',
+  'invalid_request',
+  'method_not_allowed',
+  'unsupported_media_type',
+  'payload_too_large',
+  'internal_error',
+  'gone',
+]);
 const STACK = /\n\s+at .+[(:]\d+:\d+\)?|at (file|node):\/\//;
 
 function pathOf(target: string): string {
@@ -200,12 +433,14 @@ export function violations(req: RawRequest, res: RawResponse, ctx: CheckContext)
   const text = res.body.toString('latin1');
   if (res.status >= 500) out.push(`answered ${res.status}`);
   for (const canary of ctx.canaries) {
-    if (text.includes(canary) || JSON.stringify(res.headers).includes(canary)) out.push(`served a file from outside dist/ (canary "${canary}")`);
+    if (text.includes(canary) || JSON.stringify(res.headers).includes(canary))
+      out.push(`served a file from outside dist/ (canary "${canary}")`);
   }
   if (STACK.test(text)) out.push('the body holds a stack trace');
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     const location = String(res.headers.location ?? '');
-    if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')) out.push(`redirects off-site or nowhere: Location "${location}"`);
+    if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\'))
+      out.push(`redirects off-site or nowhere: Location "${location}"`);
   }
   if (res.status >= 400 && !refusedByParser(req, res)) {
     const envelopeAddress = isEnvelopeAddress(req.target);
@@ -239,7 +474,8 @@ export function refusedByParser(req: RawRequest, res: RawResponse): boolean {
 
 function envelopeProblems(req: RawRequest, res: RawResponse, type: string): string[] {
   const out: string[] = [];
-  if (!type.startsWith('application/json')) out.push(`a ${res.status} failure answered ${type || 'no content type'}, not the JSON envelope`);
+  if (!type.startsWith('application/json'))
+    out.push(`a ${res.status} failure answered ${type || 'no content type'}, not the JSON envelope`);
   if (res.headers['access-control-allow-origin'] !== '*') out.push(`a ${res.status} failure lacks Access-Control-Allow-Origin: * (D17)`);
   if (req.method === 'HEAD') return out;
   let body: { error?: Record<string, unknown> } | undefined;
@@ -252,9 +488,12 @@ function envelopeProblems(req: RawRequest, res: RawResponse, type: string): stri
   if (!e || typeof e !== 'object') return [...out, `a ${res.status} failure without an "error" object`];
   if (!ERROR_CODES.has(String(e.code))) out.push(`error.code "${String(e.code)}" is not a documented code`);
   if (e.status !== res.status) out.push(`error.status ${String(e.status)} differs from the HTTP status ${res.status}`);
-  for (const key of ['message', 'hint', 'documentation_url', 'openapi_url']) if (typeof e[key] !== 'string' || !e[key]) out.push(`error.${key} is missing`);
-  if (typeof e.documentation_url === 'string' && !e.documentation_url.endsWith('/developers')) out.push('error.documentation_url is not the developer page');
-  if (typeof e.openapi_url === 'string' && !e.openapi_url.endsWith('/openapi.json')) out.push('error.openapi_url is not the OpenAPI description');
+  for (const key of ['message', 'hint', 'documentation_url', 'openapi_url'])
+    if (typeof e[key] !== 'string' || !e[key]) out.push(`error.${key} is missing`);
+  if (typeof e.documentation_url === 'string' && !e.documentation_url.endsWith('/developers'))
+    out.push('error.documentation_url is not the developer page');
+  if (typeof e.openapi_url === 'string' && !e.openapi_url.endsWith('/openapi.json'))
+    out.push('error.openapi_url is not the OpenAPI description');
   return out;
 }
 
@@ -320,7 +559,9 @@ export interface RequestFuzzOptions {
   note?: string;
 }
 
-export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ details: fc.RunDetails<[RawRequest]>; figures: FuzzFigures; report: string }> {
+export async function fuzzRequests(
+  options: RequestFuzzOptions,
+): Promise<{ details: fc.RunDetails<[RawRequest]>; figures: FuzzFigures; report: string }> {
   const seed = options.seed ?? fuzzSeed();
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   const probe = options.probe ?? '/api/v1';
@@ -365,7 +606,12 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
       throw new Error(`${req.method} ${req.target.slice(0, 300)} → ${res.status}: ${problems.join('; ')}`);
     }
   });
-  const details = await fc.check(property, { numRuns: options.numRuns, seed, interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false });
+  const details = await fc.check(property, {
+    numRuns: options.numRuns,
+    seed,
+    interruptAfterTimeLimit: options.timeLimitMs,
+    markInterruptAsFailure: false,
+  });
   const finalAlive = await alive().catch(() => false);
   agent.destroy();
   const figures: FuzzFigures = {
@@ -381,6 +627,10 @@ export async function fuzzRequests(options: RequestFuzzOptions): Promise<{ detai
     note: options.note,
   };
   recordFigures(figures);
-  const report = details.failed ? `${fc.defaultReportMessage(details) ?? 'failed'}\n${String((details.errorInstance as Error | undefined)?.message ?? '')}` : finalAlive ? '' : `the server stopped answering GET ${probe}`;
+  const report = details.failed
+    ? `${fc.defaultReportMessage(details) ?? 'failed'}\n${String((details.errorInstance as Error | undefined)?.message ?? '')}`
+    : finalAlive
+      ? ''
+      : `the server stopped answering GET ${probe}`;
   return { details, figures, report };
 }

@@ -35,7 +35,11 @@ export function unresolved(files: Record<string, string>, defined: Set<number>):
 }
 
 /** Every text file under the given folders (relative to root), skipping fixtures' generated output. */
-export async function readTree(root: string, dirs: string[], extensions = /\.(ts|js|mjs|md|json|yaml|toml)$/): Promise<Record<string, string>> {
+export async function readTree(
+  root: string,
+  dirs: string[],
+  extensions = /\.(ts|js|mjs|md|json|yaml|toml)$/,
+): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const walk = async (rel: string): Promise<void> => {
     for (const entry of await readdir(join(root, rel), { withFileTypes: true })) {

@@ -49,7 +49,10 @@ export async function treeHash(dir: string): Promise<Record<string, string>> {
     for (const entry of await readdir(join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(rel);
-      else out[rel] = createHash('sha256').update(await readFile(join(dir, rel))).digest('hex');
+      else
+        out[rel] = createHash('sha256')
+          .update(await readFile(join(dir, rel)))
+          .digest('hex');
     }
   };
   await walk('');

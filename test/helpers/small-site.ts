@@ -13,7 +13,10 @@ export interface Counts {
 /** A content tree of one consultant with `n` of each kind; posts carry no tags. */
 export async function writeSmallSite(dir: string, n: Counts): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'site.yaml'), `title: Small Site\ndescription: A small test site.\nsite_url: ${SMALL_SITE_URL}\nlanguage: en\n`);
+  await writeFile(
+    join(dir, 'site.yaml'),
+    `title: Small Site\ndescription: A small test site.\nsite_url: ${SMALL_SITE_URL}\nlanguage: en\n`,
+  );
   await writeFile(
     join(dir, 'profile.md'),
     '---\nname: Test Person\nheadline: Data engineer\nlocation: Oslo\nexpertise: [data pipelines]\navailability: { status: available }\ncontact: { email: t@small.example }\n---\n\nHello.\n',

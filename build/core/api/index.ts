@@ -86,7 +86,12 @@ export async function respondApi(req: Req, rt: Runtime): Promise<Reply> {
 
 function notFound(site: Site, path: string): Reply {
   const current = Object.values(site.versions).find((v) => v.status === 'current')?.version ?? 'v1';
-  return errorReply(site, 'not_found', `Nothing is published at ${path}.`, `The discovery document at ${apiBase(site, current)} lists every endpoint.`);
+  return errorReply(
+    site,
+    'not_found',
+    `Nothing is published at ${path}.`,
+    `The discovery document at ${apiBase(site, current)} lists every endpoint.`,
+  );
 }
 
 /**
@@ -94,7 +99,17 @@ function notFound(site: Site, path: string): Reply {
  * order of the manifest's routes: only an order, so an operation not named
  * here is still enumerated, after these, in the table's order.
  */
-const ENUMERATION_ORDER = ['getApiIndex', 'getProfile', 'listServices', 'listProjects', 'getProject', 'getPost', 'listChanges', 'getAvailability', 'listPosts'];
+const ENUMERATION_ORDER = [
+  'getApiIndex',
+  'getProfile',
+  'listServices',
+  'listProjects',
+  'getProject',
+  'getPost',
+  'listChanges',
+  'getAvailability',
+  'listPosts',
+];
 
 function enumerationRank(op: Operation): number {
   const at = ENUMERATION_ORDER.indexOf(op.operationId);

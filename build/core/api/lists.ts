@@ -6,7 +6,14 @@ import type { OperationContext } from './operations.js';
 import { LIMIT } from './parameters.js';
 
 /** A list answer with paging (D4, D8): `items` is the page itself, `total` the size of the whole list. */
-export function page(ctx: OperationContext, items: readonly unknown[], total: number, limit: number, offset: number, meta: Record<string, unknown>) {
+export function page(
+  ctx: OperationContext,
+  items: readonly unknown[],
+  total: number,
+  limit: number,
+  offset: number,
+  meta: Record<string, unknown>,
+) {
   const base = new URLSearchParams(ctx.canonical);
   base.delete('offset');
   const at = (o: number) => {

@@ -119,7 +119,10 @@ export const operations: readonly Operation[] = [
     schema: 'PostList',
     errors: ['invalid_request'],
     // Every default page of the post list, overall and per tag.
-    enumerate: (site, base) => [...pages(`${base}/posts`, site.posts.length, ''), ...site.tags.flatMap(({ tag, count }) => pages(`${base}/posts`, count, `tag=${tag}`))],
+    enumerate: (site, base) => [
+      ...pages(`${base}/posts`, site.posts.length, ''),
+      ...site.tags.flatMap(({ tag, count }) => pages(`${base}/posts`, count, `tag=${tag}`)),
+    ],
     handle: async (ctx) => {
       const tag = ctx.values.tag as string | undefined;
       const [limit, offset] = [ctx.values.limit as number, ctx.values.offset as number];
@@ -216,7 +219,11 @@ export const operations: readonly Operation[] = [
     summary: 'What changed',
     description:
       'Additions, updates and removals of posts, projects and services, newest first, paged with limit and offset; `since` keeps the changes on or after a day. Removals are known from `meta.tracked_since` on, the day of the first build that kept a record of what it published.',
-    parameters: [SINCE, { ...LIMIT, description: 'How many changes to return.' }, { ...OFFSET, description: 'How many changes to skip, for paging.' }],
+    parameters: [
+      SINCE,
+      { ...LIMIT, description: 'How many changes to return.' },
+      { ...OFFSET, description: 'How many changes to skip, for paging.' },
+    ],
     schema: 'ChangeList',
     errors: ['invalid_request'],
     // The latest changes; any `since` is answered at request time (D61).
@@ -228,14 +235,20 @@ export const operations: readonly Operation[] = [
       const end = since === undefined ? log.entries.length : log.entries.findIndex((c) => c.date < since);
       const entries = end === -1 ? log.entries : log.entries.slice(0, end);
       const [limit, offset] = [ctx.values.limit as number, ctx.values.offset as number];
-      return { body: page(ctx, entries.slice(offset, offset + limit), entries.length, limit, offset, { since: since ?? null, tracked_since: log.tracked_since }) };
+      return {
+        body: page(ctx, entries.slice(offset, offset + limit), entries.length, limit, offset, {
+          since: since ?? null,
+          tracked_since: log.tracked_since,
+        }),
+      };
     },
   },
   {
     operationId: 'searchContent',
     path: '/search',
     summary: 'Search',
-    description: 'Relevance-ranked search over posts, projects and services. A title match ranks above a body match; one typo per word is tolerated.',
+    description:
+      'Relevance-ranked search over posts, projects and services. A title match ranks above a body match; one typo per word is tolerated.',
     parameters: [QUERY, SEARCH_LIMIT],
     schema: 'SearchResults',
     errors: ['invalid_request', 'internal_error'],

@@ -96,7 +96,11 @@ export function aiCatalog(site: Site) {
     host: { displayName: site.config.title, identifier: host, documentationUrl: `${url}/developers` },
     entries: [
       // The card carries its own title, description and version, so the entry does not repeat them.
-      { identifier: `urn:air:${host}:mcp:${info.name.slice(info.name.indexOf('/') + 1)}`, type: MEDIA.serverCard, url: `${url}${SERVER_CARD_PATH}` },
+      {
+        identifier: `urn:air:${host}:mcp:${info.name.slice(info.name.indexOf('/') + 1)}`,
+        type: MEDIA.serverCard,
+        url: `${url}${SERVER_CARD_PATH}`,
+      },
       {
         identifier: `urn:air:${host}:api:${version}`,
         displayName: `${site.config.title} API`,

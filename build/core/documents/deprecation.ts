@@ -7,7 +7,9 @@ import { apiBase } from '../urls.js';
 export function deprecationNotice(site: Site, state: VersionState): string | null {
   if (state.status === 'current') return null;
   const policy = `${site.config.site_url}/developers#versioning`;
-  const move = state.successor ? `Move to ${state.successor} at ${apiBase(site, state.successor)}.` : `The versioning policy at ${policy} says what replaces it.`;
+  const move = state.successor
+    ? `Move to ${state.successor} at ${apiBase(site, state.successor)}.`
+    : `The versioning policy at ${policy} says what replaces it.`;
   if (state.status === 'sunset') return `API ${state.version} was retired on ${state.sunset} and answers 410 Gone. ${move}`;
   const until = state.sunset ? `stops responding on ${state.sunset}, after which it answers 410 Gone` : 'has no sunset date yet';
   return `API ${state.version} is deprecated since ${state.deprecated} and ${until}. It keeps serving unchanged until then. ${move}`;

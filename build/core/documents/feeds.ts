@@ -45,7 +45,10 @@ function atomEntry(site: Site, { post, url, markdownUrl }: FeedItem): string {
   // The rendered HTML is in the build's model; the runtime copy has none, so
   // a feed rendered there (only if the precomputed file is missing) carries the Markdown.
   // absoluteHtml makes src and href absolute, absoluteImages the srcset candidates.
-  const content = post.html === undefined ? `<content type="text">${x(post.content_markdown)}</content>` : `<content type="html">${x(absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url))}</content>`;
+  const content =
+    post.html === undefined
+      ? `<content type="text">${x(post.content_markdown)}</content>`
+      : `<content type="html">${x(absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url))}</content>`;
   return [
     '  <entry>',
     `    <id>${x(url)}</id>`,
@@ -80,7 +83,10 @@ export function atomSections(site: Site): Sections {
     '  <generator>folio</generator>',
     '',
   ].join('\n');
-  return { texts: [head, ...items(site).map((item) => atomEntry(site, item)), '</feed>\n'], posts: [null, ...site.posts.map((p) => p.slug), null] };
+  return {
+    texts: [head, ...items(site).map((item) => atomEntry(site, item)), '</feed>\n'],
+    posts: [null, ...site.posts.map((p) => p.slug), null],
+  };
 }
 
 /** The entry of the post at this index of site.posts, as atomSections gives it. */
@@ -98,7 +104,9 @@ function jsonFeedItem(site: Site, { post, url, markdownUrl }: FeedItem) {
     url,
     title: post.title,
     summary: post.summary,
-    ...(post.html === undefined ? {} : { content_html: absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url) }),
+    ...(post.html === undefined
+      ? {}
+      : { content_html: absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url) }),
     // The Markdown body, which is also plain text for a reader without HTML.
     content_text: post.content_markdown,
     ...(post.image ? { image: post.image.url } : {}),
@@ -148,7 +156,10 @@ export function jsonFeedSections(site: Site): Sections {
   const at = text.indexOf(JSON.stringify(ITEMS));
   const head = `${text.slice(0, at)}[`;
   const tail = `${list.length ? '\n  ' : ''}]${text.slice(at + JSON.stringify(ITEMS).length)}`;
-  return { texts: [head, ...list.map((item, i) => jsonFeedItemText(site, item, i)), tail], posts: [null, ...site.posts.map((p) => p.slug), null] };
+  return {
+    texts: [head, ...list.map((item, i) => jsonFeedItemText(site, item, i)), tail],
+    posts: [null, ...site.posts.map((p) => p.slug), null],
+  };
 }
 
 /** The item of the post at this index of site.posts, as jsonFeedSections gives it. */

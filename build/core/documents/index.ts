@@ -6,7 +6,17 @@ import { jsonText, type Headers, type Sections } from '../http.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
 import { agentInstructions } from './agent-instructions.js';
-import { aiCatalog, API_CATALOG_PATH, apiCatalog, apiCatalogLink, MEDIA, SERVER_CARD_PATH, serverCard, serverJson, WELL_KNOWN_SERVER_CARD_PATH } from './catalogs.js';
+import {
+  aiCatalog,
+  API_CATALOG_PATH,
+  apiCatalog,
+  apiCatalogLink,
+  MEDIA,
+  SERVER_CARD_PATH,
+  serverCard,
+  serverJson,
+  WELL_KNOWN_SERVER_CARD_PATH,
+} from './catalogs.js';
 import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
 import { llmsFullPostSection, llmsFullSections, llmsTxt } from './llms.js';
 import { openApiDocument } from './openapi.js';
@@ -43,7 +53,11 @@ export const documents: readonly Document[] = [
   { path: '/openapi.json', type: CONTENT_TYPES.json, render: json(openApiDocument) },
   { path: '/openapi.yaml', type: CONTENT_TYPES.yaml, render: (site) => toYaml(openApiDocument(site)) },
   { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model), bodies: true },
-  { path: '/llms-full.txt', type: CONTENT_TYPES.text, sections: { all: (_, model) => llmsFullSections(model), post: (_, index, model) => llmsFullPostSection(model, index) } },
+  {
+    path: '/llms-full.txt',
+    type: CONTENT_TYPES.text,
+    sections: { all: (_, model) => llmsFullSections(model), post: (_, index, model) => llmsFullPostSection(model, index) },
+  },
   { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: (_, model) => sitemapXml(model) },
   { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection } },
   { path: '/feed.json', type: CONTENT_TYPES.feedJson, sections: { all: jsonFeedSections, post: jsonFeedPostSection } },

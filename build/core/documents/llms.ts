@@ -48,21 +48,71 @@ export function llmsTxt(model: SiteModel): string {
     section('Profile', [page(pagePath.about())]),
     // A kind with nothing published has no section: its page would only say so.
     section('Services', site.services.length ? [page(pagePath.services()), ...site.services.map((s) => page(pagePath.service(s.id)))] : []),
-    section('Writing', site.posts.length ? [page(pagePath.blog()), ...site.posts.map((p) => linkItem(p.title, twin(pagePath.post(p.slug)), p.summary ? `${p.date}. ${p.summary}` : p.date, cost(twinText(pagePath.post(p.slug)))))] : []),
+    section(
+      'Writing',
+      site.posts.length
+        ? [
+            page(pagePath.blog()),
+            ...site.posts.map((p) =>
+              linkItem(
+                p.title,
+                twin(pagePath.post(p.slug)),
+                p.summary ? `${p.date}. ${p.summary}` : p.date,
+                cost(twinText(pagePath.post(p.slug))),
+              ),
+            ),
+          ]
+        : [],
+    ),
     section('Projects', site.projects.length ? [page(pagePath.projects()), ...site.projects.map((p) => page(pagePath.project(p.id)))] : []),
     section('API and MCP', [
       page(pagePath.developers()),
-      linkItem('OpenAPI description', `${url}/openapi.json`, 'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).', cost(jsonText(openApiDocument(site)))),
-      linkItem(`API discovery document (${version})`, apiBase(site, version), 'Every endpoint with its parameters and URL, as JSON.', cost(jsonText(discovery(site, version)))),
-      linkItem('Availability and engagement terms', `${apiBase(site, version)}/availability`, 'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.', cost(jsonText(availabilityResource(site, null)))),
-      linkItem('What changed', `${apiBase(site, version)}/changes`, 'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD. The estimate is for the first page.', cost(jsonText({ data: site.changes.entries.slice(0, LIMIT.schema.default as number) }))),
-      linkItem('MCP endpoint', `${url}/mcp`, 'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405. The estimate is for the tools/list answer.', cost(jsonText({ tools: toolList }))),
+      linkItem(
+        'OpenAPI description',
+        `${url}/openapi.json`,
+        'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).',
+        cost(jsonText(openApiDocument(site))),
+      ),
+      linkItem(
+        `API discovery document (${version})`,
+        apiBase(site, version),
+        'Every endpoint with its parameters and URL, as JSON.',
+        cost(jsonText(discovery(site, version))),
+      ),
+      linkItem(
+        'Availability and engagement terms',
+        `${apiBase(site, version)}/availability`,
+        'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.',
+        cost(jsonText(availabilityResource(site, null))),
+      ),
+      linkItem(
+        'What changed',
+        `${apiBase(site, version)}/changes`,
+        'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD. The estimate is for the first page.',
+        cost(jsonText({ data: site.changes.entries.slice(0, LIMIT.schema.default as number) })),
+      ),
+      linkItem(
+        'MCP endpoint',
+        `${url}/mcp`,
+        'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405. The estimate is for the tools/list answer.',
+        cost(jsonText({ tools: toolList })),
+      ),
     ]),
     section('Optional', [
       page(pagePath.home()),
       ...site.tags.map(({ tag }) => page(pagePath.tag(tag))),
-      linkItem('Everything in one file', `${url}/llms-full.txt`, 'The full Markdown of every page and post.', tokensLabel(llmsFullTokens(model))),
-      linkItem('Instructions for agents', `${url}/.well-known/agent-instructions`, whatItIsNot(site).length ? 'Where to start, fair use and what this site is not.' : 'Where to start and fair use.', cost(agentInstructions(site))),
+      linkItem(
+        'Everything in one file',
+        `${url}/llms-full.txt`,
+        'The full Markdown of every page and post.',
+        tokensLabel(llmsFullTokens(model)),
+      ),
+      linkItem(
+        'Instructions for agents',
+        `${url}/.well-known/agent-instructions`,
+        whatItIsNot(site).length ? 'Where to start, fair use and what this site is not.' : 'Where to start and fair use.',
+        cost(agentInstructions(site)),
+      ),
     ]),
   );
 }
@@ -91,7 +141,10 @@ export function llmsFullSections(model: SiteModel): Sections {
   const { site } = model;
   const [header, ...twins] = llmsFullParts(model);
   const postAt = new Map(site.posts.map((p) => [pagePath.post(p.slug), p.slug]));
-  return { texts: [header!, ...twins.map((twin) => `${SEPARATOR}${twin}`)], posts: [null, ...pagePaths(model).map((path) => postAt.get(path) ?? null)] };
+  return {
+    texts: [header!, ...twins.map((twin) => `${SEPARATOR}${twin}`)],
+    posts: [null, ...pagePaths(model).map((path) => postAt.get(path) ?? null)],
+  };
 }
 
 /** The section of llms-full.txt that shows the post at this index of site.posts. */

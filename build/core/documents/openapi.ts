@@ -51,11 +51,26 @@ const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n
 function headers(site: Site) {
   return {
     'X-Api-Version': { description: 'The API version that answered, e.g. `v1`.', schema: { type: 'string', pattern: '^v[0-9]+$' } },
-    'X-Api-Deprecated': { description: '`true` once this version is deprecated, `false` while it is current.', schema: { type: 'string', enum: ['true', 'false'] } },
-    Link: { description: `Points at the versioning policy: \`<${site.config.site_url}/developers#versioning>; rel="deprecation"; type="text/html"\`.`, schema: { type: 'string' } },
-    Deprecation: { description: 'Only on a deprecated version (RFC 9745): when the deprecation took effect, as `@` and Unix seconds.', schema: { type: 'string', pattern: '^@[0-9]+$' } },
-    Sunset: { description: 'Only on a deprecated version with a sunset date (RFC 8594): the HTTP-date after which it answers 410.', schema: { type: 'string' } },
-    ETag: { description: 'A strong validator derived from the body; send it back in If-None-Match to get 304.', schema: { type: 'string' } },
+    'X-Api-Deprecated': {
+      description: '`true` once this version is deprecated, `false` while it is current.',
+      schema: { type: 'string', enum: ['true', 'false'] },
+    },
+    Link: {
+      description: `Points at the versioning policy: \`<${site.config.site_url}/developers#versioning>; rel="deprecation"; type="text/html"\`.`,
+      schema: { type: 'string' },
+    },
+    Deprecation: {
+      description: 'Only on a deprecated version (RFC 9745): when the deprecation took effect, as `@` and Unix seconds.',
+      schema: { type: 'string', pattern: '^@[0-9]+$' },
+    },
+    Sunset: {
+      description: 'Only on a deprecated version with a sunset date (RFC 8594): the HTTP-date after which it answers 410.',
+      schema: { type: 'string' },
+    },
+    ETag: {
+      description: 'A strong validator derived from the body; send it back in If-None-Match to get 304.',
+      schema: { type: 'string' },
+    },
     Allow: { description: 'The methods this address answers: GET, HEAD, OPTIONS.', schema: { type: 'string' } },
   };
 }
@@ -115,7 +130,10 @@ function operation(op: Operation, state: VersionState) {
         headers: headerRefs(['ETag', ...VERSION_HEADERS]),
         content: { 'application/json': { schema: schemaRef(op.schema) } },
       },
-      '304': { description: 'Not modified: If-None-Match matched the current ETag. No body.', headers: headerRefs(['ETag', ...VERSION_HEADERS]) },
+      '304': {
+        description: 'Not modified: If-None-Match matched the current ETag. No body.',
+        headers: headerRefs(['ETag', ...VERSION_HEADERS]),
+      },
       ...Object.fromEntries(errors.map((code) => [String(ERROR_STATUS[code]), { $ref: `#/components/responses/${pascal(code)}` }])),
     },
     ...(state.status === 'current' ? {} : { deprecated: true }),
@@ -163,9 +181,14 @@ export function openApiDocument(site: Site) {
       // Only what the author states (D51): no license is invented for a site that names none.
       ...(license ? { license: { name: license.name, url: license.url } } : {}),
     },
-    externalDocs: { description: 'Developer page: endpoints, errors, examples and the versioning policy.', url: `${site.config.site_url}/developers` },
+    externalDocs: {
+      description: 'Developer page: endpoints, errors, examples and the versioning policy.',
+      url: `${site.config.site_url}/developers`,
+    },
     tags: tags(ops),
-    servers: [{ url: apiBase(site, state.version), description: `API ${state.version}${state.status === 'current' ? '' : ` (${state.status})`}` }],
+    servers: [
+      { url: apiBase(site, state.version), description: `API ${state.version}${state.status === 'current' ? '' : ` (${state.status})`}` },
+    ],
     paths: Object.fromEntries(ops.map((op) => [op.path === '' ? '/' : op.path, { get: operation(op, state) }])),
     components: {
       schemas: Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, withRefs(schema)])),

@@ -24,7 +24,7 @@ export const CONTENT_SIGNALS_POLICY = [
   'The content signals and their meanings are:',
   '',
   'search: building a search index and providing search',
-  "results (e.g., returning hyperlinks and short excerpts",
+  'results (e.g., returning hyperlinks and short excerpts',
   "from your website's contents).  Search does not include",
   'providing AI-generated search summaries.',
   'ai-input: inputting content into one or more AI models',

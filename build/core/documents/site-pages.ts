@@ -40,10 +40,27 @@ export function sitePages(model: SiteModel): SitePage[] {
   const { profile } = site;
   return [
     { path: pagePath.home(), title: site.config.title, note: site.config.description, lastmod: newestChange(site) },
-    { path: pagePath.about(), title: `About ${profile.name}`, note: `${profile.headline}; expertise, availability and contact.`, lastmod: built },
-    { path: pagePath.services(), title: 'Consulting services', note: site.services.length ? `${plural(site.services.length, 'consulting area')}, ${site.services.length === 1 ? 'with' : 'each with'} the engagements it fits best.` : nothingYet('services'), lastmod: built },
+    {
+      path: pagePath.about(),
+      title: `About ${profile.name}`,
+      note: `${profile.headline}; expertise, availability and contact.`,
+      lastmod: built,
+    },
+    {
+      path: pagePath.services(),
+      title: 'Consulting services',
+      note: site.services.length
+        ? `${plural(site.services.length, 'consulting area')}, ${site.services.length === 1 ? 'with' : 'each with'} the engagements it fits best.`
+        : nothingYet('services'),
+      lastmod: built,
+    },
     ...site.services.map((s) => ({ path: pagePath.service(s.id), title: s.title, note: s.summary, lastmod: built })),
-    { path: pagePath.blog(), title: 'Writing', note: site.posts.length > 1 ? `All ${site.posts.length} posts, newest first.` : site.posts.length ? '1 post.' : nothingYet('posts'), lastmod: newestChange(site) },
+    {
+      path: pagePath.blog(),
+      title: 'Writing',
+      note: site.posts.length > 1 ? `All ${site.posts.length} posts, newest first.` : site.posts.length ? '1 post.' : nothingYet('posts'),
+      lastmod: newestChange(site),
+    },
     ...site.tags.map(({ tag, count }) => ({
       path: pagePath.tag(tag),
       title: `Posts tagged “${tag}”`,
@@ -51,8 +68,18 @@ export function sitePages(model: SiteModel): SitePage[] {
       lastmod: newestChange(site, model.tagged(tag)),
     })),
     ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, note: p.summary, lastmod: postChanged(p) })),
-    { path: pagePath.projects(), title: 'Projects', note: site.projects.length ? `${plural(site.projects.length, 'project')}: ${projectStatuses(site)}.` : nothingYet('projects'), lastmod: built },
+    {
+      path: pagePath.projects(),
+      title: 'Projects',
+      note: site.projects.length ? `${plural(site.projects.length, 'project')}: ${projectStatuses(site)}.` : nothingYet('projects'),
+      lastmod: built,
+    },
     ...site.projects.map((p) => ({ path: pagePath.project(p.id), title: p.title, note: `${p.status}: ${p.summary}`, lastmod: built })),
-    { path: pagePath.developers(), title: 'Developers', note: 'The JSON API, the MCP endpoint, errors, fair use and the versioning policy.', lastmod: built },
+    {
+      path: pagePath.developers(),
+      title: 'Developers',
+      note: 'The JSON API, the MCP endpoint, errors, fair use and the versioning policy.',
+      lastmod: built,
+    },
   ];
 }

@@ -13,6 +13,9 @@ export function sitemapXml(model: SiteModel): string {
   // The pages family's own list decides which pages exist; a page this module
   // has no date for gets the build date.
   const lastmod = new Map(sitePages(model).map((p) => [p.path, p.lastmod]));
-  const urls = pagePaths(model).map((path) => `  <url>\n    <loc>${escapeXml(absolute(site, path))}</loc>\n    <lastmod>${lastmod.get(path) ?? buildDate(site)}</lastmod>\n  </url>`);
+  const urls = pagePaths(model).map(
+    (path) =>
+      `  <url>\n    <loc>${escapeXml(absolute(site, path))}</loc>\n    <lastmod>${lastmod.get(path) ?? buildDate(site)}</lastmod>\n  </url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -15,7 +15,6 @@ import type { Runtime } from '../runtime.js';
 import { API_PREFIX, pagePath } from '../urls.js';
 import type { ToolSpec } from './tools.js';
 
-
 const decoder = new TextDecoder();
 
 /** Arguments the API could not even be asked with: the API's envelope, with the API's hint for that parameter. */
@@ -51,7 +50,13 @@ function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): {
     }
     const type = spec.schema.type === 'integer' ? 'number' : 'string';
     if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
-      return { problem: invalid(site, `The argument \`${name}\` must be ${spec.schema.type === 'integer' ? 'an integer' : 'a string'}, not ${describe(value)}.`, describeRange(spec)) };
+      return {
+        problem: invalid(
+          site,
+          `The argument \`${name}\` must be ${spec.schema.type === 'integer' ? 'an integer' : 'a string'}, not ${describe(value)}.`,
+          describeRange(spec),
+        ),
+      };
     }
     // The API validates the value itself, and answers with its own message and hint.
     if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(String(value)));

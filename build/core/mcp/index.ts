@@ -58,7 +58,8 @@ class ProtocolMismatch extends Error {
   }
 }
 
-const MIRROR_HINT = 'A 2026-07-28 request carries params._meta with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities, and mirrors them in headers: MCP-Protocol-Version (the version), Mcp-Method (the method) and, for tools/call and resources/read, Mcp-Name (params.name or params.uri).';
+const MIRROR_HINT =
+  'A 2026-07-28 request carries params._meta with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities, and mirrors them in headers: MCP-Protocol-Version (the version), Mcp-Method (the method) and, for tools/call and resources/read, Mcp-Name (params.name or params.uri).';
 
 export const mcpFamily: Family = {
   name: 'mcp',
@@ -105,25 +106,50 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
   }
   if (req.method !== 'POST') {
     // GET would open a server-sent event stream in Streamable HTTP; a stateless function holds none (D36).
-    return errorReply(site, 'method_not_allowed', `${req.method} is not allowed on ${MCP_PATH}; this endpoint takes JSON-RPC messages by POST and never opens a stream.`, `POST a JSON-RPC message to ${endpoint} with Content-Type: application/json, for example {"jsonrpc":"2.0","id":1,"method":"tools/list"}.`, { allow: MCP_METHODS });
+    return errorReply(
+      site,
+      'method_not_allowed',
+      `${req.method} is not allowed on ${MCP_PATH}; this endpoint takes JSON-RPC messages by POST and never opens a stream.`,
+      `POST a JSON-RPC message to ${endpoint} with Content-Type: application/json, for example {"jsonrpc":"2.0","id":1,"method":"tools/list"}.`,
+      { allow: MCP_METHODS },
+    );
   }
   if (mediaType(req.headers['content-type']) !== 'application/json') {
     const given = req.headers['content-type'] ? `Content-Type ${req.headers['content-type']}` : 'no Content-Type';
-    return errorReply(site, 'unsupported_media_type', `${MCP_PATH} takes application/json; the request has ${given}.`, 'Send the JSON-RPC message with the header Content-Type: application/json.');
+    return errorReply(
+      site,
+      'unsupported_media_type',
+      `${MCP_PATH} takes application/json; the request has ${given}.`,
+      'Send the JSON-RPC message with the header Content-Type: application/json.',
+    );
   }
   if (req.tooLarge) {
-    return errorReply(site, 'payload_too_large', 'The request body is larger than 1 MiB.', `Send one JSON-RPC message per request; no message of ${MCP_PATH} needs more than a few kilobytes.`);
+    return errorReply(
+      site,
+      'payload_too_large',
+      'The request body is larger than 1 MiB.',
+      `Send one JSON-RPC message per request; no message of ${MCP_PATH} needs more than a few kilobytes.`,
+    );
   }
   const header = req.headers['mcp-protocol-version']?.trim();
   if (header !== undefined && !MCP_PROTOCOL_VERSIONS.includes(header)) {
-    return errorReply(site, 'invalid_request', `MCP-Protocol-Version ${JSON.stringify(header)} is not a revision this server speaks.`, `Use one of ${MCP_PROTOCOL_VERSIONS.join(', ')}, or leave the header out to use ${DEFAULT_PROTOCOL_VERSION}.`);
+    return errorReply(
+      site,
+      'invalid_request',
+      `MCP-Protocol-Version ${JSON.stringify(header)} is not a revision this server speaks.`,
+      `Use one of ${MCP_PROTOCOL_VERSIONS.join(', ')}, or leave the header out to use ${DEFAULT_PROTOCOL_VERSION}.`,
+    );
   }
 
   let body: unknown;
   try {
     body = JSON.parse(decoder.decode(req.body ?? new Uint8Array()));
   } catch {
-    return json(rt, 200, failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'));
+    return json(
+      rt,
+      200,
+      failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'),
+    );
   }
   if (Array.isArray(body)) return respondBatch(body, req, rt);
 
@@ -134,8 +160,16 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
     const claim = claimOf(message.message.params);
     if (claim !== undefined && header !== undefined && claim !== header) {
       // The claim may be any JSON value: a string is named, anything else only by its type.
-      const named = typeof claim === 'string' ? claim : `a value that is not a string (${claim === null ? 'null' : Array.isArray(claim) ? 'an array' : typeof claim})`;
-      return errorReply(site, 'invalid_request', `The notification's _meta names protocol version ${named} but MCP-Protocol-Version is ${header}.`, MIRROR_HINT);
+      const named =
+        typeof claim === 'string'
+          ? claim
+          : `a value that is not a string (${claim === null ? 'null' : Array.isArray(claim) ? 'an array' : typeof claim})`;
+      return errorReply(
+        site,
+        'invalid_request',
+        `The notification's _meta names protocol version ${named} but MCP-Protocol-Version is ${header}.`,
+        MIRROR_HINT,
+      );
     }
     return accepted(rt);
   }
@@ -159,7 +193,9 @@ async function respondBatch(batch: unknown[], req: Req, rt: Runtime): Promise<Re
     if (message.kind === 'invalid') responses.push(failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
     else if (message.kind === 'request') {
       if (claimOf(message.message.params) !== undefined) {
-        responses.push(failure(message.message.id, ErrorCode.InvalidRequest, 'Invalid request: a 2026-07-28 request cannot be part of a batch.'));
+        responses.push(
+          failure(message.message.id, ErrorCode.InvalidRequest, 'Invalid request: a 2026-07-28 request cannot be part of a batch.'),
+        );
         continue;
       }
       let exchange: Exchange;
@@ -189,7 +225,9 @@ async function dispatch(message: Request, rt: Runtime, exchange: Exchange): Prom
 /** The protocol version a message claims in its per-request _meta (2026-07-28), if any. */
 function claimOf(params: Params | undefined): unknown {
   const meta = params?._meta;
-  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta ? (meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY] : undefined;
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta
+    ? (meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY]
+    : undefined;
 }
 
 /** Mcp-Name may carry a non-ASCII value as =?base64?…?= (2026-07-28). */
@@ -215,17 +253,27 @@ function exchangeOf(message: Request, req: Req): Exchange {
   const mismatch = (detail: string) => new ProtocolMismatch(detail, MIRROR_HINT);
   if (claim === undefined) {
     if (header !== undefined && (STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(header)) {
-      if (message.method === 'initialize') throw new ProtocolMismatch(`initialize belongs to the initialize-based revisions, but MCP-Protocol-Version is ${header}, which has no handshake.`, `Send initialize with MCP-Protocol-Version ${DEFAULT_PROTOCOL_VERSION} or later up to 2025-11-25, or no header; or skip it and call server/discover on ${header}.`);
-      throw mismatch(`MCP-Protocol-Version is ${header}, but the request has no params._meta envelope (${PROTOCOL_VERSION_META_KEY}, ${CLIENT_CAPABILITIES_META_KEY}).`);
+      if (message.method === 'initialize')
+        throw new ProtocolMismatch(
+          `initialize belongs to the initialize-based revisions, but MCP-Protocol-Version is ${header}, which has no handshake.`,
+          `Send initialize with MCP-Protocol-Version ${DEFAULT_PROTOCOL_VERSION} or later up to 2025-11-25, or no header; or skip it and call server/discover on ${header}.`,
+        );
+      throw mismatch(
+        `MCP-Protocol-Version is ${header}, but the request has no params._meta envelope (${PROTOCOL_VERSION_META_KEY}, ${CLIENT_CAPABILITIES_META_KEY}).`,
+      );
     }
     return { era: 'legacy', version: header ?? DEFAULT_PROTOCOL_VERSION };
   }
   const meta = message.params!._meta as Record<string, unknown>;
   if (typeof claim !== 'string') throw mismatch(`The _meta envelope's ${PROTOCOL_VERSION_META_KEY} is not a string.`);
   const capabilities = meta[CLIENT_CAPABILITIES_META_KEY];
-  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) throw mismatch(`The _meta envelope's ${CLIENT_CAPABILITIES_META_KEY} is missing or not an object.`);
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))
+    throw mismatch(`The _meta envelope's ${CLIENT_CAPABILITIES_META_KEY} is missing or not an object.`);
   if (!(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(claim)) {
-    throw new ProtocolMismatch(`The _meta envelope names protocol version ${claim}, which this server does not speak.`, `Use ${STATELESS_PROTOCOL_VERSIONS.join(', ')} with the _meta envelope, or initialize with one of ${MCP_PROTOCOL_VERSIONS.filter((v) => !(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(v)).join(', ')}.`);
+    throw new ProtocolMismatch(
+      `The _meta envelope names protocol version ${claim}, which this server does not speak.`,
+      `Use ${STATELESS_PROTOCOL_VERSIONS.join(', ')} with the _meta envelope, or initialize with one of ${MCP_PROTOCOL_VERSIONS.filter((v) => !(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(v)).join(', ')}.`,
+    );
   }
   if (header === undefined) throw mismatch(`The body's _meta names ${claim} but the MCP-Protocol-Version header is missing.`);
   if (header !== claim) throw mismatch(`The body's _meta names ${claim} but MCP-Protocol-Version is ${header}.`);

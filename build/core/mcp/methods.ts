@@ -3,7 +3,16 @@
 // stateless 2026-07-28 (server/discover, a per-request _meta envelope, and
 // results that carry resultType, cache hints and the server's identity).
 // Types only, from the official SDK: they check these shapes at compile time and cost nothing at run time.
-import type { DiscoverResult, Implementation, InitializeResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
+import type {
+  DiscoverResult,
+  Implementation,
+  InitializeResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  ReadResourceResult,
+  Tool,
+} from '@modelcontextprotocol/server';
 import type { Site } from '../model.js';
 import { serviceResource } from '../resources.js';
 import type { Runtime } from '../runtime.js';
@@ -37,17 +46,35 @@ function implementation(site: Site): Implementation {
 }
 
 /** The tools as tools/list answers them. */
-export const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
+export const toolList: Tool[] = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+  name,
+  title,
+  description,
+  inputSchema,
+  outputSchema,
+  annotations,
+}));
 
 /** The service pages as resources, each its Markdown twin (D47); the model's head carries the services everywhere. */
 function serviceResources(site: Site) {
-  return site.services.map((s) => ({ path: pagePath.service(s.id), uri: serviceResource(site, s).markdown_url, name: `service-${s.id}`, title: s.title, description: s.summary }));
+  return site.services.map((s) => ({
+    path: pagePath.service(s.id),
+    uri: serviceResource(site, s).markdown_url,
+    name: `service-${s.id}`,
+    title: s.title,
+    description: s.summary,
+  }));
 }
 
 /** Every post and service as a resource: its twin (D37, D47); posts from the post list's items, as the list pages have them. */
 async function resourceList(rt: Runtime) {
   const { items } = await rt.data.posts(undefined, 0, Infinity);
-  const posts = items.map((post) => ({ uri: post.markdown_url as string, name: post.slug as string, title: post.title as string, description: post.summary as string }));
+  const posts = items.map((post) => ({
+    uri: post.markdown_url as string,
+    name: post.slug as string,
+    title: post.title as string,
+    description: post.summary as string,
+  }));
   const services = serviceResources(rt.site).map(({ path: _path, ...r }) => r);
   return [...posts, ...services].map((r) => ({ ...r, mimeType: 'text/markdown' }));
 }
@@ -62,14 +89,27 @@ const legacy: Record<string, Method> = {
   initialize: (params, rt) => {
     const requested = string(params, 'protocolVersion');
     // The client's revision when this server speaks it, else this server's newest; the client then decides.
-    const protocolVersion = (INITIALIZE_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : INITIALIZE_PROTOCOL_VERSIONS[0];
-    return { protocolVersion, capabilities: CAPABILITIES, serverInfo: implementation(rt.site), instructions: instructions(rt.site) } satisfies InitializeResult;
+    const protocolVersion = (INITIALIZE_PROTOCOL_VERSIONS as readonly string[]).includes(requested)
+      ? requested
+      : INITIALIZE_PROTOCOL_VERSIONS[0];
+    return {
+      protocolVersion,
+      capabilities: CAPABILITIES,
+      serverInfo: implementation(rt.site),
+      instructions: instructions(rt.site),
+    } satisfies InitializeResult;
   },
   ping: () => ({}),
 };
 
 const modern: Record<string, Method> = {
-  'server/discover': (_, rt) => ({ supportedVersions: [...STATELESS_PROTOCOL_VERSIONS], capabilities: CAPABILITIES, instructions: instructions(rt.site), ...CACHE_HINT }) satisfies DiscoverResult,
+  'server/discover': (_, rt) =>
+    ({
+      supportedVersions: [...STATELESS_PROTOCOL_VERSIONS],
+      capabilities: CAPABILITIES,
+      instructions: instructions(rt.site),
+      ...CACHE_HINT,
+    }) satisfies DiscoverResult,
 };
 
 const shared: Record<string, Method> = {
@@ -77,9 +117,14 @@ const shared: Record<string, Method> = {
   'tools/call': async (params, rt) => {
     const name = string(params, 'name');
     const tool = tools.find((t) => t.name === name);
-    if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names the ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}.`);
+    if (!tool)
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}. tools/list names the ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}.`,
+      );
     const args = params.arguments ?? {};
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcError(ErrorCode.InvalidParams, 'params.arguments must be an object.');
+    if (typeof args !== 'object' || args === null || Array.isArray(args))
+      throw new RpcError(ErrorCode.InvalidParams, 'params.arguments must be an object.');
     return callTool(tool, args as Record<string, unknown>, rt);
   },
   'resources/list': async (_, rt) => ({ resources: await resourceList(rt) }) satisfies ListResourcesResult,

@@ -60,8 +60,10 @@ export function classify(value: unknown): Message {
     if (id !== null && ('result' in value || 'error' in value)) return { kind: 'response' };
     return { kind: 'invalid', id, reason: 'The message has no "method".' };
   }
-  if (typeof value.method !== 'string' || value.method === '') return { kind: 'invalid', id, reason: '"method" must be a non-empty string.' };
-  if ('params' in value && value.params !== undefined && !isObject(value.params)) return { kind: 'invalid', id, reason: '"params" must be an object.' };
+  if (typeof value.method !== 'string' || value.method === '')
+    return { kind: 'invalid', id, reason: '"method" must be a non-empty string.' };
+  if ('params' in value && value.params !== undefined && !isObject(value.params))
+    return { kind: 'invalid', id, reason: '"params" must be an object.' };
   const params = value.params as Params | undefined;
   if (!('id' in value)) return { kind: 'notification', message: { jsonrpc: '2.0', method: value.method, params } };
   if (id === null) return { kind: 'invalid', id: null, reason: '"id" must be a string or a number.' };

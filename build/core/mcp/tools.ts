@@ -41,11 +41,20 @@ function property(spec: ParamSpec): Schema {
 
 function input(params: Record<string, ParamSpec>): Schema & { type: 'object' } {
   const properties = Object.fromEntries(Object.entries(params).map(([name, spec]) => [name, property(spec)]));
-  const required = Object.entries(params).filter(([, spec]) => spec.required).map(([name]) => name);
+  const required = Object.entries(params)
+    .filter(([, spec]) => spec.required)
+    .map(([name]) => name);
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
-function tool(name: string, title: string, description: string, operationId: string, params: Record<string, ParamSpec>, outputSchema: Schema): ToolSpec {
+function tool(
+  name: string,
+  title: string,
+  description: string,
+  operationId: string,
+  params: Record<string, ParamSpec>,
+  outputSchema: Schema,
+): ToolSpec {
   return { name, title, description, inputSchema: input(params), outputSchema, annotations, operationId, params };
 }
 
@@ -69,7 +78,7 @@ export const tools: readonly ToolSpec[] = [
   tool(
     'site_get_post',
     'Get one post',
-    'One post with its full Markdown body in `content_markdown`; the text block is the post\'s Markdown page: title, author, dates, tags, links, then the body. Slugs are listed by site_list_posts. Same as GET /api/v1/posts/{slug}.',
+    "One post with its full Markdown body in `content_markdown`; the text block is the post's Markdown page: title, author, dates, tags, links, then the body. Slugs are listed by site_list_posts. Same as GET /api/v1/posts/{slug}.",
     'getPost',
     { slug: SLUG },
     Post,

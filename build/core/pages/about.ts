@@ -15,7 +15,8 @@ function extras(extra: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
   for (const [key, value] of Object.entries(extra)) {
     if (typeof value === 'string' || typeof value === 'number') out.push([humanise(key), String(value)]);
-    else if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) out.push([humanise(key), value.join(', ')]);
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+      out.push([humanise(key), value.join(', ')]);
   }
   return out;
 }
@@ -25,8 +26,10 @@ export function aboutPage(site: Site): Page {
   const more = extras(profile.extra);
   const factsHtml: Html = html`<dl class="facts">
 <div><dt>Location</dt><dd>${profile.location}</dd></div>
-${more.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>
-`)}</dl>`;
+${more.map(
+  ([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>
+`,
+)}</dl>`;
 
   const main = html`${photoHtml(profile)}
 <h1>About ${profile.name}</h1>
@@ -37,8 +40,10 @@ ${engagementsHtml(site)}
 <section aria-labelledby="expertise">
 <h2 id="expertise">Expertise</h2>
 <ul>
-${profile.expertise.map((e) => html`<li>${e}</li>
-`)}</ul>
+${profile.expertise.map(
+  (e) => html`<li>${e}</li>
+`,
+)}</ul>
 </section>
 <section aria-labelledby="biography" class="prose">
 <h2 id="biography">Background</h2>
@@ -74,5 +79,14 @@ ${contactList(profile)}
     ),
   );
 
-  return { path: pagePath.about(), title: `About ${profile.name}`, description: `${profile.headline}. ${profile.location}.`, section: 'about', type: 'profile', main, markdown, data: aboutData(site) };
+  return {
+    path: pagePath.about(),
+    title: `About ${profile.name}`,
+    description: `${profile.headline}. ${profile.location}.`,
+    section: 'about',
+    type: 'profile',
+    main,
+    markdown,
+    data: aboutData(site),
+  };
 }

@@ -30,17 +30,31 @@ export function availabilityHtml(site: Site): Html {
   const booking = a.booking_url ? safeHref(a.booking_url) : null;
   return html`<div class="availability availability-${status.replace(/[^a-z0-9-]/g, '')}">
 <p><strong>${availabilityLabel(status)}.</strong> ${a.note}</p>
-${list.length || booking ? html`<ul class="terms">
-${list.map(([label, value]) => html`<li>${label}: ${value}</li>
-`)}${booking ? html`<li><a href="${booking}">Book a call</a></li>
-` : ''}</ul>
-` : ''}</div>`;
+${
+  list.length || booking
+    ? html`<ul class="terms">
+${list.map(
+  ([label, value]) => html`<li>${label}: ${value}</li>
+`,
+)}${
+        booking
+          ? html`<li><a href="${booking}">Book a call</a></li>
+`
+          : ''
+      }</ul>
+`
+    : ''
+}</div>`;
 }
 
 /** The Availability fact of a twin: the label, the note and the terms on one line. */
 export function availabilityFact(site: Site): string {
   const a = site.profile.availability;
-  const parts = [`${availabilityLabel(a.status)}.`, a.note ? mdText(a.note) : '', ...terms(site).map(([label, value]) => `${label}: ${mdText(value)}.`)];
+  const parts = [
+    `${availabilityLabel(a.status)}.`,
+    a.note ? mdText(a.note) : '',
+    ...terms(site).map(([label, value]) => `${label}: ${mdText(value)}.`),
+  ];
   if (a.booking_url) parts.push(`Book: <${a.booking_url}>.`);
   return parts.filter(Boolean).join(' ');
 }
@@ -58,8 +72,12 @@ export function engagementsHtml(site: Site): Html | '' {
 <table>
 <thead><tr><th scope="col">Service</th><th scope="col">Formats</th><th scope="col">Rate</th></tr></thead>
 <tbody>
-${list.map((e) => html`<tr><td><a href="${pagePath.services()}#${e.service}">${serviceTitle(site, e.service)}</a></td><td>${e.formats.join(', ')}</td><td>${e.rate_band ?? 'On request'}</td></tr>
-`)}</tbody>
+${list.map(
+  (
+    e,
+  ) => html`<tr><td><a href="${pagePath.services()}#${e.service}">${serviceTitle(site, e.service)}</a></td><td>${e.formats.join(', ')}</td><td>${e.rate_band ?? 'On request'}</td></tr>
+`,
+)}</tbody>
 </table>
 </section>`;
 }
@@ -68,5 +86,10 @@ export function engagementsMarkdown(site: Site): string | null {
   const list = site.profile.availability.engagements;
   if (!list.length) return null;
   const services = absolute(site, twinPath(pagePath.services()));
-  return list.map((e) => `- ${mdLink(serviceTitle(site, e.service), `${services}#${e.service}`)}: ${mdText(e.formats.join(', '))}; ${mdText(e.rate_band ?? 'rate on request')}`).join('\n');
+  return list
+    .map(
+      (e) =>
+        `- ${mdLink(serviceTitle(site, e.service), `${services}#${e.service}`)}: ${mdText(e.formats.join(', '))}; ${mdText(e.rate_band ?? 'rate on request')}`,
+    )
+    .join('\n');
 }

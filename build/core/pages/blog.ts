@@ -16,7 +16,9 @@ function tagCloud(site: Site, current: string | null) {
 <h2 class="tag-cloud-title">Browse by tag</h2>
 <ul class="tags">
 ${site.tags.map(
-  (t) => html`<li><a href="${pagePath.tag(t.tag)}"${t.tag === current ? html` aria-current="page"` : ''}>${t.tag} <span class="count">${t.count}</span></a></li>
+  (
+    t,
+  ) => html`<li><a href="${pagePath.tag(t.tag)}"${t.tag === current ? html` aria-current="page"` : ''}>${t.tag} <span class="count">${t.count}</span></a></li>
 `,
 )}</ul>
 </nav>`;
@@ -25,7 +27,10 @@ ${site.tags.map(
 /** "Field notes by Ada on postgres, kafka and more.": the six largest tags; "and more" only when there are more. */
 function blogDescription(site: Site): string {
   if (!site.posts.length) return `${site.profile.name}'s writing: ${nothingYet('posts').toLowerCase()}`;
-  const top = site.tags.slice().sort((a, b) => b.count - a.count).map((t) => t.tag);
+  const top = site.tags
+    .slice()
+    .sort((a, b) => b.count - a.count)
+    .map((t) => t.tag);
   const topics = top.length > 6 ? `${top.slice(0, 6).join(', ')} and more` : listText(top);
   return `${writingLabel(site)} by ${site.profile.name}${topics ? ` on ${topics}` : ''}.`;
 }
@@ -92,7 +97,16 @@ ${tagCloud(site, tag)}`;
     ['Writing', pagePath.blog()],
     [title, pagePath.tag(tag)],
   ]);
-  return { path: pagePath.tag(tag), title, description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`, section: 'blog', type: 'website', main, markdown, data };
+  return {
+    path: pagePath.tag(tag),
+    title,
+    description: `${plural(posts.length, 'post')} by ${site.profile.name} tagged ${tag}.`,
+    section: 'blog',
+    type: 'website',
+    main,
+    markdown,
+    data,
+  };
 }
 
 /** A post's page, given its related posts (SiteModel.related). */
@@ -114,8 +128,10 @@ ${
     ? html`<aside class="related" aria-labelledby="related">
 <h2 id="related">Related posts</h2>
 <ul>
-${others.map((p) => html`<li><a href="${pagePath.post(p.slug)}">${p.title}</a></li>
-`)}</ul>
+${others.map(
+  (p) => html`<li><a href="${pagePath.post(p.slug)}">${p.title}</a></li>
+`,
+)}</ul>
 </aside>`
     : ''
 }`;
@@ -144,5 +160,15 @@ ${others.map((p) => html`<li><a href="${pagePath.post(p.slug)}">${p.title}</a></
   );
 
   const image = post.image ? { url: post.image.url, alt: post.image.alt } : null;
-  return { path: pagePath.post(post.slug), title: post.title, description: post.summary, section: 'blog', type: 'article', main, markdown, data: postData(site, post), image };
+  return {
+    path: pagePath.post(post.slug),
+    title: post.title,
+    description: post.summary,
+    section: 'blog',
+    type: 'article',
+    main,
+    markdown,
+    data: postData(site, post),
+    image,
+  };
 }

@@ -13,10 +13,13 @@ import { apiBase } from '../urls.js';
 
 /** When each code is answered (D13, D16, D17, D19). A new code without a line here fails the type check. */
 export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
-  invalid_request: 'A query parameter is missing, blank, not an integer, out of range, not one of its allowed values, or given twice. The hint states the valid values.',
-  not_found: 'No post has that slug, no project has that id, or the path is not an endpoint. The hint says where the valid identifiers are listed.',
-  method_not_allowed: 'Any method other than GET, HEAD or OPTIONS on a read-only address (only /mcp takes POST). The Allow header lists what is allowed.',
-  gone: "The API version is past its sunset date. The hint names the same resource in the successor version.",
+  invalid_request:
+    'A query parameter is missing, blank, not an integer, out of range, not one of its allowed values, or given twice. The hint states the valid values.',
+  not_found:
+    'No post has that slug, no project has that id, or the path is not an endpoint. The hint says where the valid identifiers are listed.',
+  method_not_allowed:
+    'Any method other than GET, HEAD or OPTIONS on a read-only address (only /mcp takes POST). The Allow header lists what is allowed.',
+  gone: 'The API version is past its sunset date. The hint names the same resource in the successor version.',
   payload_too_large: 'A request body over 1 MiB. Only POST /mcp reads a body.',
   unsupported_media_type: 'A POST to /mcp whose Content-Type is not application/json.',
   internal_error: 'An unexpected failure on the server. The body never carries a stack trace; retry later.',
@@ -108,7 +111,10 @@ export function errorsOf(op: Operation): ErrorCode[] {
 
 /** The same words as OpenAPI and llms.txt while a version is not current (D19). */
 export function versionLine(site: Site, v: VersionState): string {
-  return deprecationNotice(site, v) ?? `${v.version} is current and not deprecated${v.sunset ? `; sunset is set for ${v.sunset}` : '; no sunset date is set'}.`;
+  return (
+    deprecationNotice(site, v) ??
+    `${v.version} is current and not deprecated${v.sunset ? `; sunset is set for ${v.sunset}` : '; no sunset date is set'}.`
+  );
 }
 
 export function mcpCall(site: Site, method: string, params?: unknown): string {

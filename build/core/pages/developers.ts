@@ -33,7 +33,8 @@ import type { Page } from './page.js';
 import { hasItems } from './published.js';
 import { bullets, facts, section, twin } from './twin.js';
 
-const LEAD = 'Everything on this site can be read by scripts and agents: a read-only JSON API, a Model Context Protocol endpoint, and a Markdown twin of every page. No key, no sign-up, no credentials.';
+const LEAD =
+  'Everything on this site can be read by scripts and agents: a read-only JSON API, a Model Context Protocol endpoint, and a Markdown twin of every page. No key, no sign-up, no credentials.';
 
 const link = (url: string, text = url) => `[\`${text}\`](${url})`;
 
@@ -49,7 +50,16 @@ function endpoint(site: Site, op: (typeof operations)[number]): Block {
         // The declarations' descriptions are written as inline Markdown (backticked names).
         { p: op.description },
         ...(op.parameters.length
-          ? [{ params: op.parameters.map((p) => ({ name: p.name, where: `${p.in}, ${p.required ? 'required' : 'optional'}`, description: p.description, schema: schemaText(p, backticks) })) }]
+          ? [
+              {
+                params: op.parameters.map((p) => ({
+                  name: p.name,
+                  where: `${p.in}, ${p.required ? 'required' : 'optional'}`,
+                  description: p.description,
+                  schema: schemaText(p, backticks),
+                })),
+              },
+            ]
           : []),
         ...(errors.length ? [{ p: `Errors: ${errors.map((c) => `[\`${c}\`](#errors) (${ERROR_STATUS[c]})`).join(', ')}.` }] : []),
         { code: curl(exampleUrl(site, op)) },
@@ -63,7 +73,14 @@ export function developerSections(site: Site): DocSection[] {
   const states = Object.values(site.versions);
   const post = site.posts[0];
   const missing = `${a.base}/posts/no-such-post`;
-  const errorExample = jsonText(errorBody(site, 'not_found', 'There is no published post with the slug "no-such-post".', `The post list at ${a.base}/posts gives every valid slug in data[].slug.`)).trim();
+  const errorExample = jsonText(
+    errorBody(
+      site,
+      'not_found',
+      'There is no published post with the slug "no-such-post".',
+      `The post list at ${a.base}/posts gives every valid slug in data[].slug.`,
+    ),
+  ).trim();
   const pageUrl = post ? absolute(site, pagePath.post(post.slug)) : absolute(site, pagePath.home());
   const { disclaimer } = site.config.statements;
   return [
@@ -90,7 +107,9 @@ export function developerSections(site: Site): DocSection[] {
       id: 'endpoints',
       title: 'Endpoints',
       blocks: [
-        { p: `All paths are relative to \`${a.base}\`. Unknown query parameters are ignored. Any endpoint may also answer \`method_not_allowed\` (405) to a method other than GET, HEAD or OPTIONS, and \`internal_error\` (500); see [errors](#errors).` },
+        {
+          p: `All paths are relative to \`${a.base}\`. Unknown query parameters are ignored. Any endpoint may also answer \`method_not_allowed\` (405) to a method other than GET, HEAD or OPTIONS, and \`internal_error\` (500); see [errors](#errors).`,
+        },
         ...operations.map((op) => endpoint(site, op)),
       ],
     },
@@ -115,8 +134,20 @@ export function developerSections(site: Site): DocSection[] {
       title: 'Errors',
       blocks: [
         { p: 'Every failure is JSON, never an HTML page, in one envelope. `error.status` always equals the HTTP status.' },
-        { table: { label: 'Error envelope fields', head: ['Field', 'Type', 'Meaning'], rows: ENVELOPE_FIELDS.map(([f, t, m]) => [`\`${f}\``, t, m]) } },
-        { table: { label: 'Error codes', head: ['Code', 'Status', 'When'], rows: (Object.keys(ERROR_STATUS) as ErrorCode[]).map((c) => [`\`${c}\``, String(ERROR_STATUS[c]), ERROR_CONDITIONS[c]]) } },
+        {
+          table: {
+            label: 'Error envelope fields',
+            head: ['Field', 'Type', 'Meaning'],
+            rows: ENVELOPE_FIELDS.map(([f, t, m]) => [`\`${f}\``, t, m]),
+          },
+        },
+        {
+          table: {
+            label: 'Error codes',
+            head: ['Code', 'Status', 'When'],
+            rows: (Object.keys(ERROR_STATUS) as ErrorCode[]).map((c) => [`\`${c}\``, String(ERROR_STATUS[c]), ERROR_CONDITIONS[c]]),
+          },
+        },
         { code: curl(missing) },
         { code: errorExample, language: 'json' },
       ],
@@ -142,7 +173,11 @@ export function developerSections(site: Site): DocSection[] {
           table: {
             label: 'MCP tools',
             head: ['Tool', 'Arguments', 'Returns'],
-            rows: tools.map((t) => [{ lines: [`\`${t.name}\``], muted: t.title }, { lines: argumentList(t.inputSchema).map((arg) => `\`${arg}\``) }, t.description]),
+            rows: tools.map((t) => [
+              { lines: [`\`${t.name}\``], muted: t.title },
+              { lines: argumentList(t.inputSchema).map((arg) => `\`${arg}\``) },
+              t.description,
+            ]),
             nowrap: 1,
           },
         },
@@ -182,7 +217,13 @@ export function developerSections(site: Site): DocSection[] {
           table: {
             label: 'API versions',
             head: ['Version', 'Status', 'Deprecated', 'Sunset', 'Successor'],
-            rows: states.map((v) => [`\`${v.version}\``, v.status, v.deprecated ? humanDate(v.deprecated) : '—', v.sunset ? humanDate(v.sunset) : '—', v.successor ?? '—']),
+            rows: states.map((v) => [
+              `\`${v.version}\``,
+              v.status,
+              v.deprecated ? humanDate(v.deprecated) : '—',
+              v.sunset ? humanDate(v.sunset) : '—',
+              v.successor ?? '—',
+            ]),
           },
         },
         { p: states.map((v) => versionLine(site, v)).join(' ') },
@@ -217,7 +258,10 @@ ${sectionsHtml(sections, href)}`;
     facts([['HTML', absolute(site, pagePath.developers())]]),
     // In the twin, in-page anchors point at the HTML page's sections.
     sectionsMarkdown(sections).replace(/\]\(#/g, `](${absolute(site, pagePath.developers())}#`),
-    section('Related', bullets([mdLink('Home', md(pagePath.home())), ...(hasItems(site, 'blog') ? [mdLink('Writing', md(pagePath.blog()))] : [])])),
+    section(
+      'Related',
+      bullets([mdLink('Home', md(pagePath.home())), ...(hasItems(site, 'blog') ? [mdLink('Writing', md(pagePath.blog()))] : [])]),
+    ),
   );
 
   return {

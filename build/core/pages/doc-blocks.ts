@@ -56,7 +56,9 @@ export function inlineHtml(text: Inline, href: (url: string) => string = (u) => 
 
 function cellHtml(cell: Cell, href: (url: string) => string): Html {
   if (typeof cell === 'string') return inlineHtml(cell, href);
-  const lines = cell.lines.length ? html`${cell.lines.map((l, i) => html`${i ? html`<br>` : ''}${inlineHtml(l, href)}`)}` : html`<span class="muted">none</span>`;
+  const lines = cell.lines.length
+    ? html`${cell.lines.map((l, i) => html`${i ? html`<br>` : ''}${inlineHtml(l, href)}`)}`
+    : html`<span class="muted">none</span>`;
   return cell.muted ? html`${lines}<br><span class="muted">${inlineHtml(cell.muted, href)}</span>` : lines;
 }
 
@@ -64,30 +66,42 @@ function blockHtml(block: Block, href: (url: string) => string): Html {
   const inline = (t: Inline) => inlineHtml(t, href);
   if ('p' in block) return html`<p>${inline(block.p)}</p>`;
   if ('list' in block) {
-    const items = block.list.map((i) => html`<li>${inline(i)}</li>
-`);
-    return block.ordered ? html`<ol>
-${items}</ol>` : html`<ul>
+    const items = block.list.map(
+      (i) => html`<li>${inline(i)}</li>
+`,
+    );
+    return block.ordered
+      ? html`<ol>
+${items}</ol>`
+      : html`<ul>
 ${items}</ul>`;
   }
   if ('facts' in block) {
     return html`<dl class="facts">
-${block.facts.map(([label, value]) => html`<div><dt>${label}</dt><dd>${inline(value)}</dd></div>
-`)}</dl>`;
+${block.facts.map(
+  ([label, value]) => html`<div><dt>${label}</dt><dd>${inline(value)}</dd></div>
+`,
+)}</dl>`;
   }
   if ('table' in block) {
     const t = block.table;
     return html`<div class="table-scroll" role="region" tabindex="0" aria-label="${t.label}"><table>
 <thead><tr>${t.head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
 <tbody>
-${t.rows.map((row) => html`<tr>${row.map((c, i) => html`<td${i === t.nowrap ? html` class="nowrap"` : ''}>${cellHtml(c, href)}</td>`)}</tr>
-`)}</tbody>
+${t.rows.map(
+  (row) => html`<tr>${row.map((c, i) => html`<td${i === t.nowrap ? html` class="nowrap"` : ''}>${cellHtml(c, href)}</td>`)}</tr>
+`,
+)}</tbody>
 </table></div>`;
   }
   if ('params' in block) {
     return html`<dl class="params">
-${block.params.map((p) => html`<div><dt><code>${p.name}</code> <span class="muted">${p.where}</span></dt><dd>${inline(p.description)} <span class="schema">${inline(p.schema)}</span></dd></div>
-`)}</dl>`;
+${block.params.map(
+  (
+    p,
+  ) => html`<div><dt><code>${p.name}</code> <span class="muted">${p.where}</span></dt><dd>${inline(p.description)} <span class="schema">${inline(p.schema)}</span></dd></div>
+`,
+)}</dl>`;
   }
   if ('code' in block) return html`<pre tabindex="0"><code class="language-${block.language ?? 'bash'}">${block.code}</code></pre>`;
   if ('heading' in block) return html`<h3 id="${block.id}">${block.heading}</h3>`;
@@ -104,7 +118,10 @@ function blocksHtml(blocks: readonly Block[], href: (url: string) => string): Ht
 
 export function sectionsHtml(sections: readonly DocSection[], href: (url: string) => string): Html {
   return html`${sections.map(
-    (s, i) => html`${i ? '\n\n' : ''}<section ${s.idOnSection ? html`id="${s.id}" aria-labelledby="${s.id}-title"` : html`aria-labelledby="${s.id}"`}>
+    (
+      s,
+      i,
+    ) => html`${i ? '\n\n' : ''}<section ${s.idOnSection ? html`id="${s.id}" aria-labelledby="${s.id}-title"` : html`aria-labelledby="${s.id}"`}>
 <h2 id="${s.idOnSection ? `${s.id}-title` : s.id}">${s.title}</h2>
 ${blocksHtml(s.blocks, href)}
 </section>`,
@@ -115,8 +132,10 @@ ${blocksHtml(s.blocks, href)}
 export function tocHtml(sections: readonly DocSection[]): Html {
   return html`<nav class="toc" aria-label="On this page">
 <ul>
-${sections.map((s) => html`<li><a href="#${s.id}">${s.title}</a></li>
-`)}</ul>
+${sections.map(
+  (s) => html`<li><a href="#${s.id}">${s.title}</a></li>
+`,
+)}</ul>
 </nav>`;
 }
 

@@ -46,28 +46,32 @@ ${postList(site, latest, 3)}
 `
     : ''
 }${
-  site.services.length
-    ? html`
+    site.services.length
+      ? html`
 <section aria-labelledby="services">
 <div class="section-head"><h2 id="services">Services</h2><a href="${pagePath.services()}">Details and fit</a></div>
 <ul class="cards">
-${site.services.map((s) => html`<li class="card"><h3><a href="${pagePath.services()}#${s.id}">${s.title}</a></h3><p>${s.summary}</p></li>
-`)}</ul>
+${site.services.map(
+  (s) => html`<li class="card"><h3><a href="${pagePath.services()}#${s.id}">${s.title}</a></h3><p>${s.summary}</p></li>
+`,
+)}</ul>
 </section>
 `
-    : ''
-}${
-  projects.length
-    ? html`
+      : ''
+  }${
+    projects.length
+      ? html`
 <section aria-labelledby="projects">
 <div class="section-head"><h2 id="projects">Projects</h2><a href="${pagePath.projects()}">${allOf(site.projects.length, 'project')}</a></div>
 <ul class="cards">
-${projects.map((p) => html`<li>${projectCard(site, p)}</li>
-`)}</ul>
+${projects.map(
+  (p) => html`<li>${projectCard(site, p)}</li>
+`,
+)}</ul>
 </section>
 `
-    : ''
-}
+      : ''
+  }
 <section class="for-agents" aria-labelledby="agents">
 <h2 id="agents">For scripts and agents</h2>
 <p>Everything here is also available as Markdown (add <code>.md</code> to any address, or send <code>Accept: text/markdown</code>), as a read-only <a href="${pagePath.developers()}">JSON API and MCP endpoint</a>, and as <a href="/llms.txt">llms.txt</a>.</p>
@@ -105,5 +109,14 @@ ${projects.map((p) => html`<li>${projectCard(site, p)}</li>
     section('Projects', projectListMarkdown(site, projects)),
   );
 
-  return { path: pagePath.home(), title: profile.name, description: site.config.description, section: 'home', type: 'website', main, markdown, data: homeData(site) };
+  return {
+    path: pagePath.home(),
+    title: profile.name,
+    description: site.config.description,
+    section: 'home',
+    type: 'website',
+    main,
+    markdown,
+    data: homeData(site),
+  };
 }

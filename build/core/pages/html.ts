@@ -38,7 +38,12 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
 
 /** Text whose `backticked` spans are code, as the API's descriptions are written; everything else escaped. */
 export function inlineCode(text: string): Html {
-  return new Html(text.split('`').map((part, i) => (i % 2 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join(''));
+  return new Html(
+    text
+      .split('`')
+      .map((part, i) => (i % 2 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part)))
+      .join(''),
+  );
 }
 
 /** Markup that was sanitized when it was rendered (build/content/markdown.ts). */

@@ -62,7 +62,11 @@ export const pagesFamily: Family = {
   name: 'pages',
   wholeModel: true,
   respond: (req, rt) => respondPage(req, rt.model),
-  enumerate: (model) => [STYLESHEET_PATH, ...(hasTheme(model.site.config) ? [THEME_PATH] : []), ...pagePaths(model).flatMap((p) => [p, twinPath(p)])],
+  enumerate: (model) => [
+    STYLESHEET_PATH,
+    ...(hasTheme(model.site.config) ? [THEME_PATH] : []),
+    ...pagePaths(model).flatMap((p) => [p, twinPath(p)]),
+  ],
 };
 
 /**

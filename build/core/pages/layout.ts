@@ -77,19 +77,31 @@ export function layout(shell: Shell): string {
 ${path === null ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${absolute(site, path)}">`}
 ${twin ? html`<link rel="alternate" type="text/markdown" href="${twin}" title="This page in Markdown">` : ''}
 <link rel="alternate" type="application/atom+xml" href="/feed.xml" title="${site.config.title}">
-<link rel="stylesheet" href="${STYLESHEET_PATH}">${hasTheme(site.config) ? html`
-<link rel="stylesheet" href="${THEME_PATH}">` : ''}
+<link rel="stylesheet" href="${STYLESHEET_PATH}">${
+    hasTheme(site.config)
+      ? html`
+<link rel="stylesheet" href="${THEME_PATH}">`
+      : ''
+  }
 <link rel="icon" href="${favicon(site)}">
 <meta property="og:title" content="${shell.title}">
 <meta property="og:description" content="${shell.description}">
 <meta property="og:type" content="${shell.type}">
 <meta property="og:site_name" content="${site.config.title}">
 ${path === null ? '' : html`<meta property="og:url" content="${absolute(site, path)}">`}
-${image ? html`<meta property="og:image" content="${image.url}">
+${
+  image
+    ? html`<meta property="og:image" content="${image.url}">
 <meta property="og:image:alt" content="${image.alt}">
-` : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
-${data ? html`<script type="application/ld+json">${trusted(jsonLdText(data))}</script>
-` : ''}</head>
+`
+    : ''
+}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
+${
+  data
+    ? html`<script type="application/ld+json">${trusted(jsonLdText(data))}</script>
+`
+    : ''
+}</head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
@@ -97,8 +109,10 @@ ${data ? html`<script type="application/ld+json">${trusted(jsonLdText(data))}</s
 <a class="brand" href="${pagePath.home()}"${shell.section === 'home' ? html` aria-current="page"` : ''}>${site.profile.name}</a>
 <nav aria-label="Main">
 <ul>
-${NAV.filter((item) => hasItems(site, item.section)).map((item) => html`<li><a href="${item.path}"${item.section === shell.section ? html` aria-current="page"` : ''}>${item.label}</a></li>
-`)}</ul>
+${NAV.filter((item) => hasItems(site, item.section)).map(
+  (item) => html`<li><a href="${item.path}"${item.section === shell.section ? html` aria-current="page"` : ''}>${item.label}</a></li>
+`,
+)}</ul>
 </nav>
 </div>
 </header>
@@ -110,8 +124,12 @@ ${shell.main}
 <footer class="site-footer">
 <div class="wrap">
 <p>© ${year} ${site.profile.name}.${site.config.statements.footer ? ` ${site.config.statements.footer}` : ''}</p>
-${license ? html`<p class="license">The writing is licensed under <a rel="license" href="${license.url}">${license.name}</a>.</p>
-` : ''}<ul class="footer-links">
+${
+  license
+    ? html`<p class="license">The writing is licensed under <a rel="license" href="${license.url}">${license.name}</a>.</p>
+`
+    : ''
+}<ul class="footer-links">
 ${twin ? html`<li><a href="${twin}" type="text/markdown">This page in Markdown</a></li>` : ''}
 <li><a href="/feed.xml">Atom feed</a></li>
 <li><a href="/llms.txt">llms.txt</a></li>
@@ -126,5 +144,15 @@ ${twin ? html`<li><a href="${twin}" type="text/markdown">This page in Markdown</
 }
 
 export function renderPage(site: Site, page: Page): string {
-  return layout({ site, path: page.path, title: page.title, description: page.description, section: page.section, type: page.type, main: page.main, data: page.data, image: page.image });
+  return layout({
+    site,
+    path: page.path,
+    title: page.title,
+    description: page.description,
+    section: page.section,
+    type: page.type,
+    main: page.main,
+    data: page.data,
+    image: page.image,
+  });
 }

@@ -28,8 +28,10 @@ export function notFoundHtml(site: Site): string {
 <p class="lead">There is no page at this address. It may have moved, or the address may be mistyped.</p>
 <p>Try one of these instead:</p>
 <ul>
-${suggestions(site).map((s) => html`<li><a href="${s.path}">${s.label}</a></li>
-`)}</ul>
+${suggestions(site).map(
+  (s) => html`<li><a href="${s.path}">${s.label}</a></li>
+`,
+)}</ul>
 <p class="muted">Scripts and agents: the <a href="${pagePath.developers()}">developer page</a> lists every address; API errors are always JSON.</p>`;
   return layout({ site, path: null, title: TITLE, description: 'There is no page at this address.', section: null, type: 'website', main });
 }

@@ -44,7 +44,9 @@ export function postMeta(post: Post): Html {
 
 function postItem(site: Site, post: Post, headingLevel: 2 | 3): string {
   const h =
-    headingLevel === 2 ? html`<h2><a href="${pagePath.post(post.slug)}">${post.title}</a></h2>` : html`<h3><a href="${pagePath.post(post.slug)}">${post.title}</a></h3>`;
+    headingLevel === 2
+      ? html`<h2><a href="${pagePath.post(post.slug)}">${post.title}</a></h2>`
+      : html`<h3><a href="${pagePath.post(post.slug)}">${post.title}</a></h3>`;
   return html`<li>
 <article class="post-item">
 ${h}
@@ -74,7 +76,11 @@ export function postListMarkdown(site: Site, posts: readonly Post[]): string {
   return posts
     .map((p) => {
       let line = lines.get(p);
-      if (line === undefined) lines.set(p, (line = `- ${mdLink(p.title, absolute(site, twinPath(pagePath.post(p.slug))))} (${p.date}${p.tags.length ? `; ${p.tags.map(mdText).join(', ')}` : ''})${p.summary ? `: ${mdText(p.summary)}` : ''}`));
+      if (line === undefined)
+        lines.set(
+          p,
+          (line = `- ${mdLink(p.title, absolute(site, twinPath(pagePath.post(p.slug))))} (${p.date}${p.tags.length ? `; ${p.tags.map(mdText).join(', ')}` : ''})${p.summary ? `: ${mdText(p.summary)}` : ''}`),
+        );
       return line;
     })
     .join('\n');
@@ -101,7 +107,9 @@ export function periodHtml(project: Project): Html {
 }
 
 export function projectListMarkdown(site: Site, projects: readonly Project[]): string {
-  return projects.map((p) => `- ${mdLink(p.title, absolute(site, twinPath(pagePath.project(p.id))))} (${p.status}): ${mdText(p.summary)}`).join('\n');
+  return projects
+    .map((p) => `- ${mdLink(p.title, absolute(site, twinPath(pagePath.project(p.id))))} (${p.status}): ${mdText(p.summary)}`)
+    .join('\n');
 }
 
 /** An external link if the URL is safe to link, otherwise the text alone (D24). */

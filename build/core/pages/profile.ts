@@ -60,7 +60,10 @@ ${Object.entries(profile.contact).map(([key, value]) => {
 
 export function contactMarkdown(profile: Profile): string {
   return Object.entries(profile.contact)
-    .map(([key, value]) => `- ${contactLabel(key)}: ${/^(https?:\/\/|mailto:)?[^\s<>]+$/.test(value) && contactHref(key, value) ? `<${value}>` : mdText(value)}`)
+    .map(
+      ([key, value]) =>
+        `- ${contactLabel(key)}: ${/^(https?:\/\/|mailto:)?[^\s<>]+$/.test(value) && contactHref(key, value) ? `<${value}>` : mdText(value)}`,
+    )
     .join('\n');
 }
 

@@ -4,7 +4,17 @@ import { PROJECT_STATUSES, type Project, type Site } from '../model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
-import { externalLink, periodHtml, projectCard, projectListMarkdown, projectPeriod, STATUS_LABEL, STATUS_MEANING, statusBadge, tagLinks } from './parts.js';
+import {
+  externalLink,
+  periodHtml,
+  projectCard,
+  projectListMarkdown,
+  projectPeriod,
+  STATUS_LABEL,
+  STATUS_MEANING,
+  statusBadge,
+  tagLinks,
+} from './parts.js';
 import { nothingYet } from './published.js';
 import { listData, projectData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
@@ -13,7 +23,9 @@ import { plural } from './html.js';
 const ORDER = ['live', 'delivered', 'sunset'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
 
 export function projectsPage(site: Site): Page {
-  const groups = ORDER.map((status) => ({ status, projects: site.projects.filter((p) => p.status === status) })).filter((g) => g.projects.length);
+  const groups = ORDER.map((status) => ({ status, projects: site.projects.filter((p) => p.status === status) })).filter(
+    (g) => g.projects.length,
+  );
   const main = html`<h1>Projects</h1>
 <p class="lead">${site.projects.length ? `Products ${site.profile.name} runs and client work delivered, grouped by status.` : nothingYet('projects')}</p>
 ${groups.map(
@@ -21,8 +33,10 @@ ${groups.map(
 <h2 id="status-${g.status}">${STATUS_LABEL[g.status]} <span class="count">${g.projects.length}</span></h2>
 <p class="muted">${STATUS_MEANING[g.status]}</p>
 <ul class="cards">
-${g.projects.map((p) => html`<li>${projectCard(site, p)}</li>
-`)}</ul>
+${g.projects.map(
+  (p) => html`<li>${projectCard(site, p)}</li>
+`,
+)}</ul>
 </section>
 `,
 )}`;
@@ -86,8 +100,20 @@ ${body(project.html, project.body_markdown)}
       ['JSON', `${apiBase(site)}/projects/${project.id}`],
     ]),
     project.body_markdown,
-    section('Related', bullets([mdLink('All projects', md(pagePath.projects())), mdLink(`Author: ${site.profile.name}`, md(pagePath.about()))])),
+    section(
+      'Related',
+      bullets([mdLink('All projects', md(pagePath.projects())), mdLink(`Author: ${site.profile.name}`, md(pagePath.about()))]),
+    ),
   );
 
-  return { path: pagePath.project(project.id), title: project.title, description: project.summary, section: 'projects', type: 'article', main, markdown, data: projectData(site, project) };
+  return {
+    path: pagePath.project(project.id),
+    title: project.title,
+    description: project.summary,
+    section: 'projects',
+    type: 'article',
+    main,
+    markdown,
+    data: projectData(site, project),
+  };
 }

@@ -13,8 +13,10 @@ import { bullets, facts, section, twin } from './twin.js';
 function fitList(service: Service) {
   return html`<h3>A good fit when</h3>
 <ul class="fit">
-${service.best_fit.map((f) => html`<li>${f}</li>
-`)}</ul>`;
+${service.best_fit.map(
+  (f) => html`<li>${f}</li>
+`,
+)}</ul>`;
 }
 
 export function servicesPage(site: Site): Page {
@@ -23,8 +25,10 @@ export function servicesPage(site: Site): Page {
 <p class="lead">The areas ${site.profile.name} consults in, and the engagements each one fits best.</p>
 <nav class="toc" aria-label="Services on this page">
 <ul>
-${site.services.map((s) => html`<li><a href="#${s.id}">${s.title}</a></li>
-`)}</ul>
+${site.services.map(
+  (s) => html`<li><a href="#${s.id}">${s.title}</a></li>
+`,
+)}</ul>
 </nav>
 ${site.services.map(
   (s) => html`<section class="service" id="${s.id}" aria-labelledby="${s.id}-title">
@@ -86,7 +90,15 @@ function emptyServicesPage(site: Site): Page {
       ['Contact', mdLink('profile and contact routes', absolute(site, twinPath(pagePath.about())))],
     ]),
   );
-  return { path: pagePath.services(), title: 'Services', description: `Services of ${site.profile.name}: ${nothingYet('services').toLowerCase()}`, section: 'services', type: 'website', main, markdown };
+  return {
+    path: pagePath.services(),
+    title: 'Services',
+    description: `Services of ${site.profile.name}: ${nothingYet('services').toLowerCase()}`,
+    section: 'services',
+    type: 'website',
+    main,
+    markdown,
+  };
 }
 
 export function servicePage(site: Site, service: Service): Page {
@@ -115,8 +127,20 @@ ${fitList(service)}
     ]),
     service.body_markdown,
     `## A good fit when\n\n${bullets(service.best_fit.map(mdText))}`,
-    section('Related', bullets([mdLink('All services', md(pagePath.services())), mdLink(`Contact: ${site.profile.name}`, md(pagePath.about()))])),
+    section(
+      'Related',
+      bullets([mdLink('All services', md(pagePath.services())), mdLink(`Contact: ${site.profile.name}`, md(pagePath.about()))]),
+    ),
   );
 
-  return { path: pagePath.service(service.id), title: service.title, description: service.summary, section: 'services', type: 'article', main, markdown, data: serviceData(site, service) };
+  return {
+    path: pagePath.service(service.id),
+    title: service.title,
+    description: service.summary,
+    section: 'services',
+    type: 'article',
+    main,
+    markdown,
+    data: serviceData(site, service),
+  };
 }

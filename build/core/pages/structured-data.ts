@@ -19,7 +19,10 @@ export function person(site: Site, whole = false): JsonLd {
   const ref = { '@type': 'Person', '@id': personId(site), name: profile.name, url: absolute(site, pagePath.about()) };
   if (!whole) return ref;
   const links = Object.entries(profile.contact)
-    .filter(([key, value]) => key !== 'email' && key !== 'calendar' && /^https?:\/\//.test(value) && !value.startsWith(`${site.config.site_url}/`))
+    .filter(
+      ([key, value]) =>
+        key !== 'email' && key !== 'calendar' && /^https?:\/\//.test(value) && !value.startsWith(`${site.config.site_url}/`),
+    )
     .map(([, value]) => value);
   return {
     ...ref,
@@ -54,7 +57,12 @@ export function serviceNode(site: Site, service: Service, url = absolute(site, p
 function breadcrumbs(site: Site, trail: readonly [name: string, path: string][]): JsonLd {
   return {
     '@type': 'BreadcrumbList',
-    itemListElement: [['Home', pagePath.home()] as const, ...trail].map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: absolute(site, path) })),
+    itemListElement: [['Home', pagePath.home()] as const, ...trail].map(([name, path], i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name,
+      item: absolute(site, path),
+    })),
   };
 }
 
@@ -115,7 +123,14 @@ export function homeData(site: Site): JsonLd {
 
 export function aboutData(site: Site): JsonLd {
   const url = absolute(site, pagePath.about());
-  return graph({ '@type': 'ProfilePage', '@id': url, url, name: `About ${site.profile.name}`, inLanguage: site.config.language, mainEntity: person(site, true) });
+  return graph({
+    '@type': 'ProfilePage',
+    '@id': url,
+    url,
+    name: `About ${site.profile.name}`,
+    inLanguage: site.config.language,
+    mainEntity: person(site, true),
+  });
 }
 
 export function postData(site: Site, post: Post): JsonLd {
@@ -175,12 +190,23 @@ export function listData(site: Site, trail: readonly [name: string, path: string
 }
 
 export function servicesData(site: Site): JsonLd {
-  return listData(site, [['Services', pagePath.services()]], site.services.map((s) => serviceNode(site, s)));
+  return listData(
+    site,
+    [['Services', pagePath.services()]],
+    site.services.map((s) => serviceNode(site, s)),
+  );
 }
 
 /** A service's own page (D47): the Service with its provider, under the services list. */
 export function serviceData(site: Site, service: Service): JsonLd {
-  return listData(site, [['Services', pagePath.services()], [service.title, pagePath.service(service.id)]], [serviceNode(site, service)]);
+  return listData(
+    site,
+    [
+      ['Services', pagePath.services()],
+      [service.title, pagePath.service(service.id)],
+    ],
+    [serviceNode(site, service)],
+  );
 }
 
 // In a script element, "</script" ends the element and "<!--" changes how the

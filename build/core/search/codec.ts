@@ -40,7 +40,9 @@ export function decodeIds(text: string): Int32Array {
 
 /** Occurrences above one, as "gap:count" pairs over ascending ids. */
 export function encodeCounts(counts: Readonly<Record<number, number>>): string {
-  const ids = Object.keys(counts).map(Number).sort((a, b) => a - b);
+  const ids = Object.keys(counts)
+    .map(Number)
+    .sort((a, b) => a - b);
   let previous = 0;
   return ids
     .map((id) => {

@@ -30,7 +30,9 @@ function escapeField(text: string): string {
 }
 
 function unescapeField(text: string): string {
-  return text.includes('~') ? text.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex[0] === 'u' ? hex.slice(1) : hex, 16))) : text;
+  return text.includes('~')
+    ? text.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex[0] === 'u' ? hex.slice(1) : hex, 16)))
+    : text;
 }
 
 /**

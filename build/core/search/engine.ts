@@ -55,10 +55,16 @@ function parseIndex(json: string): { file: SearchIndexFile; docs: string } {
   } catch (error) {
     throw new SearchIndexError(`The search index is not valid JSON (${(error as Error).message}). ${fix}`);
   }
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw new SearchIndexError(`The search index is not a JSON object. ${fix}`);
-  if (file.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`The search index has format ${JSON.stringify(file.format ?? null)}, expected "${SEARCH_INDEX_FORMAT}". ${fix}`);
-  if (file.version !== SEARCH_INDEX_VERSION) throw new SearchIndexError(`The search index is version ${file.version}; this folio reads version ${SEARCH_INDEX_VERSION}. ${fix}`);
-  if (!file.data?.orama || !file.data.vocabulary || typeof file.data.site_url !== 'string') throw new SearchIndexError(`The search index has no data. ${fix}`);
+  if (typeof file !== 'object' || file === null || Array.isArray(file))
+    throw new SearchIndexError(`The search index is not a JSON object. ${fix}`);
+  if (file.format !== SEARCH_INDEX_FORMAT)
+    throw new SearchIndexError(
+      `The search index has format ${JSON.stringify(file.format ?? null)}, expected "${SEARCH_INDEX_FORMAT}". ${fix}`,
+    );
+  if (file.version !== SEARCH_INDEX_VERSION)
+    throw new SearchIndexError(`The search index is version ${file.version}; this folio reads version ${SEARCH_INDEX_VERSION}. ${fix}`);
+  if (!file.data?.orama || !file.data.vocabulary || typeof file.data.site_url !== 'string')
+    throw new SearchIndexError(`The search index has no data. ${fix}`);
   return { file: file as SearchIndexFile, docs: docs ?? file.data.orama.docs };
 }
 
@@ -69,7 +75,9 @@ export function openSearchIndex(json: string): { search(query: string, limit: nu
   try {
     return new Engine(loadIndex(data.orama.index), new DocLines(docs), data.site_url, new Vocabulary(data.vocabulary));
   } catch (error) {
-    throw new SearchIndexError(`The search index could not be loaded (${(error as Error).message}). Rebuild the site with \`folio build\`.`);
+    throw new SearchIndexError(
+      `The search index could not be loaded (${(error as Error).message}). Rebuild the site with \`folio build\`.`,
+    );
   }
 }
 

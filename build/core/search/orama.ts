@@ -40,7 +40,9 @@ const folioIndex = {
    * insert each distinct token once.
    */
   insert(
-    implementation: { insertDocumentScoreParameters(index: FolioIndex, prop: string, id: number, tokens: string[], docsCount: number): void },
+    implementation: {
+      insertDocumentScoreParameters(index: FolioIndex, prop: string, id: number, tokens: string[], docsCount: number): void;
+    },
     index: FolioIndex,
     prop: string,
     _id: string,
@@ -81,12 +83,18 @@ const folioIndex = {
         tree: encodeTree(index.indexes[prop]!.node),
         lengths: Array.from(lengths, (n) => n ?? 0),
         average: index.avgFieldLength[prop]!,
-        counts: Object.fromEntries(Object.entries(index.frequencies[prop]!).map(([token, counts]) => [token, typeof counts === 'string' ? counts : encodeCounts(counts)])),
+        counts: Object.fromEntries(
+          Object.entries(index.frequencies[prop]!).map(([token, counts]) => [
+            token,
+            typeof counts === 'string' ? counts : encodeCounts(counts),
+          ]),
+        ),
       };
     }
     return saved;
   },
-  load: (sharedInternalDocumentStore: unknown, raw: Record<string, CompactField>): FolioIndex => loadIndex(raw, sharedInternalDocumentStore),
+  load: (sharedInternalDocumentStore: unknown, raw: Record<string, CompactField>): FolioIndex =>
+    loadIndex(raw, sharedInternalDocumentStore),
   /** Orama's search entry point, for Orama's own search(): every match as [internal id, score]. */
   search(
     index: FolioIndex,

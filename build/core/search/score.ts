@@ -56,10 +56,23 @@ export function loadIndex(raw: Record<string, CompactField>, sharedInternalDocum
  * Every factor is fixed for a loaded index, so a loaded node keeps the array
  * and a query only adds it up.
  */
-function contributions(node: TreeNode, ids: ArrayLike<number>, counts: Counts | undefined, idf: number, norm: Float64Array, { k, d }: Relevance, key: string): Float32Array {
+function contributions(
+  node: TreeNode,
+  ids: ArrayLike<number>,
+  counts: Counts | undefined,
+  idf: number,
+  norm: Float64Array,
+  { k, d }: Relevance,
+  key: string,
+): Float32Array {
   if (node instanceof LazyNode && node.contributions?.key === key) return node.contributions.values;
   // A loaded index keeps the counts encoded (./codec.ts); the build's index, as objects.
-  const tfs = counts === undefined ? undefined : typeof counts === 'string' ? decodeCounts(counts, ids) : Float64Array.from(ids, (id) => (counts as Record<number, number>)[id] ?? 1);
+  const tfs =
+    counts === undefined
+      ? undefined
+      : typeof counts === 'string'
+        ? decodeCounts(counts, ids)
+        : Float64Array.from(ids, (id) => (counts as Record<number, number>)[id] ?? 1);
   // Single precision: half the memory a long-lived isolate spends on cached words, and scores are shown to three decimals.
   const values = new Float32Array(ids.length);
   for (let i = 0; i < ids.length; i++) {

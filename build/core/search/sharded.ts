@@ -6,7 +6,17 @@
 // are the same; test/edge-search.test.ts holds it to that.
 import type { Tokenizer } from '@orama/orama';
 import { DeploymentError } from '../errors.js';
-import { docsPath, EDGE_FORMAT, EDGE_VERSION, edgeFile, REBUILD, SEARCH_DOCS_PER_FILE, SEARCH_HEAD_PATH, termShardPath, vocabularyPath } from '../edge.js';
+import {
+  docsPath,
+  EDGE_FORMAT,
+  EDGE_VERSION,
+  edgeFile,
+  REBUILD,
+  SEARCH_DOCS_PER_FILE,
+  SEARCH_HEAD_PATH,
+  termShardPath,
+  vocabularyPath,
+} from '../edge.js';
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { decodeCounts, decodeIds } from './codec.js';
 import { top } from './top.js';
@@ -25,7 +35,8 @@ const KEEP = 64;
 /** Opens the search head; throws DeploymentError when it is missing or not of this build. */
 export async function openShardedSearch(read: ReadAsset, build: string): Promise<SearchEngine> {
   const head = edgeFile<SearchHead>(SEARCH_HEAD_PATH, await read(SEARCH_HEAD_PATH), build);
-  if (head.format !== EDGE_FORMAT || head.version !== EDGE_VERSION) throw new DeploymentError(`${SEARCH_HEAD_PATH} is format version ${head.version}; this folio reads ${EDGE_VERSION}.`, REBUILD);
+  if (head.format !== EDGE_FORMAT || head.version !== EDGE_VERSION)
+    throw new DeploymentError(`${SEARCH_HEAD_PATH} is format version ${head.version}; this folio reads ${EDGE_VERSION}.`, REBUILD);
   return new ShardedEngine(head, read);
 }
 
@@ -99,7 +110,12 @@ class ShardedEngine implements SearchEngine {
     if (word.length < MIN_TYPO_LENGTH) return [];
     const { vocabulary } = this.head;
     const parts = await Promise.all(
-      ([['f', word[0]!], ['l', word[word.length - 1]!]] as const).map(([end, letter]) => (vocabulary[end].includes(letter) ? this.file<VocabularyFile>(vocabularyPath(end, letter)) : null)),
+      (
+        [
+          ['f', word[0]!],
+          ['l', word[word.length - 1]!],
+        ] as const
+      ).map(([end, letter]) => (vocabulary[end].includes(letter) ? this.file<VocabularyFile>(vocabularyPath(end, letter)) : null)),
     );
     const found: string[] = [];
     for (const length of [word.length, word.length - 1, word.length + 1]) {
@@ -168,7 +184,8 @@ class ShardedEngine implements SearchEngine {
     const hits = best.map(([id, score], i): SearchHit => {
       const file = stored[i]!;
       const doc = file.docs[id - file.first];
-      if (!doc) throw new DeploymentError(`${docsPath(Math.floor((id - 1) / SEARCH_DOCS_PER_FILE))} does not hold search document ${id}.`, REBUILD);
+      if (!doc)
+        throw new DeploymentError(`${docsPath(Math.floor((id - 1) / SEARCH_DOCS_PER_FILE))} does not hold search document ${id}.`, REBUILD);
       const [type, key, title, summary, url, apiUrl, body] = doc;
       return {
         type,

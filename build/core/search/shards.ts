@@ -93,13 +93,19 @@ export function searchShards(data: SearchIndexData, build: string): { path: stri
   for (let first = 1; first <= docs.count; first += SEARCH_DOCS_PER_FILE) {
     const group: StoredDoc[] = [];
     for (let id = first; id < first + SEARCH_DOCS_PER_FILE && id <= docs.count; id++) group.push(docs.get(id)!);
-    files.push({ path: docsPath((first - 1) / SEARCH_DOCS_PER_FILE), body: JSON.stringify({ build, first, docs: group } satisfies DocsFile) });
+    files.push({
+      path: docsPath((first - 1) / SEARCH_DOCS_PER_FILE),
+      body: JSON.stringify({ build, first, docs: group } satisfies DocsFile),
+    });
   }
 
   const byLetter = { f: new Map<string, Map<string, string[]>>(), l: new Map<string, Map<string, string[]>>() };
   for (const [length, list] of Object.entries(data.vocabulary)) {
     for (const word of list.split(' ').filter(Boolean)) {
-      for (const [end, letter] of [['f', word[0]!], ['l', word[word.length - 1]!]] as const) {
+      for (const [end, letter] of [
+        ['f', word[0]!],
+        ['l', word[word.length - 1]!],
+      ] as const) {
         const lengths = byLetter[end].get(letter) ?? byLetter[end].set(letter, new Map()).get(letter)!;
         (lengths.get(length) ?? lengths.set(length, []).get(length)!).push(word);
       }
@@ -114,6 +120,15 @@ export function searchShards(data: SearchIndexData, build: string): { path: stri
   }
 
   const average = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, index[f].average])) as Record<SearchField, number>;
-  const head: SearchHead = { format: EDGE_FORMAT, version: EDGE_VERSION, build, site_url: data.site_url, docs: docs.count, average, terms: firsts, vocabulary };
+  const head: SearchHead = {
+    format: EDGE_FORMAT,
+    version: EDGE_VERSION,
+    build,
+    site_url: data.site_url,
+    docs: docs.count,
+    average,
+    terms: firsts,
+    vocabulary,
+  };
   return [{ path: SEARCH_HEAD_PATH, body: JSON.stringify(head) }, ...files];
 }

@@ -21,7 +21,12 @@ interface Match {
  * way the index did. Only words that share their first three letters with a
  * query token are normalized: stemming keeps the start of an English word.
  */
-export function snippet(texts: readonly string[], tokens: ReadonlySet<string>, normalize: (word: string) => string, length = SNIPPET_LENGTH): string {
+export function snippet(
+  texts: readonly string[],
+  tokens: ReadonlySet<string>,
+  normalize: (word: string) => string,
+  length = SNIPPET_LENGTH,
+): string {
   const prefixes = new Set([...tokens].map((t) => t.slice(0, 3)));
   // The body usually holds the match; when only the title, tags or summary do, the summary may show it.
   for (const text of texts) {
@@ -33,7 +38,13 @@ export function snippet(texts: readonly string[], tokens: ReadonlySet<string>, n
 }
 
 /** The excerpt around the densest matches in `text`, or null when no word of it matches. */
-function excerpt(text: string, tokens: ReadonlySet<string>, prefixes: ReadonlySet<string>, normalize: (word: string) => string, length: number): string | null {
+function excerpt(
+  text: string,
+  tokens: ReadonlySet<string>,
+  prefixes: ReadonlySet<string>,
+  normalize: (word: string) => string,
+  length: number,
+): string | null {
   // Find the prefixes rather than tokenize every word: far fewer words get stemmed.
   const lower = text.toLowerCase();
   const matches: Match[] = [];
@@ -74,6 +85,10 @@ function cut(text: string, start: number, length: number): string {
     const space = text.lastIndexOf(' ', end);
     if (space > start + length / 2) end = space;
   }
-  const body = text.slice(start, end).replace(/\s+/g, ' ').trim().replace(/[\s,;:]+$/, '');
+  const body = text
+    .slice(start, end)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s,;:]+$/, '');
   return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
 }

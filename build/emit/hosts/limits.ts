@@ -56,7 +56,8 @@ export class HostLimitError extends Error {
   }
 }
 
-const text = (file: OutputFile | undefined) => (file === undefined ? '' : typeof file.body === 'string' ? file.body : new TextDecoder().decode(file.body));
+const text = (file: OutputFile | undefined) =>
+  file === undefined ? '' : typeof file.body === 'string' ? file.body : new TextDecoder().decode(file.body);
 
 function lines(body: string): { line: string; number: number }[] {
   return body
@@ -71,10 +72,15 @@ export function checkCloudflareHeaders(body: string, file = '_headers'): string[
   const all = lines(body);
   const rules = all.filter(({ line }) => line.startsWith('/') || /^https?:\/\//.test(line)).length;
   if (rules > CLOUDFLARE.headerRules) {
-    problems.push(`${file} has ${rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE.headerRules}. Serve fewer paths statically (they fall back to the function) or merge rules with splats.`);
+    problems.push(
+      `${file} has ${rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE.headerRules}. Serve fewer paths statically (they fall back to the function) or merge rules with splats.`,
+    );
   }
   for (const { line, number } of all) {
-    if (line.length > CLOUDFLARE.lineLength) problems.push(`${file}:${number} is ${line.length} characters long; Cloudflare Pages ignores lines over ${CLOUDFLARE.lineLength}. Shorten that header value.`);
+    if (line.length > CLOUDFLARE.lineLength)
+      problems.push(
+        `${file}:${number} is ${line.length} characters long; Cloudflare Pages ignores lines over ${CLOUDFLARE.lineLength}. Shorten that header value.`,
+      );
   }
   return problems;
 }
@@ -85,13 +91,18 @@ export function checkCloudflareRedirects(body: string, file = '_redirects'): str
   let staticRules = 0;
   let dynamicRules = 0;
   for (const { line, number } of lines(body)) {
-    if (line.length > CLOUDFLARE.lineLength) problems.push(`${file}:${number} is ${line.length} characters long; Cloudflare Pages ignores lines over ${CLOUDFLARE.lineLength}.`);
+    if (line.length > CLOUDFLARE.lineLength)
+      problems.push(`${file}:${number} is ${line.length} characters long; Cloudflare Pages ignores lines over ${CLOUDFLARE.lineLength}.`);
     const from = line.split(/\s+/)[0]!;
     if (/\*|:[A-Za-z]/.test(from)) dynamicRules++;
     else staticRules++;
   }
-  if (staticRules > CLOUDFLARE.staticRedirects) problems.push(`${file} has ${staticRules} static rules; Cloudflare Pages allows ${CLOUDFLARE.staticRedirects}.`);
-  if (dynamicRules > CLOUDFLARE.dynamicRedirects) problems.push(`${file} has ${dynamicRules} dynamic rules (with * or :placeholder); Cloudflare Pages allows ${CLOUDFLARE.dynamicRedirects}.`);
+  if (staticRules > CLOUDFLARE.staticRedirects)
+    problems.push(`${file} has ${staticRules} static rules; Cloudflare Pages allows ${CLOUDFLARE.staticRedirects}.`);
+  if (dynamicRules > CLOUDFLARE.dynamicRedirects)
+    problems.push(
+      `${file} has ${dynamicRules} dynamic rules (with * or :placeholder); Cloudflare Pages allows ${CLOUDFLARE.dynamicRedirects}.`,
+    );
   return problems;
 }
 
@@ -109,11 +120,16 @@ export function checkCloudflareRoutes(body: string, file = '_routes.json'): stri
   if (spec.version !== 1) problems.push(`${file} must have "version": 1.`);
   if (include.length === 0) problems.push(`${file} needs at least one include rule.`);
   if (include.length + exclude.length > CLOUDFLARE.routesRules) {
-    problems.push(`${file} has ${include.length + exclude.length} include and exclude rules; Cloudflare Pages allows ${CLOUDFLARE.routesRules} combined. Exclude fewer paths (they are then answered by the function).`);
+    problems.push(
+      `${file} has ${include.length + exclude.length} include and exclude rules; Cloudflare Pages allows ${CLOUDFLARE.routesRules} combined. Exclude fewer paths (they are then answered by the function).`,
+    );
   }
   for (const rule of [...include, ...exclude]) {
     if (typeof rule !== 'string' || !rule.startsWith('/')) problems.push(`${file}: the rule ${JSON.stringify(rule)} must start with "/".`);
-    else if (rule.length > CLOUDFLARE.routesRuleLength) problems.push(`${file}: the rule "${rule.slice(0, 40)}…" is ${rule.length} characters long; Cloudflare Pages allows ${CLOUDFLARE.routesRuleLength}.`);
+    else if (rule.length > CLOUDFLARE.routesRuleLength)
+      problems.push(
+        `${file}: the rule "${rule.slice(0, 40)}…" is ${rule.length} characters long; Cloudflare Pages allows ${CLOUDFLARE.routesRuleLength}.`,
+      );
   }
   for (const list of [include, exclude]) {
     for (const splat of list.filter((r) => typeof r === 'string' && r.endsWith('/*'))) {
@@ -130,7 +146,9 @@ export function checkCloudflareFiles(manifest: Manifest, extra: number): string[
   const files = new Set([...Object.values(manifest.routes).map(([file]) => file), ...Object.values(manifest.fallbacks).map((f) => f.file)]);
   const count = files.size + extra;
   return count > CLOUDFLARE.files
-    ? [`dist/ holds about ${count} files; a Cloudflare Pages deployment takes at most ${CLOUDFLARE.files}. Fewer tags or larger pages reduce the number of precomputed files.`]
+    ? [
+        `dist/ holds about ${count} files; a Cloudflare Pages deployment takes at most ${CLOUDFLARE.files}. Fewer tags or larger pages reduce the number of precomputed files.`,
+      ]
     : [];
 }
 
@@ -147,19 +165,31 @@ export function checkVercel(body: string, file = 'vercel.json'): string[] {
   const config = JSON.parse(body) as { routes?: VercelRoute[] };
   const routes = config.routes ?? [];
   const problems: string[] = [];
-  if (routes.length > VERCEL.routes) problems.push(`${file} has ${routes.length} routes; Vercel allows ${VERCEL.routes}. Fewer tags or fewer precomputed pages of the post list reduce them.`);
+  if (routes.length > VERCEL.routes)
+    problems.push(
+      `${file} has ${routes.length} routes; Vercel allows ${VERCEL.routes}. Fewer tags or fewer precomputed pages of the post list reduce them.`,
+    );
   for (const route of routes) {
     const name = (route.src ?? '').slice(0, 60);
-    for (const [what, value] of [['src', route.src], ['dest', route.dest]] as const) {
-      if (value && value.length > VERCEL.sourceLength) problems.push(`${file}: a route ${what} of ${value.length} characters (${name}…); Vercel allows ${VERCEL.sourceLength}.`);
+    for (const [what, value] of [
+      ['src', route.src],
+      ['dest', route.dest],
+    ] as const) {
+      if (value && value.length > VERCEL.sourceLength)
+        problems.push(`${file}: a route ${what} of ${value.length} characters (${name}…); Vercel allows ${VERCEL.sourceLength}.`);
     }
     for (const list of [route.has, route.missing]) {
-      if (list && list.length > VERCEL.conditions) problems.push(`${file}: the route ${name} has ${list.length} conditions; Vercel allows ${VERCEL.conditions}.`);
+      if (list && list.length > VERCEL.conditions)
+        problems.push(`${file}: the route ${name} has ${list.length} conditions; Vercel allows ${VERCEL.conditions}.`);
     }
     const headers = Object.entries(route.headers ?? {});
-    if (headers.length > VERCEL.headersPerRoute) problems.push(`${file}: the route ${name} sets ${headers.length} headers; Vercel allows ${VERCEL.headersPerRoute}.`);
+    if (headers.length > VERCEL.headersPerRoute)
+      problems.push(`${file}: the route ${name} sets ${headers.length} headers; Vercel allows ${VERCEL.headersPerRoute}.`);
     for (const [key, value] of headers) {
-      if (value.length > VERCEL.headerValueLength) problems.push(`${file}: the ${key} header of ${name} is ${value.length} characters long; Vercel allows ${VERCEL.headerValueLength}.`);
+      if (value.length > VERCEL.headerValueLength)
+        problems.push(
+          `${file}: the ${key} header of ${name} is ${value.length} characters long; Vercel allows ${VERCEL.headerValueLength}.`,
+        );
     }
   }
   return problems;
@@ -168,7 +198,9 @@ export function checkVercel(body: string, file = 'vercel.json'): string[] {
 /** netlify.toml: one [[redirects]] table per rule. */
 export function checkNetlify(body: string, file = 'netlify.toml'): string[] {
   const redirects = body.split('\n').filter((l) => l.trim() === '[[redirects]]').length;
-  return redirects > NETLIFY.redirects ? [`${file} has ${redirects} redirect rules; Netlify advises against ${NETLIFY.redirects} and fails deploys whose rules are too large.`] : [];
+  return redirects > NETLIFY.redirects
+    ? [`${file} has ${redirects} redirect rules; Netlify advises against ${NETLIFY.redirects} and fails deploys whose rules are too large.`]
+    : [];
 }
 
 /** The hosts folio writes files for, as `folio build --host` names them. */
@@ -197,14 +229,22 @@ export function hostProblems(files: OutputFile[], manifest: Manifest, others = 0
  * the site's size, which matters only to an author who deploys there.
  */
 /** `others`: files the output holds besides the manifest's, the host files, the model and the manifest (e.g. the functions' shards). */
-export function checkHostLimits(files: OutputFile[], manifest: Manifest, deploy: readonly Host[] = HOSTS, warn: (message: string) => void = () => {}, others = 0): void {
+export function checkHostLimits(
+  files: OutputFile[],
+  manifest: Manifest,
+  deploy: readonly Host[] = HOSTS,
+  warn: (message: string) => void = () => {},
+  others = 0,
+): void {
   const problems = hostProblems(files, manifest, others);
   const warnings = [...new Set(HOSTS.filter((h) => !deploy.includes(h)).flatMap((h) => problems[h]))];
   for (const w of warnings.slice(0, LISTED)) warn(w);
   if (warnings.length > LISTED) warn(`… and ${warnings.length - LISTED} more like these.`);
   if (warnings.length) {
     const hosts = HOSTS.filter((h) => !deploy.includes(h) && problems[h].length);
-    warn(`${hosts.join(', ')} would refuse this output; the build goes on because --host does not name ${hosts.length === 1 ? 'it' : 'them'} (docs/hosts.md#host-limits).`);
+    warn(
+      `${hosts.join(', ')} would refuse this output; the build goes on because --host does not name ${hosts.length === 1 ? 'it' : 'them'} (docs/hosts.md#host-limits).`,
+    );
   }
   const failing = deploy.flatMap((h) => problems[h]);
   if (failing.length) throw new HostLimitError(failing);
@@ -212,8 +252,14 @@ export function checkHostLimits(files: OutputFile[], manifest: Manifest, deploy:
 
 /** `--host` values: names, repeated or comma-separated; an unknown name is an error that lists the known ones. */
 export function parseHosts(values: readonly string[]): Host[] {
-  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(HOSTS as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`"${unknown.join('", "')}" is not a host folio writes files for. Use --host ${HOSTS.join(', --host ')} (or a comma-separated list).`);
+  if (unknown.length)
+    throw new Error(
+      `"${unknown.join('", "')}" is not a host folio writes files for. Use --host ${HOSTS.join(', --host ')} (or a comma-separated list).`,
+    );
   return HOSTS.filter((h) => names.includes(h));
 }

@@ -34,11 +34,14 @@ const toFunction = (path: string) => `${NETLIFY_FUNCTION}${path}`;
  */
 export function queryRules(qp: QueryPath): NetlifyRedirect[] {
   const used = new Set(qp.targets.flatMap((t) => t.query.map(([k]) => k)));
-  const rules: NetlifyRedirect[] = qp.declared.filter((k) => !used.has(k)).map((k) => ({ from: qp.path, query: [[k, `:${k}`]], to: toFunction(qp.path), force: true }));
+  const rules: NetlifyRedirect[] = qp.declared
+    .filter((k) => !used.has(k))
+    .map((k) => ({ from: qp.path, query: [[k, `:${k}`]], to: toFunction(qp.path), force: true }));
   for (const target of qp.targets) {
     const keys = new Set(target.query.map(([k]) => k));
     for (const k of qp.declared) {
-      if (used.has(k) && !keys.has(k)) rules.push({ from: qp.path, query: [...target.query, [k, `:${k}`]], to: toFunction(qp.path), force: true });
+      if (used.has(k) && !keys.has(k))
+        rules.push({ from: qp.path, query: [...target.query, [k, `:${k}`]], to: toFunction(qp.path), force: true });
     }
     rules.push({ from: qp.path, query: target.query, to: fileUrl(target.file), force: true });
   }

@@ -125,7 +125,11 @@ export function shapeOf(path: string): string | null {
  * every manifest route of that shape is in the list and all share one `key`
  * (e.g. one header set); otherwise the members stay one by one.
  */
-export function byShape<T extends { path: string }>(manifest: Manifest, items: readonly T[], key: (item: T) => string = () => ''): { path: string; shape: boolean; item: T }[] {
+export function byShape<T extends { path: string }>(
+  manifest: Manifest,
+  items: readonly T[],
+  key: (item: T) => string = () => '',
+): { path: string; shape: boolean; item: T }[] {
   const shapes = items.map((item) => shapeOf(item.path));
   const members = new Map<string, T[]>();
   items.forEach((item, i) => {
@@ -166,7 +170,10 @@ function operationAt(path: string) {
 
 /** Negotiated pages as rules: one per item shape, one per one-off page. */
 export function negotiatedRules(site: Site, manifest: Manifest): { path: string; shape: boolean }[] {
-  return byShape(manifest, negotiatedPaths(site, manifest).map((path) => ({ path }))).map(({ path, shape }) => ({ path, shape }));
+  return byShape(
+    manifest,
+    negotiatedPaths(site, manifest).map((path) => ({ path })),
+  ).map(({ path, shape }) => ({ path, shape }));
 }
 
 /** The query parameters an API path declares, or null when it is not an operation. */
@@ -218,7 +225,10 @@ export function apiRoutes(manifest: Manifest): { plain: FileRoute[]; queried: Qu
   }
   const queried = [...byPath.values()].map((entry) => ({
     ...entry,
-    targets: entry.targets.map((t, i) => [t, i] as const).sort(([a, i], [b, j]) => b.query.length - a.query.length || i - j).map(([t]) => t),
+    targets: entry.targets
+      .map((t, i) => [t, i] as const)
+      .sort(([a, i], [b, j]) => b.query.length - a.query.length || i - j)
+      .map(([t]) => t),
   }));
   return { plain, queried };
 }

@@ -124,7 +124,9 @@ export function vercelRoutes(site: Site, manifest: Manifest): VercelRoute[] {
     ...headerRoutes(own.filter((r) => !r.shape && !shapeOf(r.path)).map((r) => r.item)),
     ...mixed.map((shape) => ({ src: `^(${shapeSource(shape)})$`, methods: READ, dest: toFunction('$1') })),
     // Extension-less documents outside /.well-known live in a folder's index file.
-    ...files.filter((r) => fileUrl(r.file) !== r.path).map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
+    ...files
+      .filter((r) => fileUrl(r.file) !== r.path)
+      .map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
     // Precomputed API answers: exact query strings of fixed values (D8-D11), then one-off paths.
     ...queried.flatMap((qp) => qp.targets.map((t) => queryRoute(t, qp.declared))),
     ...plain.map((r) => ({ src: exact(r.path), methods: READ, dest: fileUrl(r.file), headers: r.headers })),
