@@ -14,7 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import { loadContent } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
-import { collectGarbage } from './emit/build.js';
+import { collectGarbage } from './emit/gc.js';
 import { RecordCache } from './emit/cache.js';
 import { choosePath, isImagePath, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';

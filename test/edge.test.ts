@@ -22,7 +22,7 @@ import { MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH } from '../build/core/files
 import { request, type Req } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
-import { memoryRuntime } from '../build/emit/build.js';
+import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { edgeFileCount } from '../build/emit/edge.js';
 import { createHandler, type ReadAsset } from '../build/runtime/handler.js';
 import { fileReader } from '../build/serve.js';

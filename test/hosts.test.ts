@@ -16,7 +16,8 @@ import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
 import { request } from '../build/core/http.js';
 import type { Site } from '../build/core/model.js';
 import { respond } from '../build/core/respond.js';
-import { build, memoryRuntime } from '../build/emit/build.js';
+import { build } from '../build/emit/build.js';
+import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { cloudflare, cloudflareStatic } from '../build/emit/hosts/cloudflare.js';
 import {
   checkCloudflareHeaders,

@@ -8,7 +8,7 @@ import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../build/core/files.js'
 import { etag, request } from '../build/core/http.js';
 import type { Site } from '../build/core/model.js';
 import { respond } from '../build/core/respond.js';
-import { memoryRuntime } from '../build/emit/build.js';
+import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { createHandler } from '../build/runtime/handler.js';
 import { fileReader } from '../build/serve.js';
 import { serveBuilt } from './helpers/site.js';

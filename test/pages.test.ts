@@ -15,7 +15,7 @@ import type { Site } from '../build/core/model.js';
 import { pagesFamily } from '../build/core/pages/index.js';
 import { respond } from '../build/core/respond.js';
 import { absolute, pagePath, twinPath } from '../build/core/urls.js';
-import { memoryRuntime } from '../build/emit/build.js';
+import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { SiteModel } from '../build/core/site-model.js';
 import { attr, byTag, elements, parseHtml, textOf } from './helpers/html.js';
 import { serveBuilt } from './helpers/site.js';

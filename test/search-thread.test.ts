@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MANIFEST_PATH, SEARCH_INDEX_PATH, type Manifest } from '../build/core/files.js';
 import { request } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
-import { memoryRuntime } from '../build/emit/build.js';
+import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { buildSearchIndex } from '../build/emit/search-index.js';
 import { workerScript } from '../build/emit/workers.js';
 import { writeCorpus } from './helpers/corpus.js';

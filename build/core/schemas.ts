@@ -1,6 +1,8 @@
 // JSON Schemas (2020-12) of every API response, written once. The OpenAPI
 // description (D25) and the MCP tools' outputSchema (D37) both read them,
-// and the tests validate real responses against them with Ajv.
+// and the tests validate real responses against them with Ajv. One module past
+// 300 lines on purpose: OpenAPI's components are its exports, in this order,
+// and the records share their property blocks (links, nullable, paging).
 import { ERROR_STATUS } from './errors.js';
 import { PROJECT_STATUSES } from './model.js';
 

@@ -5,7 +5,8 @@
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteModel } from '../core/site-model.js';
-import { emit, staticReader, type Sink } from '../emit/build.js';
+import { staticReader } from '../emit/build.js';
+import { emit, type Sink } from '../emit/emit.js';
 import { forgetState } from '../emit/cache.js';
 import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
