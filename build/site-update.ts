@@ -5,7 +5,8 @@ import type { SiteModel } from './core/site-model.js';
 import type { FileLink } from './content/kinds.js';
 import { ContentError } from './content/problems.js';
 import { postWithImages, type ImageTable } from './site-images.js';
-import { brokenLinks, withAbsoluteLinks, type ReadContent } from './site.js';
+import { brokenLinks } from './site-links.js';
+import { withAbsoluteLinks, type ReadContent } from './site.js';
 
 /**
  * The model after an edit of published posts that keeps every address and

@@ -3,8 +3,8 @@
 // The model comes with what is derived from it (core/site-model.ts): the link
 // set is recorded here, the indexes are built as respond() reads them.
 import type { Post, Profile, Project, Service, Site, VersionState } from './core/model.js';
-import { enumerate } from './core/respond.js';
 import { SiteModel } from './core/site-model.js';
+import { brokenLinks, knownPaths } from './site-links.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
 import { readDocument, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
 import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js';
@@ -274,46 +274,4 @@ function aliasOwners(site: Site, posts: Item<Post>[], projects: Item<Project>[],
       owner(s, pagePath.service(s.read.value.id), former(/^\/services\/([a-z0-9][a-z0-9-]*)$/, 'services', s.read.value.id)),
     ),
   ];
-}
-
-/** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
-export function knownPaths(model: SiteModel): Set<string> {
-  return new Set(enumerate(model).map((target) => target.split('?')[0]!));
-}
-
-export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<string>): Problem[] {
-  const problems: Problem[] = [];
-  for (const link of links) {
-    let url = link.url;
-    if (url.startsWith(site.config.site_url)) url = url.slice(site.config.site_url.length) || '/';
-    if (!url.startsWith('/') || url.startsWith('//')) continue;
-    const path = url.replace(/[?#].*$/, '');
-    const normal = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    let decoded = normal;
-    try {
-      decoded = decodeURI(normal);
-    } catch {
-      // keep it as written; it will not match and is reported below
-    }
-    if (known.has(decoded) || known.has(normal)) continue;
-    problems.push({
-      file: link.file,
-      line: link.line,
-      column: link.column,
-      message: `The link to ${link.url} points at a page that does not exist.`,
-      hint: hintFor(site, decoded),
-    });
-  }
-  return problems;
-}
-
-function hintFor(site: Site, path: string): string {
-  const blog = /^\/blog\/([^/]+)$/.exec(path);
-  if (blog)
-    return `No published post has the slug "${blog[1]}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
-  const project = /^\/projects\/([^/]+)$/.exec(path);
-  if (project) return `No project has the id "${project[1]}". Project ids: ${site.projects.map((p) => p.id).join(', ')}.`;
-  const service = /^\/services\/([^/]+)$/.exec(path);
-  if (service) return `No service has the id "${service[1]}". Service ids: ${site.services.map((s) => s.id).join(', ')}.`;
-  return 'Site pages are /, /about, /services, /services/<id>, /blog, /blog/tags/<tag>, /blog/<slug>, /projects, /projects/<id> and /developers (each also as .md).';
 }

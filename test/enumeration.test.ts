@@ -8,7 +8,7 @@ import { operations } from '../build/core/api/operations.js';
 import { pagePaths } from '../build/core/pages/index.js';
 import { enumerate } from '../build/core/respond.js';
 import { twinPath } from '../build/core/urls.js';
-import { knownPaths } from '../build/site.js';
+import { knownPaths } from '../build/site-links.js';
 import { SiteModel } from '../build/core/site-model.js';
 import { buildInto } from './helpers/site.js';
 

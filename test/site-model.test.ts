@@ -11,7 +11,8 @@ import { request } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import type { SiteModel } from '../build/core/site-model.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
-import { assembleSite, knownPaths, readContent, type ReadContent } from '../build/site.js';
+import { assembleSite, readContent, type ReadContent } from '../build/site.js';
+import { knownPaths } from '../build/site-links.js';
 import { updateSite } from '../build/site-update.js';
 import { copyContent, NOW } from './helpers/site.js';
 

@@ -107,7 +107,7 @@ export class SiteModel {
     return this.#kept.pages;
   }
 
-  /** Every site path a link may point at (knownPaths in site.ts), once the site's links were checked against it. */
+  /** Every site path a link may point at (knownPaths in site-links.ts), once the site's links were checked against it. */
   get links(): ReadonlySet<string> | null {
     return this.#kept.links;
   }

@@ -1,7 +1,8 @@
 // The files the functions answer from (core/edge.ts, D55): the model's head,
-// the route table in shards, the post list in chunks and the two not-found
-// pages. Made from the same model and manifest as everything else; the search
-// shards come with the search index (search-index.ts).
+// the route table in shards, the post list in chunks, the two not-found
+// pages and the change log (D61). Made from the same model and manifest as
+// everything else; the search shards come with the search index
+// (search-index.ts).
 import { createHash } from 'node:crypto';
 import {
   EDGE_FORMAT,
@@ -21,7 +22,7 @@ import {
   type PostsOutline,
   type RouteShard,
 } from '../core/edge.js';
-import type { Manifest } from '../core/files.js';
+import { CHANGES_PATH, type Manifest } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import { notFoundHtml, notFoundMarkdown } from '../core/pages/not-found.js';
@@ -107,4 +108,9 @@ export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, { m
     { path: NOT_FOUND_PATH, body: JSON.stringify(notFound) },
     { path: EDGE_HEAD_PATH, body: JSON.stringify(head) },
   ];
+}
+
+/** The change log on its own (D61): the function answering a `since` reads this, not the model. */
+export function changesFile(site: Site): OutputFile[] {
+  return [{ path: CHANGES_PATH, body: JSON.stringify(site.changes) }];
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
-import { CHANGES_PATH, fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import type { Site } from '../core/model.js';
@@ -17,7 +17,7 @@ import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { hostFiles, type HostOptions } from './hosts/index.js';
 import { type MediaFile } from './images.js';
 import { prepareSearchIndex, searchIndexArtifact, type PreparedSearch } from './search-index.js';
-import { buildId, edgeFiles } from './edge.js';
+import { buildId, changesFile, edgeFiles } from './edge.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { memoryRuntime, runtimeModel } from './memory-runtime.js';
 
@@ -29,12 +29,7 @@ export interface EmitMade {
 
 /** Extra files other parts of folio add to dist (the search index, host configs). */
 export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions, made: EmitMade) => OutputFile[] | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesArtifact, edgeFiles];
-
-/** The change log on its own (D61): the function answering a `since` reads this, not the model. */
-function changesArtifact(site: Site): OutputFile[] {
-  return [{ path: CHANGES_PATH, body: JSON.stringify(site.changes) }];
-}
+export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesFile, edgeFiles];
 
 /** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
 export interface Sink {
@@ -300,18 +295,4 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   if (options.deferArtifacts) result.artifacts = finish;
   else await finish();
   return result;
-}
-
-/** Every file of the site in memory (tests, and callers that write elsewhere). */
-export async function renderSite(site: Site, readStatic?: EmitOptions['readStatic']): Promise<{ files: OutputFile[]; manifest: Manifest }> {
-  const files: OutputFile[] = [];
-  const { manifest } = await emit(
-    new SiteModel(site),
-    {
-      write: async (path, body) => void files.push({ path, body }),
-      reuse: () => Promise.reject(new Error('renderSite has no previous build to reuse.')),
-    },
-    { readStatic },
-  );
-  return { files, manifest };
 }

@@ -7,7 +7,8 @@ import type { Site } from '../model.js';
 import { canonicalQuery, parseQuery } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, apiBase } from '../urls.js';
-import { operations, type Operation } from './operations.js';
+import type { Operation } from './operation.js';
+import { operations } from './operations.js';
 
 /** The route table, keyed by API version. A v2 is added beside v1 here. */
 export const routeTable: Record<string, readonly Operation[]> = { v1: operations };

@@ -2,7 +2,7 @@
 // targets the build precomputes for lists and for availability (D38, D60).
 import type { Site } from '../model.js';
 import { addMonths, horizon } from '../availability.js';
-import type { OperationContext } from './operations.js';
+import type { OperationContext } from './operation.js';
 import { LIMIT } from './parameters.js';
 
 /** A list answer with paging (D4, D8): `items` is the page itself, `total` the size of the whole list. */

@@ -1,53 +1,14 @@
-// The v1 operations (D7), as data plus a handler each; their parameters
-// are in parameters.ts. The discovery
+// The v1 operations (D7), as data plus a handler each; what an operation is
+// is in operation.ts, their parameters in parameters.ts. The discovery
 // document, the OpenAPI description and the build's enumeration read this table.
-import type { ErrorCode } from '../errors.js';
-import type { Req } from '../http.js';
 import { PROJECT_STATUSES, type Site } from '../model.js';
-import type { ParamSpec, ParamValues } from '../params.js';
 import { LIMIT, MONTH, OFFSET, PROJECT_ID, QUERY, SEARCH_LIMIT, SERVICE, SERVICE_ID, SINCE, SLUG, STATUS, TAG } from './parameters.js';
 import { profileResource, projectItem, serviceResource } from '../resources.js';
-import type { Runtime } from '../runtime.js';
-import type { SchemaName } from '../schemas.js';
 import { fairRate } from '../statements.js';
 import { apiBase } from '../urls.js';
 import { availabilityResource, checkFit } from '../availability.js';
 import { availabilityTargets, page, pages } from './lists.js';
-
-export interface OperationContext {
-  site: Site;
-  runtime: Runtime;
-  req: Req;
-  version: string;
-  values: ParamValues;
-  pathParams: Record<string, string>;
-  /** Canonical query of this request (defaults left out, declared order). */
-  canonical: string;
-  /** Absolute URL of this operation's path with the given canonical query. */
-  self(query: string): string;
-}
-
-export type Outcome = { body: unknown; cache?: 'content' | 'computed' } | { error: ErrorCode; message: string; hint: string };
-
-export interface Operation {
-  operationId: string;
-  /** Relative to the version base, "" for the discovery document. */
-  path: string;
-  summary: string;
-  description: string;
-  parameters: readonly ParamSpec[];
-  /** The 200 response schema, by its name in core/schemas. */
-  schema: SchemaName;
-  /** Error codes this operation can answer, besides the ones every operation can. */
-  errors: readonly ErrorCode[];
-  handle(ctx: OperationContext): Outcome | Promise<Outcome>;
-  /**
-   * Every request target of this operation the build answers ahead of time
-   * (D38), under `base` (the version's path, "/api/v1"); none when it is
-   * answered only at request time.
-   */
-  enumerate?(site: Site, base: string): string[];
-}
+import type { Operation } from './operation.js';
 
 export const operations: readonly Operation[] = [
   {

@@ -3,7 +3,7 @@
 // nothing here restates a schema. Named schemas go into components once and
 // are referenced wherever core/schemas.ts reuses the same object.
 import { routeTable } from '../api/index.js';
-import type { Operation } from '../api/operations.js';
+import type { Operation } from '../api/operation.js';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 import type { Site, VersionState } from '../model.js';
 import type { ParamSpec } from '../params.js';

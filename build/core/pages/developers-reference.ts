@@ -2,7 +2,7 @@
 // parameters, the error codes, the MCP tools and the version states, read
 // from the same declarations the API, OpenAPI and MCP read, so the page
 // cannot fall behind the service it documents.
-import type { Operation } from '../api/operations.js';
+import type { Operation } from '../api/operation.js';
 import { SERVICE_ID } from '../api/parameters.js';
 import { deprecationNotice } from '../documents/deprecation.js';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';

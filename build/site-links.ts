@@ -1,0 +1,50 @@
+// Internal links (D2): every address a link may point at is one the build
+// precomputes, and a link to anything else is a content error at its line,
+// with a hint that names what does exist.
+import type { FileLink } from './content/kinds.js';
+import type { Problem } from './content/problems.js';
+import type { Site } from './core/model.js';
+import { enumerate } from './core/respond.js';
+import type { SiteModel } from './core/site-model.js';
+
+/** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
+export function knownPaths(model: SiteModel): Set<string> {
+  return new Set(enumerate(model).map((target) => target.split('?')[0]!));
+}
+
+export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<string>): Problem[] {
+  const problems: Problem[] = [];
+  for (const link of links) {
+    let url = link.url;
+    if (url.startsWith(site.config.site_url)) url = url.slice(site.config.site_url.length) || '/';
+    if (!url.startsWith('/') || url.startsWith('//')) continue;
+    const path = url.replace(/[?#].*$/, '');
+    const normal = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    let decoded = normal;
+    try {
+      decoded = decodeURI(normal);
+    } catch {
+      // keep it as written; it will not match and is reported below
+    }
+    if (known.has(decoded) || known.has(normal)) continue;
+    problems.push({
+      file: link.file,
+      line: link.line,
+      column: link.column,
+      message: `The link to ${link.url} points at a page that does not exist.`,
+      hint: hintFor(site, decoded),
+    });
+  }
+  return problems;
+}
+
+function hintFor(site: Site, path: string): string {
+  const blog = /^\/blog\/([^/]+)$/.exec(path);
+  if (blog)
+    return `No published post has the slug "${blog[1]}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
+  const project = /^\/projects\/([^/]+)$/.exec(path);
+  if (project) return `No project has the id "${project[1]}". Project ids: ${site.projects.map((p) => p.id).join(', ')}.`;
+  const service = /^\/services\/([^/]+)$/.exec(path);
+  if (service) return `No service has the id "${service[1]}". Service ids: ${site.services.map((s) => s.id).join(', ')}.`;
+  return 'Site pages are /, /about, /services, /services/<id>, /blog, /blog/tags/<tag>, /blog/<slug>, /projects, /projects/<id> and /developers (each also as .md).';
+}
