@@ -8,5 +8,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: more workers only add contention between the servers under test.
     maxWorkers: 2,
+    // A worker's test files share its modules: the build code is loaded once
+    // per worker, and the sample site is built once per worker
+    // (test/helpers/site.ts). No test replaces a module or global state.
+    isolate: false,
   },
 });

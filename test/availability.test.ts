@@ -3,12 +3,12 @@
 // the pages that show them, and every content error of the new fields.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { access, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
-import { copyContent, serveBuilt, tempDir, treeHash } from './helpers/site.js';
-import { folio } from './helpers/cli.js';
+import { serveBuilt } from './helpers/site.js';
+import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
 const SITE = 'https://hannabrink.example';
 const BASE = `${SITE}/api/v1`;
@@ -147,31 +147,24 @@ describe('availability on the pages (D60)', () => {
 });
 
 describe('content errors in availability (D60, D2, D40)', () => {
-  let out: string;
-  let before: Record<string, string>;
+  let sample: BrokenSample;
   beforeAll(async () => {
-    out = join(await tempDir(), 'dist');
-    const ok = await folio('build', '--out', out, '--now', '2026-11-22');
-    expect(ok.code, ok.stderr).toBe(0);
-    before = await treeHash(out);
+    sample = await brokenSample();
   });
-  afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+  afterAll(() => sample.close());
 
   /** The sample with `from`…`to` replaced in profile.md, built over the good dist. */
   async function breakProfile(from: string | RegExp, to: string) {
-    const dir = await copyContent();
-    const file = join(dir, 'profile.md');
-    const text = await readFile(file, 'utf8');
-    const next = text.replace(from, to);
-    expect(next).not.toBe(text);
-    await writeFile(file, next);
-    const r = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
-    expect(r.code).toBe(1);
-    expect(r.stderr).not.toMatch(/^\s+at /m);
-    expect(await treeHash(out)).toEqual(before);
-    await rm(dir, { recursive: true, force: true });
+    let next = '';
+    const r = await sample.breakWith(async (dir) => {
+      const file = join(dir, 'profile.md');
+      const text = await readFile(file, 'utf8');
+      next = text.replace(from, to);
+      expect(next).not.toBe(text);
+      await writeFile(file, next);
+    });
     const line = (pattern: RegExp) => next.split('\n').findIndex((l) => pattern.test(l)) + 1;
-    return { stderr: r.stderr, at: (pattern: RegExp) => `${relative(process.cwd(), dir)}/profile.md:${line(pattern)}:` };
+    return { stderr: r.stderr, at: (pattern: RegExp) => `${r.rel}/profile.md:${line(pattern)}:` };
   }
 
   it('an engagement naming a service that does not exist', async () => {

@@ -2,34 +2,20 @@
 // `path:line:column: message` and a hint for every problem, exit code 1, and
 // the previous dist/ left byte-identical.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, tempDir, treeHash } from './helpers/site.js';
+import { tempDir } from './helpers/site.js';
 import { folio } from './helpers/cli.js';
+import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
-let out: string;
-let before: Record<string, string>;
-
+let sample: BrokenSample;
 beforeAll(async () => {
-  out = join(await tempDir(), 'dist');
-  const ok = await folio('build', '--out', out, '--now', '2026-11-22');
-  expect(ok.code, ok.stderr).toBe(0);
-  before = await treeHash(out);
+  sample = await brokenSample();
 });
-afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+afterAll(() => sample.close());
 
-/** Copies the sample, applies an edit, builds over the good dist, and returns what the CLI said. */
-async function breakWith(edit: (dir: string) => Promise<void>) {
-  const dir = await copyContent();
-  await edit(dir);
-  const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
-  expect(result.code).toBe(1);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-  expect(await treeHash(out)).toEqual(before);
-  const rel = relative(process.cwd(), dir);
-  await rm(dir, { recursive: true, force: true });
-  return { ...result, rel };
-}
+/** A broken copy of the sample, built over the good dist. */
+const breakWith = (edit: (dir: string) => Promise<void>) => sample.breakWith(edit);
 
 async function replaceIn(file: string, from: string | RegExp, to: string) {
   const text = await readFile(file, 'utf8');
@@ -142,10 +128,8 @@ describe('CLI usage (D1)', () => {
   });
 
   it('exits 1 when the content directory does not exist', async () => {
-    const r = await folio('build', '--content', 'no-such-dir', '--out', out, '--now', '2026-11-22');
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('no-such-dir/site.yaml:1:1: site.yaml is missing.');
-    expect(await treeHash(out)).toEqual(before);
+    const r = await breakWith((d) => rm(d, { recursive: true }));
+    expect(r.stderr).toContain(`${r.rel}/site.yaml:1:1: site.yaml is missing.`);
   });
 
   it('prints a summary with files, bytes and time', async () => {

@@ -191,7 +191,7 @@ describe('a build killed at random points (D40)', () => {
     'leaves the previous dist byte-identical, or the whole new one once it was swapped in, and the next build succeeds and sweeps the staging it left',
     { timeout: fuzzBudget(120_000) },
     async () => {
-      const big = await writeCorpus(join(work, 'big'), { posts: 600 });
+      const big = await writeCorpus(join(work, 'big'), { posts: 300 });
       // The new build's output, whole (D40: the same bytes on every build), for a kill that lands after the swap.
       const reference = join(work, 'reference', 'dist');
       const clean = await folio(['build', '--content', big, '--out', reference, '--now', '2026-11-22']);
@@ -203,10 +203,10 @@ describe('a build killed at random points (D40)', () => {
       await cp(sample, out, { recursive: true });
       const before = await treeHash(out);
       const seed = fuzzSeed();
-      // Delays across start-up, reading, rendering and writing of a 600-post build
-      // (one that finishes first is counted and its output put back); 300 ms
+      // Delays across start-up, reading, rendering and writing of a 300-post build
+      // (one that finishes first is counted and its output put back); 200 ms
       // always interrupts, so every run kills at least one build.
-      const delays = [300, ...fc.sample(fc.integer({ min: 50, max: 3000 }), { seed, numRuns: fuzzRuns(3) })];
+      const delays = [200, ...fc.sample(fc.integer({ min: 50, max: 1800 }), { seed, numRuns: fuzzRuns(3) })];
       let interrupted = 0;
       for (const delay of delays) {
         const child = spawn(process.execPath, [CLI, 'build', '--content', big, '--out', out, '--now', '2026-11-22'], { stdio: 'ignore' });
@@ -234,7 +234,7 @@ describe('a build killed at random points (D40)', () => {
       }
       recordFigures({
         name: 'faults: builds killed with SIGKILL',
-        target: 'folio build, 600 posts',
+        target: 'folio build, 300 posts',
         inputs: delays.length,
         requests: 0,
         failures: 0,
@@ -245,7 +245,7 @@ describe('a build killed at random points (D40)', () => {
       expect(interrupted, 'no build was interrupted: the corpus is too small for the delays').toBeGreaterThan(0);
       const done = await folio(['build', '--content', big, '--out', out, '--now', '2026-11-22']);
       expect(done.code, done.stderr).toBe(0);
-      expect(done.stdout).toContain('built 600 posts');
+      expect(done.stdout).toContain('built 300 posts');
       expect(await stagingLeftovers(parent)).toEqual([]);
     },
   );
@@ -255,7 +255,7 @@ describe('a build killed at random points (D40)', () => {
     { timeout: fuzzBudget(180_000) },
     async () => {
       // One content folder and one output path, as in CI: the cache is keyed by both.
-      const content = await writeCorpus(join(work, 'inc-content'), { posts: 400 });
+      const content = await writeCorpus(join(work, 'inc-content'), { posts: 200 });
       const parent = join(work, 'inc-killed');
       const out = join(parent, 'dist');
       const snapshot = join(work, 'inc-snapshot');
@@ -266,7 +266,7 @@ describe('a build killed at random points (D40)', () => {
         await rm(parent, { recursive: true, force: true });
         await cp(snapshot, parent, { recursive: true });
       };
-      const post = join(content, 'posts', (await readdir(join(content, 'posts'))).sort()[200]!);
+      const post = join(content, 'posts', (await readdir(join(content, 'posts'))).sort()[100]!);
       await writeFile(post, `${await readFile(post, 'utf8')}\nA sentence added by the kill test.\n`);
       // The edited content's output, built clean: what a kill after the swap must leave.
       const reference = join(work, 'inc-reference', 'dist');
@@ -281,7 +281,7 @@ describe('a build killed at random points (D40)', () => {
       await restore();
       expect(await treeHash(out)).toEqual(previous);
       const seed = fuzzSeed();
-      const delays = [150, ...fc.sample(fc.integer({ min: 20, max: 1500 }), { seed, numRuns: fuzzRuns(4) })];
+      const delays = [150, ...fc.sample(fc.integer({ min: 20, max: 900 }), { seed, numRuns: fuzzRuns(4) })];
       let interrupted = 0;
       for (const delay of delays) {
         await restore();
@@ -305,7 +305,7 @@ describe('a build killed at random points (D40)', () => {
       }
       recordFigures({
         name: 'faults: incremental builds killed with SIGKILL',
-        target: 'folio build, 400 posts, one body edit',
+        target: 'folio build, 200 posts, one body edit',
         inputs: delays.length,
         requests: 0,
         failures: 0,

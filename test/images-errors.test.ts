@@ -4,33 +4,19 @@
 import { mkdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, tempDir, treeHash } from './helpers/site.js';
+import { copyContent, tempDir } from './helpers/site.js';
 import { folio } from './helpers/cli.js';
+import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
-let out: string;
-let before: Record<string, string>;
 const POST = 'posts/retiring-pid-files.md';
-
+let sample: BrokenSample;
 beforeAll(async () => {
-  out = join(await tempDir(), 'dist');
-  const ok = await folio('build', '--out', out, '--now', '2026-11-22');
-  expect(ok.code, ok.stderr).toBe(0);
-  before = await treeHash(out);
+  sample = await brokenSample();
 });
-afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+afterAll(() => sample.close());
 
-/** Copies the sample, applies an edit, builds over the good dist, and returns what the CLI said. */
-async function breakWith(edit: (dir: string) => Promise<void>) {
-  const dir = await copyContent();
-  await edit(dir);
-  const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
-  expect(result.code, result.stderr).toBe(1);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-  expect(await treeHash(out)).toEqual(before);
-  const rel = relative(process.cwd(), dir);
-  await rm(dir, { recursive: true, force: true });
-  return { ...result, rel };
-}
+/** A broken copy of the sample, built over the good dist. */
+const breakWith = (edit: (dir: string) => Promise<void>) => sample.breakWith(edit);
 
 /** Appends a paragraph with `markdown` to the post; returns the line it is on. */
 async function appendImage(dir: string, markdown: string): Promise<number> {

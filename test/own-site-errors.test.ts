@@ -1,37 +1,19 @@
 // Bad input for D43, D46 and D48 through the real CLI: each is a content
 // error with `path:line:column: message` and a hint, exit 1, and the previous
 // dist/ left byte-identical (D2, D40).
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, tempDir, treeHash } from './helpers/site.js';
-import { folio } from './helpers/cli.js';
+import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
-let out: string;
-let before: Record<string, string>;
-
+let sample: BrokenSample;
 beforeAll(async () => {
-  out = join(await tempDir(), 'dist');
-  const ok = await folio('build', '--out', out, '--now', '2026-11-22');
-  expect(ok.code, ok.stderr).toBe(0);
-  before = await treeHash(out);
+  sample = await brokenSample();
 });
-afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+afterAll(() => sample.close());
 
-async function breakWith(edit: (dir: string) => Promise<void>) {
-  const dir = await copyContent();
-  await edit(dir);
-  const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
-  expect(result.code, result.stderr).toBe(1);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-  expect(await treeHash(out)).toEqual(before);
-  // folio check reports the same, and writes nothing either.
-  const check = await folio('check', '--content', dir, '--now', '2026-11-22');
-  expect(check.code).toBe(1);
-  const rel = relative(process.cwd(), dir);
-  await rm(dir, { recursive: true, force: true });
-  return { ...result, check: check.stderr, rel };
-}
+/** A broken copy of the sample, built (and checked) over the good dist. */
+const breakWith = (edit: (dir: string) => Promise<void>) => sample.breakWith(edit, { check: true });
 
 /** The line (1-based) of the first line of `text` that matches. */
 const lineOf = (text: string, re: RegExp) => text.split('\n').findIndex((l) => re.test(l)) + 1;

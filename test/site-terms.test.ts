@@ -4,11 +4,11 @@
 // states nothing says nothing; the sample's statements reach every address
 // that should carry them, through a real server.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateTokens } from '../build/core/tokens.js';
-import { copyContent, serveBuilt, tempDir, treeHash } from './helpers/site.js';
-import { folio } from './helpers/cli.js';
+import { copyContent, serveBuilt } from './helpers/site.js';
+import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
 const SITE = 'https://hannabrink.example';
 const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' };
@@ -24,31 +24,23 @@ function withBlock(yaml: string, key: string, block: string): string {
 }
 
 describe('bad site.yaml terms are content errors (D50-D52, D2, D40)', () => {
-  let out: string;
-  let before: Record<string, string>;
-
+  let sample: BrokenSample;
   beforeAll(async () => {
-    out = join(await tempDir(), 'dist');
-    const ok = await folio('build', '--out', out, '--now', '2026-11-22');
-    expect(ok.code, ok.stderr).toBe(0);
-    before = await treeHash(out);
+    sample = await brokenSample();
   });
-  afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
+  afterAll(() => sample.close());
 
   /** Builds the sample with site.yaml edited over the good dist; the line of `needle` is where the error must point. */
   async function breakWith(key: string, block: string, needle: string) {
-    const dir = await copyContent();
-    const yaml = withBlock(await readFile(join(dir, 'site.yaml'), 'utf8'), key, block);
-    await writeFile(join(dir, 'site.yaml'), yaml);
-    const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
-    await rm(dir, { recursive: true, force: true });
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
-    expect(await treeHash(out)).toEqual(before);
+    let yaml = '';
+    const result = await sample.breakWith(async (dir) => {
+      yaml = withBlock(await readFile(join(dir, 'site.yaml'), 'utf8'), key, block);
+      await writeFile(join(dir, 'site.yaml'), yaml);
+    });
     const lines = yaml.split('\n');
     const line = lines.findIndex((l) => l.includes(needle)) + 1;
     const column = lines[line - 1]!.indexOf(needle) + 1;
-    return { stderr: result.stderr, at: `${relative(process.cwd(), dir)}/site.yaml:${line}:${column}: ` };
+    return { stderr: result.stderr, at: `${result.rel}/site.yaml:${line}:${column}: ` };
   }
 
   it('a license key that is not name or url, with the valid keys', async () => {

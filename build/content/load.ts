@@ -95,7 +95,8 @@ export async function loadContent(dir: string): Promise<ContentSources> {
     readOptional(join(dir, 'theme.css')),
     readStatic(join(dir, 'static'), shown),
   ]);
-  return { site, profile, services, posts, projects, theme, static: statics, dir };
+  // Named in messages as every file in it is: relative to the working directory.
+  return { site, profile, services, posts, projects, theme, static: statics, dir: shown(dir) };
 }
 
 /** Whether `path` (relative to the content folder) is a file: for the files site.yaml names. */

@@ -29,15 +29,19 @@ export class ImageCache {
   private index: Record<string, Known> = {};
   private dirty = false;
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    private readonly readOnly: boolean,
+  ) {}
 
-  static async open(cacheDir: string): Promise<ImageCache> {
+  /** The cache under `cacheDir`; a read-only one answers from what is there and never writes. */
+  static async open(cacheDir: string, readOnly = false): Promise<ImageCache> {
     // sharp's version and the settings, and the compiled worker's code when there is one.
     const worker = workerScript('image-worker');
     const version =
       processingVersion(packageVersion('sharp', dirname(fileURLToPath(import.meta.url)))) +
       (worker ? createHash('sha1').update(readFileSync(worker)).digest('hex') : '');
-    const cache = new ImageCache(join(cacheDir, `images-${createHash('sha1').update(version).digest('hex').slice(0, 12)}`));
+    const cache = new ImageCache(join(cacheDir, `images-${createHash('sha1').update(version).digest('hex').slice(0, 12)}`), readOnly);
     try {
       cache.index = JSON.parse(await readFile(join(cache.dir, 'index.json'), 'utf8')) as Record<string, Known>;
     } catch {
@@ -71,6 +75,7 @@ export class ImageCache {
 
   /** Stores a processed image: its variants first, then the metadata that names them. */
   async store(key: string, meta: ImageMeta, variants: Uint8Array[]): Promise<void> {
+    if (this.readOnly) return;
     try {
       await mkdir(this.dir, { recursive: true });
       await Promise.all(variants.map((body, i) => atomicWrite(this.variantFile(key, meta.variants[i]!.width), body)));
@@ -81,7 +86,7 @@ export class ImageCache {
   }
 
   async save(): Promise<void> {
-    if (!this.dirty) return;
+    if (!this.dirty || this.readOnly) return;
     try {
       await mkdir(this.dir, { recursive: true });
       await atomicWrite(join(this.dir, 'index.json'), JSON.stringify(this.index));

@@ -91,12 +91,18 @@ interface Found {
   refs: FileImage[];
 }
 
-export async function resolveImages(content: ReadContent, options: { now: Date; cache?: string | null }): Promise<ResolvedImages> {
+/** Where the cache is, and whether this run may add to it (folio check only reads it). */
+export interface ImageCacheOptions {
+  cache?: string | null;
+  readOnlyCache?: boolean;
+}
+
+export async function resolveImages(content: ReadContent, options: { now: Date } & ImageCacheOptions): Promise<ResolvedImages> {
   const refs = publishedImages(content, options.now);
   if (!refs.length) return { table: new Map(), files: [], images: 0, processed: 0 };
   const contentDir = resolve(content.dir);
   const realContent = await realpath(contentDir).catch(() => contentDir);
-  const cache = options.cache ? await ImageCache.open(options.cache) : null;
+  const cache = options.cache ? await ImageCache.open(options.cache, options.readOnlyCache) : null;
   const problems: Problem[] = [];
   const report = (ref: FileImage, message: string, hint: string) =>
     problems.push({ file: ref.file, line: ref.line, column: ref.column, message, hint });
@@ -261,7 +267,7 @@ export async function resolveImages(content: ReadContent, options: { now: Date; 
  */
 export async function assembleWithImages(
   content: ReadContent,
-  options: SiteOptions & { cache?: string | null },
+  options: SiteOptions & ImageCacheOptions,
 ): Promise<{ model: SiteModel; images: ResolvedImages }> {
   let images: ResolvedImages | null = null;
   let problems: Problem[] = [];

@@ -1,4 +1,5 @@
 // Shared test helpers: build a content tree into a temp dir and serve it on 127.0.0.1.
+import { rmSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,10 +21,31 @@ export async function copyContent(from = 'content'): Promise<string> {
   return dir;
 }
 
-export async function buildInto(content = 'content', options: { now?: Date; siteUrl?: string } = {}) {
+type Built = Awaited<ReturnType<typeof build>> & { out: string };
+
+/**
+ * The sample as every test builds it, made once per test worker (the tests
+ * share a worker's modules, vitest.config.ts) and copied for each caller,
+ * who may change or delete its copy. Nothing may change the result's model.
+ */
+let sample: Promise<Built> | null = null;
+
+async function buildOnce(content: string, now: Date, siteUrl: string | undefined): Promise<Built> {
   const out = join(await tempDir('folio-dist-'), 'dist');
-  const result = await build({ content, out, now: options.now ?? NOW, siteUrl: options.siteUrl });
-  return { out, ...result };
+  return { out, ...(await build({ content, out, now, siteUrl })) };
+}
+
+export async function buildInto(content = 'content', options: { now?: Date; siteUrl?: string } = {}): Promise<Built> {
+  if (content !== 'content' || options.now || options.siteUrl) return buildOnce(content, options.now ?? NOW, options.siteUrl);
+  if (!sample) {
+    sample = buildOnce(content, NOW, undefined);
+    const { out } = await sample;
+    process.once('exit', () => rmSync(join(out, '..'), { recursive: true, force: true }));
+  }
+  const built = await sample;
+  const out = join(await tempDir('folio-dist-'), 'dist');
+  await cp(built.out, out, { recursive: true });
+  return { ...built, out };
 }
 
 /** Builds and serves; close() stops the server and removes the output. */
