@@ -39,6 +39,12 @@ export class SiteModel {
    * of the heap.
    */
   readonly twins = new Map<string, string>();
+  /**
+   * The UTF-8 size of twins known without building them: those an
+   * incremental build keeps from the previous one (emit records them), for
+   * the token estimates of llms.txt (D53).
+   */
+  readonly twinSizes = new Map<string, number>();
   #kept: Kept;
 
   constructor(

@@ -27,6 +27,13 @@ export function twinPath(path: string): string {
   return path === '/' ? '/index.md' : `${path}.md`;
 }
 
+/** The page path whose twin `path` is ("/blog.md" → "/blog", "/index.md" → "/"), or null. */
+export function pageOfTwin(path: string): string | null {
+  if (!path.endsWith('.md')) return null;
+  const page = path === twinPath('/') ? '/' : path.slice(0, -'.md'.length);
+  return page && twinPath(page) === path ? page : null;
+}
+
 export function absolute(site: Site, path: string): string {
   return path === '/' ? `${site.config.site_url}/` : `${site.config.site_url}${path}`;
 }

@@ -10,6 +10,7 @@ import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import type { Site } from '../core/model.js';
 import { SiteModel } from '../core/site-model.js';
+import { pageOfTwin } from '../core/urls.js';
 import { type OutputFile } from './atomic.js';
 import { codeFingerprint } from './cache.js';
 import { digestSite, mustAsk, type BuildState, type OutputRecord, type Plan, type SiteDigest } from './incremental.js';
@@ -195,6 +196,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       if (sections) state.sections.set(target, sections);
       kept.add(before.file);
       bytes += before.size;
+      // A kept twin's size is all llms.txt needs of it (its token estimate).
+      const page = pageOfTwin(target);
+      if (page !== null) model.twinSizes.set(page, before.size);
       await sink.reuse(before.file);
       continue;
     }

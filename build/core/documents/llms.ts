@@ -8,7 +8,7 @@ import { jsonText, type Sections } from '../http.js';
 import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
 import type { SiteModel } from '../site-model.js';
-import { pagePaths, twinMarkdown } from '../pages/index.js';
+import { pagePaths, twinBytes, twinMarkdown } from '../pages/index.js';
 import { estimateTokens, tokensForBytes, tokensLabel, utf8Length } from '../tokens.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { agentInstructions } from './agent-instructions.js';
@@ -28,10 +28,10 @@ export function llmsTxt(model: SiteModel): string {
   const url = site.config.site_url;
   const twin = (path: string) => absolute(site, twinPath(path));
   const pages = new Map(sitePages(model).map((p) => [p.path, p]));
-  const twinText = (path: string) => twinMarkdown(model, path) ?? '';
+  const twinCost = (path: string) => tokensLabel(tokensForBytes(twinBytes(model, path)));
   const page = (path: string) => {
     const p = pages.get(path)!;
-    return linkItem(p.title, twin(p.path), p.note, cost(twinText(p.path)));
+    return linkItem(p.title, twin(p.path), p.note, twinCost(p.path));
   };
   const license = site.config.license;
   const version = documentedVersion(site).version;
@@ -58,7 +58,7 @@ export function llmsTxt(model: SiteModel): string {
                 p.title,
                 twin(pagePath.post(p.slug)),
                 p.summary ? `${p.date}. ${p.summary}` : p.date,
-                cost(twinText(pagePath.post(p.slug))),
+                twinCost(pagePath.post(p.slug)),
               ),
             ),
           ]
@@ -119,16 +119,18 @@ export function llmsTxt(model: SiteModel): string {
 
 /** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
 function llmsFullParts(model: SiteModel): string[] {
+  return [llmsFullHeader(model), ...pagePaths(model).map((path) => twinMarkdown(model, path)!)];
+}
+
+function llmsFullHeader(model: SiteModel): string {
   const { site } = model;
   const url = site.config.site_url;
-  const header = blocks(
+  return blocks(
     `# ${mdText(site.config.title)}`,
     `> ${mdText(site.config.description)}`,
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
     `The Markdown twin of every page of ${url}, one after another and separated by horizontal rules, exactly as each is served at its \`.md\` address. The index of the site is ${url}/llms.txt.`,
   );
-  const twins = pagePaths(model).map((path) => twinMarkdown(model, path)!);
-  return [header, ...twins];
 }
 
 const SEPARATOR = '\n---\n\n';
@@ -152,8 +154,9 @@ export function llmsFullPostSection(model: SiteModel, index: number): string {
   return `${SEPARATOR}${twinMarkdown(model, pagePath.post(model.site.posts[index]!.slug))!}`;
 }
 
-/** The tokens of llms-full.txt, counted without joining it (it is every twin at once). */
+/** The tokens of llms-full.txt, counted without joining it (it is every twin at once), from the twins' sizes. */
 function llmsFullTokens(model: SiteModel): number {
-  const parts = llmsFullParts(model);
-  return tokensForBytes(parts.reduce((n, p) => n + utf8Length(p), (parts.length - 1) * SEPARATOR.length));
+  const paths = pagePaths(model);
+  const bytes = paths.reduce((n, path) => n + twinBytes(model, path), utf8Length(llmsFullHeader(model)));
+  return tokensForBytes(bytes + paths.length * utf8Length(SEPARATOR));
 }

@@ -8,7 +8,7 @@ import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
 import type { Runtime } from '../runtime.js';
 import { prefersMarkdown } from '../negotiate.js';
-import { twinPath } from '../urls.js';
+import { pageOfTwin, twinPath } from '../urls.js';
 import { notFoundHeaders, pageHeaders, stylesheetHeaders, twinHeaders } from './headers.js';
 import { renderPage, STYLESHEET_PATH } from './layout.js';
 import type { Page } from './page.js';
@@ -17,7 +17,7 @@ import { STYLESHEET } from './style.js';
 import { hasTheme, themeCss, THEME_PATH } from '../theme.js';
 
 export { escapeHtml } from './html.js';
-export { findPage, pagePaths, twinMarkdown } from './routes.js';
+export { findPage, pagePaths, twinBytes, twinMarkdown } from './routes.js';
 export { CSP, VARY } from './headers.js';
 export type { Page } from './page.js';
 
@@ -29,13 +29,6 @@ function htmlReply(site: Site, page: Page): Reply {
   return { status: 200, headers: pageHeaders(site, page.path), body: utf8(renderPage(site, page)) };
 }
 
-/** The page path whose twin `path` is ("/blog.md" → "/blog", "/index.md" → "/"), or null. */
-function twinOf(path: string): string | null {
-  if (!path.endsWith('.md')) return null;
-  const page = path === twinPath('/') ? '/' : path.slice(0, -'.md'.length);
-  return page && twinPath(page) === path ? page : null;
-}
-
 export function respondPage(req: Req, model: SiteModel): Reply | null {
   const { site } = model;
   if (req.path === STYLESHEET_PATH) return { status: 200, headers: stylesheetHeaders(), body: utf8(STYLESHEET) };
@@ -43,7 +36,7 @@ export function respondPage(req: Req, model: SiteModel): Reply | null {
     const css = themeCss(site.config);
     return css === null ? null : { status: 200, headers: stylesheetHeaders(), body: utf8(css) };
   }
-  const twinFor = twinOf(req.path);
+  const twinFor = pageOfTwin(req.path);
   if (twinFor !== null) {
     const markdown = twinMarkdown(model, twinFor);
     return markdown === null ? null : twinReply(site, markdown);

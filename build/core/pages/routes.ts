@@ -2,6 +2,7 @@
 // table is the model's (SiteModel.pages, built from pagePath in urls.ts, so
 // a page's address is written once); this maps each entry to its page.
 import type { SiteModel, PageRef } from '../site-model.js';
+import { utf8Length } from '../tokens.js';
 import { aboutPage } from './about.js';
 import { blogPage, postPage, tagPage } from './blog.js';
 import { developersPage } from './developers.js';
@@ -55,4 +56,9 @@ export function findPage(model: SiteModel, path: string): Page | null {
 /** The twin of the page at a canonical path (its whole Markdown, for the twin, llms-full.txt and MCP), or null. */
 export function twinMarkdown(model: SiteModel, path: string): string | null {
   return model.twins.get(path) ?? findPage(model, path)?.markdown ?? null;
+}
+
+/** The UTF-8 size of the twin of the page at `path` (0 for none), built only when no build recorded it. */
+export function twinBytes(model: SiteModel, path: string): number {
+  return model.twinSizes.get(path) ?? utf8Length(twinMarkdown(model, path) ?? '');
 }
