@@ -12,7 +12,8 @@
 // - the baseline: the same import and one asset read (the post's JSON).
 //
 // Also the size of each function's own bundle and of the whole script
-// (the Workers free plan allows 3 MiB after compression).
+// (the Workers free plan allows 3 MiB after compression), and the same
+// requests as first requests on `wrangler pages dev` (./edge-wrangler.js).
 //
 //   node bench/edge.js [1000,10000] [--reuse]   builds the corpora (bench/corpus.js) into
 //                                           bench/.corpora/edge-dist-<size> (--reuse: keep a
@@ -29,6 +30,7 @@ import { gzipSync } from 'node:zlib';
 import { CORPORA_DIR, ensureCorpus } from './corpus.js';
 import { measure, median } from './measure.js';
 import { queries } from './search.js';
+import { benchWrangler, wranglerLines } from './edge-wrangler.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const RUNS = 5;
@@ -132,7 +134,7 @@ function requestsFor(dist) {
  * Cold figures for one built dist: median CPU and wall time per kind of
  * request, each sample in a fresh process, kinds interleaved.
  */
-export async function benchEdge({ dist, log = console.log, before = process.env.BENCH_EDGE_BEFORE }) {
+export async function benchEdge({ dist, log = console.log, before = process.env.BENCH_EDGE_BEFORE, wrangler = true }) {
   if (!existsSync(join(dist, '_folio/edge/head.json'))) return { skip: 'the build wrote no _folio/edge/head.json' };
   const dir = mkdtempSync(join(tmpdir(), 'folio-edge-bench-'));
   try {
@@ -170,7 +172,11 @@ export async function benchEdge({ dist, log = console.log, before = process.env.
     log(
       `  edge: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU${beforeKinds?.[k] ? ` (before ${beforeKinds[k].cpuMs.toFixed(1)})` : ''}`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`,
     );
-    return { kinds, before: beforeKinds && { commit: before, kinds: beforeKinds }, sizes, slug, query, offset };
+    // The same requests on Cloudflare's own runtime; a failure there is reported, not fatal to the rest.
+    const onWrangler = wrangler
+      ? await benchWrangler({ dist, slug, query, offset, log }).catch((error) => ({ error: error.message }))
+      : null;
+    return { kinds, before: beforeKinds && { commit: before, kinds: beforeKinds }, sizes, slug, query, offset, wrangler: onWrangler };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -224,6 +230,10 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
         `| ${label} | ${withBefore.map((s) => `${ms(s.edge.before.kinds[kind].cpuMs)} | ${ms(s.edge.kinds[kind].cpuMs)}`).join(' | ')} |`,
       );
   }
+  lines.push(...wranglerLines(done));
+  const failed = done.filter((s) => s.edge.wrangler?.error);
+  if (failed.length)
+    lines.push('', `On \`wrangler pages dev\`: not measured (${failed.map((s) => s.edge.wrangler.error.split('\n')[0]).join('; ')}).`);
   lines.push(
     '',
     `Of each figure, importing the script takes ${done.map((s) => `${ms(s.edge.kinds.baseline.importCpuMs)} at ${s.size.toLocaleString('en')} posts`).join(', ')} (the baseline's import).`,

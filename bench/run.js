@@ -754,7 +754,7 @@ async function main() {
       s.incremental = await part('incremental', () => incremental(ctx, runs));
       s.images = await part('images', () => benchImages({ size, runs, log }));
       s.search = await part('search', () => benchSearch({ dist, size, work, log }));
-      s.edge = await part('edge', () => benchEdge({ dist, log }));
+      s.edge = await part('edge', () => benchEdge({ dist, log, wrangler: !SKIP.has('wrangler') }));
       s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
       s.serve =
         SERVE_SECONDS > 0
