@@ -1,7 +1,7 @@
 // folio check (D1, D2, D19): the build's validation, nothing written, exit
 // codes for CI (0 clean, 1 problems, 2 usage) and a --json report.
 import { execFile } from 'node:child_process';
-import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,31 @@ describe('folio check', () => {
     const json = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ ok: true, problems: [] });
+  });
+
+  it("reads a build's cache with --cache-dir and never writes it; an image the cache has not seen is still decoded", SLOW, async () => {
+    const dir = await content();
+    const cache = join(cwd, 'cache');
+    const built = await folio(['build', '--content', dir, '--out', join(cwd, 'dist'), '--cache-dir', cache, '--now', '2026-11-22'], cwd);
+    expect(built.code, built.stderr).toBe(0);
+    const warm = await treeHash(cache);
+    const ok = await folio(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], cwd);
+    expect(ok.code, ok.stderr).toBe(0);
+    // A known image at a new path: a build would record the path in the cache; a check does not.
+    await copyFile(join(dir, 'posts/img/proxyjump-session.png'), join(dir, 'posts/img/copy.png'));
+    await appendFile(join(dir, 'posts/bounce-handling.md'), '\n![The same figure again](./img/copy.png)\n');
+    const copied = await folio(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], cwd);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(await treeHash(cache)).toEqual(warm);
+    // A new image that does not decode: not in the cache, so sharp reads it and the check fails.
+    await writeFile(join(dir, 'posts/img/new.png'), 'not a png');
+    await appendFile(join(dir, 'posts/bounce-handling.md'), '\n![A new figure](./img/new.png)\n');
+    const bad = await folio(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], cwd);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/posts\/bounce-handling\.md:\d+:1: The image \.\/img\/new\.png cannot be used: /);
+    expect(await treeHash(cache)).toEqual(warm);
+    await rm(join(cwd, 'dist'), { recursive: true });
+    await rm(cache, { recursive: true });
   });
 
   it('reports every broken internal link (pages, twins, API addresses, absolute site URLs) at its line and column', SLOW, async () => {
