@@ -257,4 +257,53 @@ describe('the image cache (D44)', () => {
     await rm(dir, { recursive: true, force: true });
     await rm(root, { recursive: true, force: true });
   });
+
+  it('keeps in its cache only the images the last build used: a replaced or removed image leaves it', async () => {
+    const dir = await copyContent();
+    const root = await tempDir();
+    const cache = join(root, 'cache');
+    const options = { content: dir, out: join(root, 'dist'), now: NOW, cache };
+    /** The image cache's files, and the image paths its index names. */
+    const cached = async () => {
+      const [folder] = (await readdir(cache)).filter((n) => n.startsWith('images-'));
+      const files = (await readdir(join(cache, folder!))).filter((n) => n !== 'index.json').sort();
+      const index = JSON.parse(await readFile(join(cache, folder!, 'index.json'), 'utf8')) as Record<string, unknown>;
+      return {
+        files,
+        paths: Object.keys(index)
+          .map((p) => p.split('/').pop())
+          .sort(),
+      };
+    };
+    const png = join(dir, 'posts/img/proxyjump-session.png');
+    const hashOf = async () =>
+      createHash('sha256')
+        .update(await readFile(png))
+        .digest('hex')
+        .slice(0, 20);
+    await build(options);
+    const before = await hashOf();
+    const first = await cached();
+    expect(first.files.filter((f) => f.startsWith(before))).toHaveLength(4);
+    // Replaced: the new bytes are processed and the old image's files go.
+    await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#aa3366' } })
+      .png()
+      .toFile(png);
+    await build(options);
+    const after = await hashOf();
+    const second = await cached();
+    expect(second.files.filter((f) => f.startsWith(before))).toEqual([]);
+    expect(second.files.filter((f) => f.startsWith(after)).length).toBeGreaterThan(0);
+    expect(second.files.length).toBe(first.files.length - 4 + second.files.filter((f) => f.startsWith(after)).length);
+    // No longer shown: its files and its path leave the cache; the other images stay.
+    const post = join(dir, 'posts/proxyjump-over-bastions.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace(/^!\[Diagram: the laptop.*\]\(\.\/img\/proxyjump-session\.png\)$/m, ''));
+    await build(options);
+    const third = await cached();
+    expect(third.files.filter((f) => f.startsWith(after))).toEqual([]);
+    expect(third.paths).not.toContain('proxyjump-session.png');
+    expect(third.files).toEqual(second.files.filter((f) => !f.startsWith(after)));
+    await rm(dir, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
+  });
 });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { packageVersion } from './cache.js';
@@ -28,6 +28,9 @@ interface Known {
 export class ImageCache {
   private index: Record<string, Known> = {};
   private dirty = false;
+  /** The images (keys) and image paths this build asked about: what prune() keeps. */
+  private readonly used = new Set<string>();
+  private readonly seen = new Set<string>();
 
   private constructor(
     readonly dir: string,
@@ -52,11 +55,13 @@ export class ImageCache {
 
   /** The hash of the file at `path` when its size and mtime are as last seen. */
   knownHash(path: string, size: number, mtime: number): string | undefined {
+    this.seen.add(path);
     const known = this.index[path];
     return known && known.size === size && known.mtime === mtime ? known.hash : undefined;
   }
 
   remember(path: string, size: number, mtime: number, hash: string): void {
+    this.seen.add(path);
     this.index[path] = { size, mtime, hash };
     this.dirty = true;
   }
@@ -66,6 +71,7 @@ export class ImageCache {
   }
 
   async meta(key: string): Promise<ImageMeta | null> {
+    this.used.add(key);
     try {
       return JSON.parse(await readFile(join(this.dir, `${key}.json`), 'utf8')) as ImageMeta;
     } catch {
@@ -75,6 +81,7 @@ export class ImageCache {
 
   /** Stores a processed image: its variants first, then the metadata that names them. */
   async store(key: string, meta: ImageMeta, variants: Uint8Array[]): Promise<void> {
+    this.used.add(key);
     if (this.readOnly) return;
     try {
       await mkdir(this.dir, { recursive: true });
@@ -83,6 +90,28 @@ export class ImageCache {
     } catch (error) {
       console.error(`folio: could not cache an image in ${this.dir} (${(error as Error).message}); the next build processes it again.`);
     }
+  }
+
+  /**
+   * Forgets what this build did not ask about: the processed files of images
+   * no published page shows any more and the paths no longer named, as the
+   * record cache keeps only the records a build used (a CI cache then stays
+   * the size of the site). For a build of the whole site; never fails it.
+   */
+  async prune(): Promise<void> {
+    if (this.readOnly) return;
+    for (const path of Object.keys(this.index))
+      if (!this.seen.has(path)) {
+        delete this.index[path];
+        this.dirty = true;
+      }
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    // `<key>.json` and `<key>-<width>.webp`; index.json and a writer's .tmp files are not images.
+    const unused = names.filter((name) => {
+      const key = /^(.+?)(?:\.json|-\d+\.webp)$/.exec(name)?.[1];
+      return key !== undefined && name !== 'index.json' && !this.used.has(key);
+    });
+    await Promise.all(unused.map((name) => rm(join(this.dir, name), { force: true }).catch(() => undefined)));
   }
 
   async save(): Promise<void> {

@@ -97,12 +97,18 @@ export interface ImageCacheOptions {
   readOnlyCache?: boolean;
 }
 
-export async function resolveImages(content: ReadContent, options: { now: Date } & ImageCacheOptions): Promise<ResolvedImages> {
+/** With `whole`, `content` is the whole site: what its images do not use leaves the cache (ImageCache.prune). */
+type ResolveOptions = { now: Date; whole?: boolean } & ImageCacheOptions;
+
+export async function resolveImages(content: ReadContent, options: ResolveOptions): Promise<ResolvedImages> {
   const refs = publishedImages(content, options.now);
-  if (!refs.length) return { table: new Map(), files: [], images: 0, processed: 0 };
+  const cache = options.cache ? await ImageCache.open(options.cache, options.readOnlyCache) : null;
+  if (!refs.length) {
+    if (options.whole) await cache?.prune().then(() => cache.save());
+    return { table: new Map(), files: [], images: 0, processed: 0 };
+  }
   const contentDir = resolve(content.dir);
   const realContent = await realpath(contentDir).catch(() => contentDir);
-  const cache = options.cache ? await ImageCache.open(options.cache, options.readOnlyCache) : null;
   const problems: Problem[] = [];
   const report = (ref: FileImage, message: string, hint: string) =>
     problems.push({ file: ref.file, line: ref.line, column: ref.column, message, hint });
@@ -257,6 +263,7 @@ export async function resolveImages(content: ReadContent, options: { now: Date }
     const image: MediaImage = { url: `/${original}`, width: meta.width, height: meta.height, variants };
     for (const ref of f.refs) table.set(imageKey(ref.file, ref.src), image);
   }
+  if (options.whole) await cache?.prune();
   await cache?.save();
   return { table, files: [...files.values()], images: metas.size, processed: todo.length };
 }
@@ -272,7 +279,7 @@ export async function assembleWithImages(
   let images: ResolvedImages | null = null;
   let problems: Problem[] = [];
   try {
-    images = await resolveImages(content, options);
+    images = await resolveImages(content, { ...options, whole: true });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     problems = error.problems;
