@@ -3,9 +3,8 @@
 // and a post's own responses first for an edit that keeps every address.
 import { ContentError } from '../content/problems.js';
 import { contentFileExists, type ContentSources } from '../content/load.js';
-import { fileFor } from '../core/files.js';
-import { request, type Headers } from '../core/http.js';
-import { respond } from '../core/respond.js';
+import type { Headers } from '../core/http.js';
+import { fileAnswer } from '../emit/answer.js';
 import { build } from '../emit/build.js';
 import { memoryRuntime } from '../emit/memory-runtime.js';
 import { readContentFast } from '../emit/documents.js';
@@ -158,20 +157,18 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
     for (const target of state.owners.get(post.slug) ?? []) {
       const was = previous.routes.get(target);
       if (!was) continue;
-      const reply = await respond(request('GET', target), rt);
+      const made = await fileAnswer(target, rt);
       // Another file or other headers need the new manifest first: the whole
       // way, then (it asks again for what was written here, and gets the same).
-      if (reply.status !== 200 || !reply.body) return null;
-      const { etag, ...headers } = reply.headers;
       const before = previous.headerSets[was.set]!;
-      if (fileFor(target, headers['content-type'] ?? '') !== was.file || !sameBesidesTokens(headers, before)) return null;
-      const set = JSON.stringify(headers) === JSON.stringify(before) ? was.set : headerSets.push(headers) - 1;
-      const answer = { target, record: { file: was.file, etag: etag!, set, size: reply.body.byteLength } };
+      if (!made || made.file !== was.file || !sameBesidesTokens(made.headers, before)) return null;
+      const set = JSON.stringify(made.headers) === JSON.stringify(before) ? was.set : headerSets.push(made.headers) - 1;
+      const answer = { target, record: { file: was.file, etag: made.etag, set, size: made.body.byteLength } };
       answers.push(answer);
-      if (etag === was.etag) continue;
+      if (made.etag === was.etag) continue;
       // Each is served as soon as it is written.
       await forgetSavedState(ctx, state);
-      await sink.write(was.file, reply.body);
+      await sink.write(was.file, made.body);
       fresh.push(answer);
     }
   }

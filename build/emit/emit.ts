@@ -5,12 +5,13 @@
 import { createHash } from 'node:crypto';
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
-import { fileFor, MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import type { Site } from '../core/model.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
+import { fileAnswer } from './answer.js';
 import { type OutputFile } from './atomic.js';
 import { codeFingerprint } from './cache.js';
 import { digestSite, mustAsk, type BuildState, type OutputRecord, type Plan, type SiteDigest } from './incremental.js';
@@ -217,23 +218,20 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       await put(before!.file, made.body, tag, before!.etag);
       continue;
     }
-    const reply = await respond(request('GET', target), rt);
-    // Only successes become files: a CDN serves a file with 200, so every
-    // other answer is left to the functions, which give the right status.
-    if (reply.status !== 200 || !reply.body) continue;
-    const file = fileFor(target, reply.headers['content-type'] ?? '');
+    const answer = await fileAnswer(target, rt);
+    if (!answer) continue;
+    const { file, headers, etag: tag, body } = answer;
     // Without a folder per address, a page and a document of the same name would share a file.
     if (kept.has(file))
       throw new Error(
         `folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`,
       );
-    const set = headerSet(reply.headers);
-    const tag = reply.headers.etag!;
-    if (reply.sections) state.sections.set(target, indexSections(reply.sections));
-    bytes += reply.body.byteLength;
-    state.routes.set(target, { file, etag: tag, set, size: reply.body.byteLength });
+    const set = headerSet(headers);
+    if (answer.sections) state.sections.set(target, indexSections(answer.sections));
+    bytes += body.byteLength;
+    state.routes.set(target, { file, etag: tag, set, size: body.byteLength });
     manifest.routes[target] = [file, set];
-    await put(file, reply.body, tag, before?.file === file ? before.etag : undefined);
+    await put(file, body, tag, before?.file === file ? before.etag : undefined);
   }
   options.progress?.(targets.length, targets.length);
   const respondMs = performance.now() - phaseStart;
