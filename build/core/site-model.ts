@@ -31,6 +31,14 @@ interface Kept {
   links: ReadonlySet<string> | null;
 }
 
+/** See SiteModel.lists. */
+export interface ListMarkup {
+  known: Set<string>;
+  /** By heading level: h2 items, then h3 items. */
+  items: [Map<Post, string>, Map<Post, string>];
+  lines: Map<Post, string>;
+}
+
 export class SiteModel {
   /**
    * The twin of each page built so far, by path: the build asks for a page
@@ -46,6 +54,7 @@ export class SiteModel {
    */
   readonly twinSizes = new Map<string, number>();
   #kept: Kept;
+  #lists: ListMarkup | null = null;
 
   constructor(
     readonly site: Site,
@@ -61,6 +70,15 @@ export class SiteModel {
    */
   withPosts(site: Site): SiteModel {
     return new SiteModel(site, this.#kept);
+  }
+
+  /**
+   * Markup the lists repeat (the blog, each tag's page and the home page show
+   * the same post items): the tags that have a page, and each post's list
+   * item as HTML at either heading level and as Markdown, made once per model.
+   */
+  get lists(): ListMarkup {
+    return (this.#lists ??= { known: new Set(this.site.tags.map((t) => t.tag)), items: [new Map(), new Map()], lines: new Map() });
   }
 
   /** Posts by slug and by tag. */

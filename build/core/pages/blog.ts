@@ -1,6 +1,7 @@
 // "/blog", "/blog/tags/{tag}" and "/blog/{slug}" (D20).
 import { mdLink, mdText } from '../markdown-text.js';
 import type { Post, Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html, plural } from './html.js';
 import type { Page } from './page.js';
@@ -35,14 +36,15 @@ function blogDescription(site: Site): string {
   return `${writingLabel(site)} by ${site.profile.name}${topics ? ` on ${topics}` : ''}.`;
 }
 
-export function blogPage(site: Site): Page {
+export function blogPage(model: SiteModel): Page {
+  const { site } = model;
   const md = (path: string) => absolute(site, twinPath(path));
   const main = html`<h1>Writing</h1>
 ${
   site.posts.length
     ? html`<p class="lead">${writingLabel(site)} by ${site.profile.name}: ${plural(site.posts.length, 'post')}, newest first.</p>
 ${tagCloud(site, null)}
-${postList(site, site.posts)}`
+${postList(model, site.posts)}`
     : html`<p class="lead">${nothingYet('posts')}</p>`
 }`;
 
@@ -56,7 +58,7 @@ ${postList(site, site.posts)}`
       ['JSON', `${apiBase(site)}/posts`],
       ['Feed', `${site.config.site_url}/feed.xml`],
     ]),
-    section('Posts', postListMarkdown(site, site.posts)),
+    section('Posts', postListMarkdown(model, site.posts)),
     section('Tags', bullets(site.tags.map((t) => `${mdLink(t.tag, md(pagePath.tag(t.tag)))} (${plural(t.count, 'post')})`))),
   );
 
@@ -73,12 +75,13 @@ ${postList(site, site.posts)}`
 }
 
 /** The page of a tag, given its posts (SiteModel.tagged). */
-export function tagPage(site: Site, tag: string, posts: Post[]): Page {
+export function tagPage(model: SiteModel, tag: string, posts: Post[]): Page {
+  const { site } = model;
   const title = `Posts tagged “${tag}”`;
   const main = html`<p class="crumbs"><a href="${pagePath.blog()}">Writing</a> / tags</p>
 <h1>${title}</h1>
 <p class="lead">${plural(posts.length, 'post')}, newest first.</p>
-${postList(site, posts)}
+${postList(model, posts)}
 ${tagCloud(site, tag)}`;
 
   const markdown = twin(
@@ -89,7 +92,7 @@ ${tagCloud(site, tag)}`;
       ['HTML', absolute(site, pagePath.tag(tag))],
       ['JSON', `${apiBase(site)}/posts?tag=${encodeURIComponent(tag)}`],
     ]),
-    section('Posts', postListMarkdown(site, posts)),
+    section('Posts', postListMarkdown(model, posts)),
     section('Related', bullets([mdLink('All posts', absolute(site, twinPath(pagePath.blog())))])),
   );
 
@@ -110,14 +113,15 @@ ${tagCloud(site, tag)}`;
 }
 
 /** A post's page, given its related posts (SiteModel.related). */
-export function postPage(site: Site, post: Post, others: Post[]): Page {
+export function postPage(model: SiteModel, post: Post, others: Post[]): Page {
+  const { site } = model;
   const md = (path: string) => absolute(site, twinPath(path));
   const main = html`<article class="post" aria-labelledby="post-title">
 <header class="post-header">
 <p class="crumbs"><a href="${pagePath.blog()}">Writing</a></p>
 <h1 id="post-title">${post.title}</h1>
 ${postMeta(post)}
-${tagLinks(site, post.tags)}
+${tagLinks(model, post.tags)}
 </header>
 <div class="prose">
 ${body(post.html, post.content_markdown)}

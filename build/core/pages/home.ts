@@ -2,7 +2,7 @@
 // writing, services and projects. A section with nothing in it is left out,
 // and so is every button or link to it (D59).
 import { mdImage, mdLink, mdText } from '../markdown-text.js';
-import type { Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { html, plural } from './html.js';
 import type { Page } from './page.js';
@@ -21,7 +21,8 @@ function allOf(count: number, one: string): string {
   return count === 1 ? plural(count, one) : `All ${plural(count, one)}`;
 }
 
-export function homePage(site: Site): Page {
+export function homePage(model: SiteModel): Page {
+  const { site } = model;
   const { profile } = site;
   const latest = site.posts.slice(0, LATEST);
   const featured = site.projects.filter((p) => p.status === 'live').slice(0, FEATURED_PROJECTS);
@@ -41,7 +42,7 @@ ${
     ? html`
 <section aria-labelledby="latest">
 <div class="section-head"><h2 id="latest">Latest writing</h2><a href="${pagePath.blog()}">${allOf(site.posts.length, 'post')}</a></div>
-${postList(site, latest, 3)}
+${postList(model, latest, 3)}
 </section>
 `
     : ''
@@ -65,7 +66,7 @@ ${site.services.map(
 <div class="section-head"><h2 id="projects">Projects</h2><a href="${pagePath.projects()}">${allOf(site.projects.length, 'project')}</a></div>
 <ul class="cards">
 ${projects.map(
-  (p) => html`<li>${projectCard(site, p)}</li>
+  (p) => html`<li>${projectCard(model, p)}</li>
 `,
 )}</ul>
 </section>
@@ -104,7 +105,7 @@ ${projects.map(
         .filter(Boolean)
         .join('\n'),
     ),
-    section('Latest writing', postListMarkdown(site, latest)),
+    section('Latest writing', postListMarkdown(model, latest)),
     section('Services', site.services.map((s) => `- ${mdLink(s.title, `${md(pagePath.services())}`)}: ${mdText(s.summary)}`).join('\n')),
     section('Projects', projectListMarkdown(site, projects)),
   );

@@ -1,6 +1,7 @@
 // Fragments several pages share, each with its HTML and its Markdown form.
 import { mdLink, mdText } from '../markdown-text.js';
 import type { Post, Project, ProjectStatus, Site } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { Html, html, plural, safeHref, time } from './html.js';
 
@@ -16,25 +17,10 @@ export function statusBadge(status: ProjectStatus): Html {
   return html`<span class="badge badge-${status}">${STATUS_LABEL[status]}</span>`;
 }
 
-/**
- * Per site: the tags that have a page, and each post's list item in either
- * form (lists repeat a post on the blog and on each of its tags' pages). A
- * memo of markup that is a pure function of the site and the post, both
- * immutable, rather than an index: it is not in SiteModel so that the pages
- * that show lists keep taking the site alone.
- */
-const perSite = new WeakMap<Site, { known: Set<string>; items: Map<Post, string>[]; lines: Map<Post, string> }>();
-
-function shared(site: Site) {
-  let s = perSite.get(site);
-  if (!s) perSite.set(site, (s = { known: new Set(site.tags.map((t) => t.tag)), items: [new Map(), new Map()], lines: new Map() }));
-  return s;
-}
-
 /** Tags as links to their pages; a tag no published post carries has no page, so it stays text. */
-export function tagLinks(site: Site, tags: readonly string[]): Html {
+export function tagLinks(model: SiteModel, tags: readonly string[]): Html {
   if (!tags.length) return html``;
-  const { known } = shared(site);
+  const { known } = model.lists;
   return html`<ul class="tags" aria-label="Tags">${tags.map((t) => html`<li>${known.has(t) ? html`<a href="${pagePath.tag(t)}">${t}</a>` : html`<span>${t}</span>`}</li>`)}</ul>`;
 }
 
@@ -42,7 +28,7 @@ export function postMeta(post: Post): Html {
   return html`<p class="meta">${time(post.date)}${post.updated ? html` · updated ${time(post.updated)}` : ''} · ${plural(post.reading_time_minutes, 'minute')} read</p>`;
 }
 
-function postItem(site: Site, post: Post, headingLevel: 2 | 3): string {
+function postItem(model: SiteModel, post: Post, headingLevel: 2 | 3): string {
   const h =
     headingLevel === 2
       ? html`<h2><a href="${pagePath.post(post.slug)}">${post.title}</a></h2>`
@@ -52,27 +38,28 @@ function postItem(site: Site, post: Post, headingLevel: 2 | 3): string {
 ${h}
 ${postMeta(post)}
 <p>${post.summary}</p>
-${tagLinks(site, post.tags)}
+${tagLinks(model, post.tags)}
 </article>
 </li>
 `.value;
 }
 
-/** A list of posts: title, date, reading time, summary, tags. */
-export function postList(site: Site, posts: readonly Post[], headingLevel: 2 | 3 = 2): Html {
-  const items = shared(site).items[headingLevel - 2]!;
+/** A list of posts: title, date, reading time, summary, tags (each item made once per model, SiteModel.lists). */
+export function postList(model: SiteModel, posts: readonly Post[], headingLevel: 2 | 3 = 2): Html {
+  const items = model.lists.items[headingLevel - 2];
   let out = '<ol class="post-list">\n';
   for (const post of posts) {
     let item = items.get(post);
-    if (item === undefined) items.set(post, (item = postItem(site, post, headingLevel)));
+    if (item === undefined) items.set(post, (item = postItem(model, post, headingLevel)));
     out += item;
   }
   // Every item was made by html``, so the list is markup as it stands.
   return new Html(`${out}</ol>`);
 }
 
-export function postListMarkdown(site: Site, posts: readonly Post[]): string {
-  const { lines } = shared(site);
+export function postListMarkdown(model: SiteModel, posts: readonly Post[]): string {
+  const { site } = model;
+  const { lines } = model.lists;
   return posts
     .map((p) => {
       let line = lines.get(p);
@@ -91,13 +78,13 @@ export function projectPeriod(project: Project): string | null {
   return `${project.started} – ${project.ended ?? 'today'}`;
 }
 
-export function projectCard(site: Site, project: Project, headingLevel: 2 | 3 = 3): Html {
+export function projectCard(model: SiteModel, project: Project, headingLevel: 2 | 3 = 3): Html {
   const title = html`<a href="${pagePath.project(project.id)}">${project.title}</a>`;
   return html`<article class="card project-card">
 ${headingLevel === 2 ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`}
 <p class="meta">${statusBadge(project.status)}${project.started ? html` · ${periodHtml(project)}` : ''}</p>
 <p>${project.summary}</p>
-${tagLinks(site, project.tags)}
+${tagLinks(model, project.tags)}
 </article>`;
 }
 

@@ -1,6 +1,7 @@
 // "/projects" and "/projects/{id}" (D20): grouped by status, live first.
 import { mdLink, mdText } from '../markdown-text.js';
-import { PROJECT_STATUSES, type Project, type Site } from '../model.js';
+import { PROJECT_STATUSES, type Project } from '../model.js';
+import type { SiteModel } from '../site-model.js';
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { body, html } from './html.js';
 import type { Page } from './page.js';
@@ -22,7 +23,8 @@ import { plural } from './html.js';
 
 const ORDER = ['live', 'delivered', 'sunset'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
 
-export function projectsPage(site: Site): Page {
+export function projectsPage(model: SiteModel): Page {
+  const { site } = model;
   const groups = ORDER.map((status) => ({ status, projects: site.projects.filter((p) => p.status === status) })).filter(
     (g) => g.projects.length,
   );
@@ -34,7 +36,7 @@ ${groups.map(
 <p class="muted">${STATUS_MEANING[g.status]}</p>
 <ul class="cards">
 ${g.projects.map(
-  (p) => html`<li>${projectCard(site, p)}</li>
+  (p) => html`<li>${projectCard(model, p)}</li>
 `,
 )}</ul>
 </section>
@@ -67,7 +69,8 @@ ${g.projects.map(
   };
 }
 
-export function projectPage(site: Site, project: Project): Page {
+export function projectPage(model: SiteModel, project: Project): Page {
+  const { site } = model;
   const md = (path: string) => absolute(site, twinPath(path));
   const main = html`<article class="project" aria-labelledby="project-title">
 <header class="post-header">
@@ -79,7 +82,7 @@ export function projectPage(site: Site, project: Project): Page {
 ${project.started ? html`<div><dt>When</dt><dd>${periodHtml(project)}</dd></div>` : ''}
 ${project.url ? html`<div><dt>Website</dt><dd>${externalLink(project.url, project.url.replace(/^https?:\/\//, ''))}</dd></div>` : ''}
 </dl>
-${tagLinks(site, project.tags)}
+${tagLinks(model, project.tags)}
 </header>
 <div class="prose">
 ${body(project.html, project.body_markdown)}

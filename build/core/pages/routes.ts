@@ -15,27 +15,27 @@ function build(model: SiteModel, ref: PageRef): Page {
   const { site } = model;
   switch (ref.kind) {
     case 'home':
-      return homePage(site);
+      return homePage(model);
     case 'about':
       return aboutPage(site);
     case 'services':
       return servicesPage(site);
     case 'blog':
-      return blogPage(site);
+      return blogPage(model);
     case 'projects':
-      return projectsPage(site);
+      return projectsPage(model);
     case 'developers':
       return developersPage(site);
     case 'service':
       return servicePage(site, site.services[ref.at]!);
     case 'tag':
-      return tagPage(site, ref.tag, model.tagged(ref.tag));
+      return tagPage(model, ref.tag, model.tagged(ref.tag));
     case 'post': {
       const post = site.posts[ref.at]!;
-      return postPage(site, post, model.related(post));
+      return postPage(model, post, model.related(post));
     }
     case 'project':
-      return projectPage(site, site.projects[ref.at]!);
+      return projectPage(model, site.projects[ref.at]!);
   }
 }
 
