@@ -21,7 +21,7 @@ import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.j
 import { saver } from './dev/persist.js';
 import { reporter } from './dev/reporter.js';
 import { startDevServer } from './dev/server.js';
-import { emptySources, type DevContext, type DevOptions, type DevState, type RebuildReport } from './dev/state.js';
+import { emptySources, initialState, type DevContext, type DevOptions, type DevState, type RebuildReport } from './dev/state.js';
 import { DEBOUNCE_MS, watchBatches, type Batcher } from './dev/watcher.js';
 import type { Deferred } from './dev/writer.js';
 
@@ -49,17 +49,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const out = resolve(options.out);
   const cacheDir = options.cache || null;
   const ctx: DevContext = { options, out, cacheDir, records: cacheDir ? await RecordCache.open(cacheDir) : null, memo: new WeakMap() };
-  const state: DevState = {
-    sources: await loadContent(options.content),
-    build: null,
-    problems: [],
-    stateSaved: false,
-    model: null,
-    owners: null,
-    artifactsBehind: false,
-    media: [],
-    imagesChanged: false,
-  };
+  const state: DevState = initialState(await loadContent(options.content));
   const print = reporter(options.log, options.color ?? false);
   let batcher: Batcher | null = null;
   let queued = 0;

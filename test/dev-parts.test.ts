@@ -6,7 +6,7 @@ import { appendFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/pro
 import { request } from 'node:http';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent, type ContentSources } from '../build/content/load.js';
+import { loadContent } from '../build/content/load.js';
 import { build } from '../build/emit/build.js';
 import { loadState, RecordCache } from '../build/emit/cache.js';
 import { saver } from '../build/dev/persist.js';
@@ -14,7 +14,7 @@ import { choosePath, changedPosts, diffSources, ownersOf, readChanges } from '..
 import { fullBuild, incrementalRebuild, postEdit } from '../build/dev/rebuild.js';
 import { reporter } from '../build/dev/reporter.js';
 import { startDevServer } from '../build/dev/server.js';
-import { emptySources, type DevContext, type DevState, type RebuildReport } from '../build/dev/state.js';
+import { emptySources, initialState, type DevContext, type DevState, type RebuildReport } from '../build/dev/state.js';
 import { watchBatches } from '../build/dev/watcher.js';
 import { inPlaceSink, removeFile } from '../build/dev/writer.js';
 import { problemsPage } from '../build/dev/live-reload.js';
@@ -32,20 +32,6 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
   await rm(content, { recursive: true, force: true });
 });
-
-function freshState(sources: ContentSources): DevState {
-  return {
-    sources,
-    build: null,
-    problems: [],
-    stateSaved: false,
-    model: null,
-    owners: null,
-    artifactsBehind: false,
-    media: [],
-    imagesChanged: false,
-  };
-}
 
 function context(out: string): DevContext {
   return {
@@ -100,7 +86,7 @@ describe('the planner', () => {
       expect(diffSources(before, after)).toEqual({ added: [], changed: [shown], removed: [] });
       expect(after.services).toBe(before.services);
       expect(changedPosts(before, after)?.map((c) => c.source.file)).toEqual([shown]);
-      const state = freshState(after);
+      const state = initialState(after);
       expect(choosePath(state, before)).toBe('full');
       state.build = { routes: new Map() } as DevState['build'];
       expect(choosePath(state, before)).toBe('incremental');
@@ -137,7 +123,7 @@ describe('the rebuilds and the writer', () => {
   it("writes a post's own responses first, then the rest, and ends as a clean build", { timeout: 120_000 }, async () => {
     const out = join(work, 'rebuilt');
     const ctx = context(out);
-    const state = freshState(await loadContent(content));
+    const state = initialState(await loadContent(content));
     const first = await fullBuild(ctx, state, performance.now(), emptySources(content));
     expect(first.ok).toBe(true);
     expect(state.build && state.model).toBeTruthy();

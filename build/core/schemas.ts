@@ -117,6 +117,13 @@ export const Availability = record(
   false,
 );
 
+/** The paging of a list (D8): how many match, and the limit and offset applied. */
+const paging: Record<string, Schema> = {
+  total: { type: 'integer', minimum: 0 },
+  limit: { type: 'integer', minimum: 1, maximum: 100 },
+  offset: { type: 'integer', minimum: 0 },
+};
+
 const change = record(
   {
     type: { type: 'string', enum: ['post', 'project', 'service'] },
@@ -135,9 +142,7 @@ export const ChangeList = record(
     data: { type: 'array', items: change },
     meta: record(
       {
-        total: { type: 'integer', minimum: 0 },
-        limit: { type: 'integer', minimum: 1, maximum: 100 },
-        offset: { type: 'integer', minimum: 0 },
+        ...paging,
         since: nullable(date),
         tracked_since: {
           ...date,
@@ -193,9 +198,7 @@ export const PostList = record(
     data: { type: 'array', items: PostItem },
     meta: record(
       {
-        total: { type: 'integer', minimum: 0 },
-        limit: { type: 'integer', minimum: 1, maximum: 100 },
-        offset: { type: 'integer', minimum: 0 },
+        ...paging,
         tag: nullable(str),
       },
       'Paging: total matching posts, and the limit and offset applied.',

@@ -77,6 +77,21 @@ export interface DevState {
   imagesChanged: boolean;
 }
 
+/** The state before the first build: the content as read, nothing built. */
+export function initialState(sources: ContentSources): DevState {
+  return {
+    sources,
+    build: null,
+    problems: [],
+    stateSaved: false,
+    model: null,
+    owners: null,
+    artifactsBehind: false,
+    media: [],
+    imagesChanged: false,
+  };
+}
+
 export function emptySources(dir: string): ContentSources {
   return { dir, site: null, profile: null, services: [], posts: [], projects: [] };
 }

@@ -4,14 +4,13 @@
 // folio's components (./orama.ts), read here by those components' own
 // decoders (./score.ts, ./docs.ts) instead of through Orama's create() and
 // load(), which would bring Orama's every index, tree and sorter along.
-import type { Tokenizer } from '@orama/orama';
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { DocLines, DOCS_MARK } from './docs.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile } from './format.js';
 import { loadIndex, scoreTokens, type FolioIndex } from './score.js';
 import { snippet } from './snippet.js';
 import { top } from './top.js';
-import { createFolioTokenizer, splitWords, WORD_SPLIT } from './tokenizer.js';
+import { splitWords, WORD_SPLIT, wordTokens } from './tokenizer.js';
 import { exactNode } from './tree.js';
 import { Vocabulary } from './typo.js';
 
@@ -82,8 +81,6 @@ export function openSearchIndex(json: string): { search(query: string, limit: nu
 }
 
 class Engine implements SearchEngine {
-  private readonly tokenizer: Tokenizer = createFolioTokenizer();
-
   constructor(
     private readonly index: FolioIndex,
     private readonly docs: DocLines,
@@ -91,19 +88,8 @@ class Engine implements SearchEngine {
     private readonly vocabulary: Vocabulary,
   ) {}
 
-  /** Tokens of words seen in queries and snippets; cleared when large, since queries can bring any word. */
-  private tokens = new Map<string, string>();
-
   /** A word's index token ("" for a stop word), as the index made it. */
-  private token = (word: string): string => {
-    let token = this.tokens.get(word);
-    if (token === undefined) {
-      if (this.tokens.size > 50_000) this.tokens.clear();
-      token = this.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
-      this.tokens.set(word, token);
-    }
-    return token;
-  };
+  private readonly token = wordTokens();
 
   private known(token: string): boolean {
     const { indexes } = this.index;

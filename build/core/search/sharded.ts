@@ -4,7 +4,6 @@
 // its best hits. It scores exactly as the whole-index engine (./engine.ts)
 // does, in the same order of additions, so hits, order, scores and snippets
 // are the same; test/edge-search.test.ts holds it to that.
-import type { Tokenizer } from '@orama/orama';
 import { DeploymentError } from '../errors.js';
 import {
   docsPath,
@@ -23,7 +22,7 @@ import { top } from './top.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS } from './format.js';
 import type { DocsFile, SearchHead, TermEntry, TermShard, VocabularyFile } from './shards.js';
 import { snippet } from './snippet.js';
-import { createFolioTokenizer, splitWords, WORD_SPLIT } from './tokenizer.js';
+import { splitWords, WORD_SPLIT, wordTokens } from './tokenizer.js';
 import { MIN_TYPO_LENGTH, withinOneEdit } from './typo.js';
 
 /** Reads a file of dist/ by its path relative to dist (no leading slash). */
@@ -57,10 +56,7 @@ function decodeNumbers(text: string, count: number): Float64Array {
 }
 
 class ShardedEngine implements SearchEngine {
-  private readonly tokenizer: Tokenizer = createFolioTokenizer();
   private readonly files = new Map<string, Promise<unknown>>();
-  private tokens = new Map<string, string>();
-
   constructor(
     private readonly head: SearchHead,
     private readonly read: ReadAsset,
@@ -80,15 +76,8 @@ class ShardedEngine implements SearchEngine {
     return value;
   }
 
-  private token = (word: string): string => {
-    let token = this.tokens.get(word);
-    if (token === undefined) {
-      if (this.tokens.size > 50_000) this.tokens.clear();
-      token = this.tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
-      this.tokens.set(word, token);
-    }
-    return token;
-  };
+  /** A word's index token ("" for a stop word), as the index made it. */
+  private readonly token = wordTokens();
 
   /** The term's postings in every field, or undefined when no document has it. */
   private async entry(token: string): Promise<TermEntry | undefined> {

@@ -126,6 +126,25 @@ export function splitWords(text: string): string {
     .replace(/[-_'’]+/g, ' ');
 }
 
+/**
+ * A word's index token ("" for a stop word), as the index made it: what both
+ * search engines look words up by. Remembered per engine, and forgotten when
+ * many, since queries can bring any word.
+ */
+export function wordTokens(): (word: string) => string {
+  const tokenizer = createFolioTokenizer();
+  const tokens = new Map<string, string>();
+  return (word) => {
+    let token = tokens.get(word);
+    if (token === undefined) {
+      if (tokens.size > 50_000) tokens.clear();
+      token = tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
+      tokens.set(word, token);
+    }
+    return token;
+  };
+}
+
 /** Orama's tokenizer with folio's stop words and word splitting; a fresh one per database or engine. */
 export function createFolioTokenizer(): Tokenizer {
   const base = tokenizer.createTokenizer({ language: 'english', stemming: true, stemmer, stopWords: STOP_WORDS, allowDuplicates: true });
