@@ -8,6 +8,19 @@ import { SourceMap } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The folio functions whose inclusive time the benchmark's profile reports. */
+export const PHASES = [
+  'build',
+  'loadContent',
+  'buildSite',
+  'parseFrontMatter',
+  'render',
+  'respond',
+  'findPage',
+  'related',
+  'buildSearchIndex',
+];
+
 const maps = new Map();
 
 /** The linked source map of a bundled file (lib/cli.js → build/*.ts), or null. */
