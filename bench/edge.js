@@ -19,13 +19,11 @@
 //                                           bench/.corpora/edge-dist-<size> (--reuse: keep a
 //                                           previous build there) and writes the edge section
 //                                           of BENCHMARKS.md
-//   node bench/edge.js --probe <script> <dist> <kind>   one sample (internal)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CORPORA_DIR, ensureCorpus } from './corpus.js';
 import { measure, median } from './measure.js';
@@ -150,7 +148,7 @@ export async function benchEdge({ dist, log = console.log, before = process.env.
           if (which && kind === 'baseline') continue;
           const r = await measure(
             process.execPath,
-            [fileURLToPath(import.meta.url), '--probe', script, dist, kind, slug, query, String(offset)],
+            [join(ROOT, 'bench', 'edge-probe.js'), script, dist, kind, slug, query, String(offset)],
             { cwd: ROOT },
           );
           (samples[`${which}${kind}`] ??= []).push(JSON.parse(r.stdout.trim().split('\n').pop()));
@@ -272,87 +270,6 @@ export function writeEdgeReport(text, report = join(ROOT, 'BENCHMARKS.md')) {
   );
 }
 
-// ---------- one sample, in its own process ----------
-
-/** env.ASSETS over dist/, answering the URLs functions/_shared/folio.ts asks (Pages' `a.html` at `a`, `a/index.html` at `a/`). */
-function assets(root, log) {
-  const at = async (path) => {
-    const full = resolve(root, path);
-    if (full !== root && !full.startsWith(root + sep)) return null;
-    return readFile(full).catch(() => null);
-  };
-  return {
-    async fetch(input) {
-      const path = decodeURIComponent(new URL(typeof input === 'string' || input instanceof URL ? input : input.url).pathname).slice(1);
-      const candidates = path === '' || path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`];
-      for (const c of candidates) {
-        const bytes = await at(c);
-        if (bytes) {
-          log.push(bytes.byteLength);
-          return new Response(bytes, { status: 200 });
-        }
-      }
-      return new Response('not found', { status: 404 });
-    },
-  };
-}
-
-async function probe(script, dist, kind, slug, query, offset) {
-  const site = 'https://bench.example';
-  // The host builds the request before the function runs, and on workerd
-  // the web platform (Request, Response, streams, URL, TextDecoder) is built
-  // in; in Node each loads its internals on first use, so they are used once
-  // before the clock starts, for every kind alike: the figures are the
-  // function's own work.
-  await new Request(`${site}/warm-up`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }).text();
-  await new Response(new Uint8Array([123, 125])).arrayBuffer();
-  new TextDecoder().decode(new TextEncoder().encode(JSON.stringify(JSON.parse('{"a":[1]}'))));
-  new URL('/a%20b?c=d', site).searchParams.get('c');
-  const request =
-    kind === 'baseline'
-      ? null
-      : {
-          mcp: () =>
-            new Request(`${site}/mcp`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug } } }),
-            }),
-          search: () => new Request(`${site}/api/v1/search?q=${encodeURIComponent(query)}`),
-          accept: () => new Request(`${site}/blog/${slug}`, { headers: { accept: 'text/markdown' } }),
-          page: () => new Request(`${site}/api/v1/posts?limit=7&offset=${offset}`),
-        }[kind]();
-  const reads = [];
-  const env = { ASSETS: assets(resolve(dist), reads) };
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const { fetchPages } = await import(pathToFileURL(script).href);
-  const importUsage = process.cpuUsage(cpu0);
-  let status;
-  if (kind === 'baseline') {
-    const res = await env.ASSETS.fetch(new URL(`/api/v1/posts/${slug}.json`, site));
-    await res.arrayBuffer();
-    status = res.status;
-  } else {
-    const res = await fetchPages(request, env);
-    const body = await res.text();
-    status = res.status;
-    if (status !== 200 || (kind === 'mcp' && JSON.parse(body).result?.isError))
-      throw new Error(`${kind} answered ${status}: ${body.slice(0, 300)}`);
-  }
-  const usage = process.cpuUsage(cpu0);
-  console.log(
-    JSON.stringify({
-      cpuMs: (usage.user + usage.system) / 1000,
-      importCpuMs: (importUsage.user + importUsage.system) / 1000,
-      ms: performance.now() - t0,
-      status,
-      reads: reads.length,
-      readBytes: reads.reduce((a, b) => a + b, 0),
-    }),
-  );
-}
-
 // ---------- standalone ----------
 
 async function main(sizes, reuse) {
@@ -378,16 +295,13 @@ async function main(sizes, reuse) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv[2] === '--probe') await probe(...process.argv.slice(3));
-  else {
-    mkdirSync(CORPORA_DIR, { recursive: true });
-    const args = process.argv.slice(2);
-    await main(
-      (args.find((a) => !a.startsWith('--')) ?? '1000,10000')
-        .split(',')
-        .map(Number)
-        .filter((n) => n > 0),
-      args.includes('--reuse'),
-    );
-  }
+  mkdirSync(CORPORA_DIR, { recursive: true });
+  const args = process.argv.slice(2);
+  await main(
+    (args.find((a) => !a.startsWith('--')) ?? '1000,10000')
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0),
+    args.includes('--reuse'),
+  );
 }

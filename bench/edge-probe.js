@@ -1,0 +1,90 @@
+// One sample of the edge benchmark (bench/edge.js), in a fresh process of
+// its own: import the bundled Pages script and answer one first request,
+// with env.ASSETS reading the built dist/; prints the CPU and wall time of
+// import + answer, and the files read, as one JSON line.
+//
+//   node bench/edge-probe.js <script> <dist> <kind> <slug> <query> <offset>
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** env.ASSETS over dist/, answering the URLs functions/_shared/folio.ts asks (Pages' `a.html` at `a`, `a/index.html` at `a/`). */
+function assets(root, log) {
+  const at = async (path) => {
+    const full = resolve(root, path);
+    if (full !== root && !full.startsWith(root + sep)) return null;
+    return readFile(full).catch(() => null);
+  };
+  return {
+    async fetch(input) {
+      const path = decodeURIComponent(new URL(typeof input === 'string' || input instanceof URL ? input : input.url).pathname).slice(1);
+      const candidates = path === '' || path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`];
+      for (const c of candidates) {
+        const bytes = await at(c);
+        if (bytes) {
+          log.push(bytes.byteLength);
+          return new Response(bytes, { status: 200 });
+        }
+      }
+      return new Response('not found', { status: 404 });
+    },
+  };
+}
+
+export async function probe(script, dist, kind, slug, query, offset) {
+  const site = 'https://bench.example';
+  // The host builds the request before the function runs, and on workerd
+  // the web platform (Request, Response, streams, URL, TextDecoder) is built
+  // in; in Node each loads its internals on first use, so they are used once
+  // before the clock starts, for every kind alike: the figures are the
+  // function's own work.
+  await new Request(`${site}/warm-up`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }).text();
+  await new Response(new Uint8Array([123, 125])).arrayBuffer();
+  new TextDecoder().decode(new TextEncoder().encode(JSON.stringify(JSON.parse('{"a":[1]}'))));
+  new URL('/a%20b?c=d', site).searchParams.get('c');
+  const request =
+    kind === 'baseline'
+      ? null
+      : {
+          mcp: () =>
+            new Request(`${site}/mcp`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug } } }),
+            }),
+          search: () => new Request(`${site}/api/v1/search?q=${encodeURIComponent(query)}`),
+          accept: () => new Request(`${site}/blog/${slug}`, { headers: { accept: 'text/markdown' } }),
+          page: () => new Request(`${site}/api/v1/posts?limit=7&offset=${offset}`),
+        }[kind]();
+  const reads = [];
+  const env = { ASSETS: assets(resolve(dist), reads) };
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const { fetchPages } = await import(pathToFileURL(script).href);
+  const importUsage = process.cpuUsage(cpu0);
+  let status;
+  if (kind === 'baseline') {
+    const res = await env.ASSETS.fetch(new URL(`/api/v1/posts/${slug}.json`, site));
+    await res.arrayBuffer();
+    status = res.status;
+  } else {
+    const res = await fetchPages(request, env);
+    const body = await res.text();
+    status = res.status;
+    if (status !== 200 || (kind === 'mcp' && JSON.parse(body).result?.isError))
+      throw new Error(`${kind} answered ${status}: ${body.slice(0, 300)}`);
+  }
+  const usage = process.cpuUsage(cpu0);
+  console.log(
+    JSON.stringify({
+      cpuMs: (usage.user + usage.system) / 1000,
+      importCpuMs: (importUsage.user + importUsage.system) / 1000,
+      ms: performance.now() - t0,
+      status,
+      reads: reads.length,
+      readBytes: reads.reduce((a, b) => a + b, 0),
+    }),
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await probe(...process.argv.slice(2));
