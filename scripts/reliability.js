@@ -18,11 +18,11 @@
 //   RELIABILITY_REPORT=path     where to write (default RELIABILITY.md; "-" prints only)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './ports.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const env = process.env;
@@ -64,17 +64,6 @@ function machine() {
     commit: sh('git', ['rev-parse', '--short', 'HEAD']) ?? 'unknown',
     dirty: (sh('git', ['status', '--porcelain', '--untracked-files=no']) ?? '') !== '',
   };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resident memory of a process in bytes (Linux /proc, else ps). */

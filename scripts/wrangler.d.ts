@@ -1,7 +1,6 @@
 // Types of scripts/wrangler.js, for the tests that run against wrangler pages dev.
 export const ROOT: string;
 export const COMPATIBILITY_DATE: string;
-export function freePort(): Promise<number>;
 export function startWrangler(
   dist: string,
   options: { ready(url: string): Promise<boolean>; timeoutMs?: number },

@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
 
 /** The repository root: wrangler finds functions/ in its working directory. */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -15,19 +15,6 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WRANGLER = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
 /** workerd 1.20250924 (wrangler 4.40.2) knows dates up to 2025-09-24. */
 export const COMPATIBILITY_DATE = '2025-09-01';
-
-/** A port nobody listens on right now, on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts wrangler pages dev on `dist` and resolves once `ready(url)` says it
