@@ -7,27 +7,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site } from '../build/core/model.js';
 import { serveBuilt } from './helpers/site.js';
 import { writeSmallSite } from './helpers/small-site.js';
+import { CHROMIUM, HAS_CHROMIUM, launchChromium } from './helpers/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ARTIFACTS = 'test-artifacts';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
-const available = existsSync(CHROMIUM);
+const available = HAS_CHROMIUM;
 if (!available) console.warn(`browser.test.ts: skipped because ${CHROMIUM} is missing (apt-get install chromium).`);
 
 function pages(site: Site): string[] {
@@ -86,7 +76,7 @@ async function visit(page: Page, base: string, path: string): Promise<Visit> {
 
 describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
   let s: Awaited<ReturnType<typeof serveBuilt>>;
-  let profile: string;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
   let context: BrowserContext;
   let axeSource: string;
   const visits = new Map<string, Visit>();
@@ -94,17 +84,11 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
   beforeAll(async () => {
     s = await serveBuilt();
     axeSource = await readFile('node_modules/axe-core/axe.min.js', 'utf8');
-    profile = await mkdtemp(join(tmpdir(), 'folio-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      headless: true,
-      viewport: VIEWPORTS.desktop,
-    });
+    browser = await launchChromium(VIEWPORTS.desktop);
+    context = browser.context;
   });
   afterAll(async () => {
-    await context?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
+    await browser?.close();
     await s?.close();
   });
 
@@ -314,7 +298,7 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
 // any page leads to an empty list or nowhere, and axe finds nothing serious.
 describe.skipIf(!available)('a small site in a real browser (D59)', () => {
   let s: Awaited<ReturnType<typeof serveBuilt>>;
-  let profile: string;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
   let context: BrowserContext;
   let content: string;
 
@@ -322,17 +306,11 @@ describe.skipIf(!available)('a small site in a real browser (D59)', () => {
     content = await mkdtemp(join(tmpdir(), 'folio-small-browser-'));
     await writeSmallSite(content, { posts: 1, services: 0, projects: 0 });
     s = await serveBuilt(content);
-    profile = await mkdtemp(join(tmpdir(), 'folio-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      headless: true,
-      viewport: VIEWPORTS.phone,
-    });
+    browser = await launchChromium(VIEWPORTS.phone);
+    context = browser.context;
   });
   afterAll(async () => {
-    await context?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
+    await browser?.close();
     await s?.close();
     if (content) await rm(content, { recursive: true, force: true });
   });

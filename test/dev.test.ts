@@ -3,18 +3,17 @@
 // output stays exactly a clean build's: the live-reload script exists only
 // in responses of the dev server, never in a file.
 import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devPolicy, startDev, withLiveReload, type DevSession, type RebuildReport } from '../build/dev.js';
 import { build } from '../build/emit/build.js';
 import { copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+import { HAS_CHROMIUM, launchChromium } from './helpers/browser.js';
 
 const SLOW = { timeout: 240_000 };
 const POST = 'bounce-handling';
-const CHROMIUM = '/usr/bin/chromium';
 
 let work: string;
 let content: string;
@@ -371,21 +370,14 @@ describe('folio dev', () => {
     await expectSameAsClean();
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))('in a real browser', () => {
-    let profile: string;
+  describe.skipIf(!HAS_CHROMIUM)('in a real browser', () => {
+    let browser: Awaited<ReturnType<typeof launchChromium>>;
     let context: BrowserContext;
     beforeAll(async () => {
-      profile = await mkdtemp(join(tmpdir(), 'folio-chromium-dev-'));
-      context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-      });
+      browser = await launchChromium();
+      context = browser.context;
     }, 120_000);
-    afterAll(async () => {
-      await context?.close();
-      await rm(profile, { recursive: true, force: true });
-    });
+    afterAll(() => browser?.close());
 
     it('reloads an open page when its content changes, with no CSP violation', SLOW, async () => {
       const page = await context.newPage();
