@@ -14,7 +14,7 @@ import type { Source } from '../build/content/frontmatter.js';
 import type { ContentSources } from '../build/content/load.js';
 import { ContentError, formatProblem, type Problem } from '../build/content/problems.js';
 import { buildSite } from '../build/site.js';
-import { fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
+import { failureReport, fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
 import { tempDir, treeHash } from './helpers/site.js';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
@@ -543,10 +543,7 @@ describe('random corruptions of valid content (in process)', () => {
         seed,
         ms: Math.round(performance.now() - started),
       });
-      const report = details.failed
-        ? `${fc.defaultReportMessage(details)}\n${String((details.errorInstance as Error | undefined)?.message)}`
-        : '';
-      expect(details.failed, report).toBe(false);
+      expect(details.failed, failureReport(details)).toBe(false);
       expect(inputs).toBeGreaterThan(20);
     },
   );

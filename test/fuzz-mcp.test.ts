@@ -11,7 +11,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../build/serve.js';
-import { fuzzBudget, fuzzRuns, fuzzSeed, rawRequest, recordFigures, type RawRequest, type RawResponse } from './helpers/fuzz.js';
+import {
+  failureReport,
+  fuzzBudget,
+  fuzzRuns,
+  fuzzSeed,
+  rawRequest,
+  recordFigures,
+  type RawRequest,
+  type RawResponse,
+} from './helpers/fuzz.js';
 import { buildInto } from './helpers/site.js';
 
 const CANARY = `folio-canary-${randomBytes(8).toString('hex')}`;
@@ -402,10 +411,7 @@ describe('random JSON-RPC bodies and headers to POST /mcp', () => {
       seed,
       ms: Math.round(performance.now() - started),
     });
-    const report = details.failed
-      ? `${fc.defaultReportMessage(details)}\n${String((details.errorInstance as Error | undefined)?.message)}`
-      : '';
-    expect(details.failed, report).toBe(false);
+    expect(details.failed, failureReport(details)).toBe(false);
     expect(inputs).toBeGreaterThan(30);
   });
 });

@@ -528,6 +528,12 @@ export function fuzzBudget(ms: number): number {
   return Math.round(ms * (Number.isFinite(scale) && scale > 1 ? scale : 1));
 }
 
+/** What fast-check found, with the error it threw: the message of a failed run's assertion, or "" when it passed. */
+export function failureReport<Ts>(details: fc.RunDetails<Ts>): string {
+  if (!details.failed) return '';
+  return `${fc.defaultReportMessage(details) ?? 'failed'}\n${String((details.errorInstance as Error | undefined)?.message ?? '')}`;
+}
+
 /** The seed of a run: FOLIO_FUZZ_SEED replays a failure, otherwise a fresh one. */
 export function fuzzSeed(): number {
   const given = process.env.FOLIO_FUZZ_SEED;
@@ -627,10 +633,6 @@ export async function fuzzRequests(
     note: options.note,
   };
   recordFigures(figures);
-  const report = details.failed
-    ? `${fc.defaultReportMessage(details) ?? 'failed'}\n${String((details.errorInstance as Error | undefined)?.message ?? '')}`
-    : finalAlive
-      ? ''
-      : `the server stopped answering GET ${probe}`;
+  const report = details.failed ? failureReport(details) : finalAlive ? '' : `the server stopped answering GET ${probe}`;
   return { details, figures, report };
 }
