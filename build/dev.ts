@@ -67,7 +67,11 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const quiet = async () => {
     const waitFrom = performance.now();
     do await new Promise((ok) => setTimeout(ok, RELOAD_GRACE_MS));
-    while (performance.now() - server.lastRequest() < RELOAD_GRACE_MS && performance.now() - waitFrom < MAX_GRACE_MS && !changesWaiting());
+    while (
+      performance.now() - server.lastRequest() < RELOAD_GRACE_MS &&
+      performance.now() - waitFrom < (options.maxGraceMs ?? MAX_GRACE_MS) &&
+      !changesWaiting()
+    );
     return !changesWaiting();
   };
 

@@ -24,6 +24,8 @@ export interface DevOptions {
   color?: boolean;
   /** Quiet time after the last file event before a rebuild starts. */
   debounceMs?: number;
+  /** How long the artifacts of a rebuild wait at most for requests to pause, so open pages reload first (5 s). */
+  maxGraceMs?: number;
 }
 
 export interface RebuildReport {
