@@ -34,13 +34,17 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n',
   );
   await writeFile(join(dir, 'theme.css'), '.site-header { border-bottom-width: 3px; }\n');
-  // A project and a service renamed too (the sample renames a post).
+  // A project and a service renamed too (the sample renames a post). An
+  // alias listed twice in one file is one redirect, as a tag listed twice is one tag.
   for (const [file, alias] of [
     ['projects/jumpcfg.md', '/projects/ssh-jump-config'],
     ['services/email-deliverability.md', '/services/email'],
   ] as const) {
     const text = await readFile(join(dir, file), 'utf8');
-    await writeFile(join(dir, file), text.replace(/^title:/m, `aliases: [${alias}, /old/${alias.split('/').pop()}.html]\ntitle:`));
+    await writeFile(
+      join(dir, file),
+      text.replace(/^title:/m, `aliases: [${alias}, /old/${alias.split('/').pop()}.html, ${alias}]\ntitle:`),
+    );
   }
   const stderr = process.stderr.write;
   let captured = '';

@@ -28,7 +28,7 @@ function problem(path: string): string | null {
   return null;
 }
 
-/** The `aliases` list of one file, each a valid site path; positions kept for the cross-file checks. */
+/** The `aliases` list of one file, each a valid site path, once (as tags); positions kept for the cross-file checks. */
 export function readAliases(f: Fields, example: string): AliasSource[] | undefined {
   const list = f.list('aliases', example);
   if (!list) return undefined;
@@ -40,7 +40,7 @@ export function readAliases(f: Fields, example: string): AliasSource[] | undefin
       ok = false;
       const hint = path.startsWith('/') ? `Write the old address as a path such as ${example.split(',')[0]}` : `Write it as a path from the site root, e.g. /${path.replace(/^\/*/, '')}`;
       f.report('aliases', `The alias "${path}" ${why}.`, hint, i);
-    } else out.push({ path, ...f.doc.position('aliases', i) });
+    } else if (!out.some((a) => a.path === path)) out.push({ path, ...f.doc.position('aliases', i) });
   });
   return ok ? out : undefined;
 }
