@@ -34,15 +34,15 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
   try {
     // Images are checked as a build checks them: sharp decodes each one the
-    // cache has not seen (an image is cached only once it decoded), and the
-    // cache is only read.
+    // cache has not seen (an image is cached only once it decoded). The cache
+    // is only read, and no variant is made: a check writes nothing.
     const { site } = (
       await assembleWithImages(content, {
         now: options.now,
         siteUrl: options.siteUrl,
         exists: contentFileExists(options.content),
         cache: options.cache || null,
-        readOnlyCache: true,
+        check: true,
       })
     ).model;
     return {

@@ -547,8 +547,7 @@ describe('a build past a host limit (D39, D40)', () => {
     });
 
   it('exits 1 with the limit, the file and the fix for a host named with --host, and leaves the previous dist as it was', async () => {
-    const out = join(await tempDir('folio-limits-'), 'dist');
-    await build({ content: 'content', out, now: NOW });
+    const { out } = await buildInto();
     const before = await treeHash(out);
     const run = folio(out, '--host', 'netlify,vercel');
     expect(run.status).toBe(1);

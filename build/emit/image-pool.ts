@@ -12,6 +12,8 @@ const IN_FLIGHT = 4;
 export interface ImageTask {
   bytes: Uint8Array;
   ext: string;
+  /** False to check the image only (folio check): no variants are made. */
+  variants: boolean;
 }
 
 /** Processes every task; a rejected image (corrupt, wrong type) is its reason, never a thrown error. */
@@ -19,7 +21,7 @@ export async function processAll(tasks: ImageTask[]): Promise<(Processed | { rej
   if (!tasks.length) return [];
   const script = workerScript('image-worker');
   // Run from TypeScript sources without a compiled worker (some tests): the same code, in this thread.
-  if (!script) return Promise.all(tasks.map((t) => processImage(t.bytes, t.ext).catch(rejection)));
+  if (!script) return Promise.all(tasks.map((t) => processImage(t.bytes, t.ext, t.variants).catch(rejection)));
   const worker = new Worker(script);
   const results: (Processed | { rejected: string })[] = new Array(tasks.length);
   try {
@@ -29,7 +31,7 @@ export async function processAll(tasks: ImageTask[]): Promise<(Processed | { rej
       const send = () => {
         if (next >= tasks.length) return;
         const id = next++;
-        worker.postMessage({ id, bytes: tasks[id]!.bytes, ext: tasks[id]!.ext } satisfies ImageJob);
+        worker.postMessage({ id, ...tasks[id]! } satisfies ImageJob);
       };
       worker.on('message', (message: ImageResult) => {
         if ('error' in message) return fail(new Error(`The image worker failed: ${message.error}`));

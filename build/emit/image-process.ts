@@ -31,7 +31,8 @@ type Sharp = typeof import('sharp');
 let sharpModule: Promise<Sharp> | undefined;
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => ((m as { default?: Sharp }).default ?? m) as Sharp));
 
-export async function processImage(bytes: Uint8Array, ext: string): Promise<Processed> {
+/** With `variants` false (folio check), the image is only checked: its variants are not made. */
+export async function processImage(bytes: Uint8Array, ext: string, variants = true): Promise<Processed> {
   const expected = IMAGE_TYPES[ext];
   if (!expected) throw new ImageRejected(`.${ext} is not an image type folio publishes`);
   const sharp = await loadSharp();
@@ -52,14 +53,14 @@ export async function processImage(bytes: Uint8Array, ext: string): Promise<Proc
   const height = meta.pageHeight ?? meta.height ?? null;
   if (ext === 'svg') return { width, height, variants: [] };
   const animated = (meta.pages ?? 1) > 1;
-  const variants: Processed['variants'] = [];
+  const made: Processed['variants'] = [];
   try {
     // A whole decode, so a truncated or damaged file fails here rather than in a browser.
     await sharp(input, { failOn: 'error', animated }).stats();
-    for (const w of VARIANT_WIDTHS) {
+    for (const w of variants ? VARIANT_WIDTHS : []) {
       if (!width || w >= width) continue;
       const { data, info } = await sharp(input, { animated }).resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true });
-      variants.push({
+      made.push({
         width: info.width,
         height: animated && height ? Math.round((height * info.width) / width) : info.height,
         body: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
@@ -68,7 +69,7 @@ export async function processImage(bytes: Uint8Array, ext: string): Promise<Proc
   } catch (error) {
     throw new ImageRejected(`it is damaged or incomplete (${(error as Error).message})`);
   }
-  return { width, height, variants };
+  return { width, height, variants: made };
 }
 
 /** What the cache key of a processed image includes besides its bytes: sharp's version and these settings. */

@@ -8,6 +8,7 @@ export interface ImageJob {
   id: number;
   bytes: Uint8Array;
   ext: string;
+  variants: boolean;
 }
 
 export type ImageResult = { id: number; processed: Processed } | { id: number; rejected: string } | { id: number; error: string };
@@ -15,7 +16,7 @@ export type ImageResult = { id: number; processed: Processed } | { id: number; r
 parentPort?.on('message', async (job: ImageJob) => {
   let result: ImageResult;
   try {
-    result = { id: job.id, processed: await processImage(job.bytes, job.ext) };
+    result = { id: job.id, processed: await processImage(job.bytes, job.ext, job.variants) };
   } catch (error) {
     result =
       error instanceof ImageRejected

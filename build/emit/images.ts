@@ -91,10 +91,10 @@ interface Found {
   refs: FileImage[];
 }
 
-/** Where the cache is, and whether this run may add to it (folio check only reads it). */
+/** Where the cache is, and whether this run is folio check's, which writes nothing: it reads the cache, never adds to it, and makes no variants. */
 export interface ImageCacheOptions {
   cache?: string | null;
-  readOnlyCache?: boolean;
+  check?: boolean;
 }
 
 /** With `whole`, `content` is the whole site: what its images do not use leaves the cache (ImageCache.prune). */
@@ -102,7 +102,7 @@ type ResolveOptions = { now: Date; whole?: boolean } & ImageCacheOptions;
 
 export async function resolveImages(content: ReadContent, options: ResolveOptions): Promise<ResolvedImages> {
   const refs = publishedImages(content, options.now);
-  const cache = options.cache ? await ImageCache.open(options.cache, options.readOnlyCache) : null;
+  const cache = options.cache ? await ImageCache.open(options.cache, options.check) : null;
   if (!refs.length) {
     if (options.whole) await cache?.prune().then(() => cache.save());
     return { table: new Map(), files: [], images: 0, processed: 0 };
@@ -197,7 +197,9 @@ export async function resolveImages(content: ReadContent, options: ResolveOption
     else todo.push(f);
   }
   const results = await processAll(
-    await Promise.all(todo.map(async (f) => ({ bytes: f.bytes ?? new Uint8Array(await readFile(f.path)), ext: f.ext }))),
+    await Promise.all(
+      todo.map(async (f) => ({ bytes: f.bytes ?? new Uint8Array(await readFile(f.path)), ext: f.ext, variants: !options.check })),
+    ),
   );
   const rejected = new Map<string, string>();
   await Promise.all(
