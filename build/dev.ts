@@ -10,7 +10,7 @@
 // batched (dev/watcher.ts); the planner picks each rebuild's way
 // (dev/planner.ts), dev/rebuild.ts and dev/writer.ts make it, dev/reporter.ts
 // prints it, and the state that crosses rebuilds is one DevState.
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { loadContent } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
@@ -21,7 +21,7 @@ import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.j
 import { saver } from './dev/persist.js';
 import { reporter } from './dev/reporter.js';
 import { startDevServer } from './dev/server.js';
-import { emptySources, initialState, type DevContext, type DevOptions, type DevState, type RebuildReport } from './dev/state.js';
+import { devContext, emptySources, initialState, type DevOptions, type DevState, type RebuildReport } from './dev/state.js';
 import { DEBOUNCE_MS, watchBatches, type Batcher } from './dev/watcher.js';
 import type { Deferred } from './dev/writer.js';
 
@@ -46,9 +46,8 @@ const RELOAD_GRACE_MS = 150;
 const MAX_GRACE_MS = 5000;
 
 export async function startDev(options: DevOptions): Promise<DevSession> {
-  const out = resolve(options.out);
-  const cacheDir = options.cache || null;
-  const ctx: DevContext = { options, out, cacheDir, records: cacheDir ? await RecordCache.open(cacheDir) : null, memo: new WeakMap() };
+  const ctx = devContext(options, options.cache ? await RecordCache.open(options.cache) : null);
+  const { out } = ctx;
   const state: DevState = initialState(await loadContent(options.content));
   const print = reporter(options.log, options.color ?? false);
   let batcher: Batcher | null = null;

@@ -7,6 +7,7 @@ import { ContentError } from './content/problems.js';
 import { postWithImages, type ImageTable } from './site-images.js';
 import { brokenLinks } from './site-links.js';
 import { withAbsoluteLinks, type ReadContent } from './site.js';
+import type { Derived } from './derived.js';
 
 /**
  * The model after an edit of published posts that keeps every address and
@@ -24,6 +25,7 @@ export function updateSite(
   before: ReadContent,
   after: ReadContent,
   images?: ImageTable,
+  derived?: Derived,
 ): { model: SiteModel; posts: Post[] } | null {
   const known = previous.links;
   if (!known || before.dir !== after.dir || before.site !== after.site || before.profile !== after.profile) return null;
@@ -44,7 +46,7 @@ export function updateSite(
     if (a.read.images.length && !images) return null;
     changed.push({
       slug: b.read.value.slug,
-      next: a.read.images.length ? postWithImages(a.read, images, url) : withAbsoluteLinks(a.read, 'content_markdown', url),
+      next: a.read.images.length ? postWithImages(a.read, images, url) : withAbsoluteLinks(a.read, 'content_markdown', url, derived),
       links: a.read.links,
     });
   }

@@ -18,6 +18,7 @@ import { routeTable } from './core/api/index.js';
 import { pagePath } from './core/urls.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
 import { absoluteAt } from './core/absolute.js';
+import type { Derived } from './derived.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
@@ -31,6 +32,8 @@ export interface SiteOptions {
   history?: History | null;
   /** Where warnings go (a large static file); by default stderr, as `folio: warning: …`. */
   warn?: (message: string) => void;
+  /** Values derived from records in an earlier assembly (folio dev); by default, none. */
+  derived?: Derived;
 }
 
 /** Every content file read on its own (the per-file half of the build, see readDocument). */
@@ -66,27 +69,20 @@ export function readContent(
 type Item<T> = { read: Read<T>; source: { file: string } };
 
 /**
- * Each read value whose site-root links were made absolute, by the read value:
- * a memo of a pure function of an immutable value (the read value is shared
- * and never modified). It keeps a post's model record the same object from
- * one assembly to the next (folio dev, the cache), which keeps the per-post
- * digests of emit/incremental.ts from being computed again.
- */
-const absolutised = new WeakMap<object, { siteUrl: string; value: object }>();
-
-/**
  * The value with its Markdown body's site-root links made absolute (D53):
  * the API, the twins, the feeds and MCP hand the Markdown to readers with no
  * base URL. A new object when anything changes; the read value is shared
- * (cache, folio dev's memo) and never modified.
+ * (cache, folio dev's memo) and never modified. With `derived`, a value made
+ * before is returned again, so a post that did not change is the same object
+ * in the next model (and its digest is not computed again).
  */
-export function withAbsoluteLinks<T extends object, K extends keyof T>(read: Read<T>, field: K, siteUrl: string): T {
+export function withAbsoluteLinks<T extends object, K extends keyof T>(read: Read<T>, field: K, siteUrl: string, derived?: Derived): T {
   const offsets = read.links.flatMap((l) => (l.offset === undefined ? [] : [l.offset]));
   if (!offsets.length) return read.value;
-  const known = absolutised.get(read.value);
+  const known = derived?.absolute.get(read.value);
   if (known?.siteUrl === siteUrl) return known.value as T;
   const value = { ...read.value, [field]: absoluteAt(read.value[field] as string, offsets, siteUrl) };
-  absolutised.set(read.value, { siteUrl, value });
+  derived?.absolute.set(read.value, { siteUrl, value });
   return value;
 }
 
@@ -174,16 +170,18 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;
   // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
-  const { images } = options;
+  const { images, derived } = options;
   const published = posts
     .filter(({ read }) => !read.draft && read.value.date <= today)
-    .map(({ read }) => (read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url)));
+    .map(({ read }) =>
+      read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url, derived),
+    );
   published.sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
   const serviceList: Service[] = services
-    .map(({ read }) => (read.images.length ? serviceWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url)))
+    .map(({ read }) => (read.images.length ? serviceWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url, derived)))
     .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
   const projectList: Project[] = projects
-    .map(({ read }) => (read.images.length ? projectWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url)))
+    .map(({ read }) => (read.images.length ? projectWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url, derived)))
     .sort(
       (a, b) =>
         STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (b.started ?? '').localeCompare(a.started ?? '') || (a.id < b.id ? -1 : 1),
@@ -194,7 +192,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const site: Site = {
     config: siteConfig.config,
     versions: versionStates(siteConfig.versions, options.now),
-    profile: profile.images.length ? profileWithImages(profile, images, url) : withAbsoluteLinks(profile, 'bio_markdown', url),
+    profile: profile.images.length ? profileWithImages(profile, images, url) : withAbsoluteLinks(profile, 'bio_markdown', url, derived),
     services: serviceList,
     posts: published,
     projects: projectList,

@@ -14,7 +14,7 @@ import { choosePath, changedPosts, diffSources, ownersOf, readChanges } from '..
 import { fullBuild, incrementalRebuild, postEdit } from '../build/dev/rebuild.js';
 import { reporter } from '../build/dev/reporter.js';
 import { startDevServer } from '../build/dev/server.js';
-import { emptySources, initialState, type DevContext, type DevState, type RebuildReport } from '../build/dev/state.js';
+import { devContext, emptySources, initialState, type DevContext, type DevState, type RebuildReport } from '../build/dev/state.js';
 import { watchBatches } from '../build/dev/watcher.js';
 import { inPlaceSink, removeFile } from '../build/dev/writer.js';
 import { problemsPage } from '../build/dev/live-reload.js';
@@ -34,13 +34,7 @@ afterAll(async () => {
 });
 
 function context(out: string): DevContext {
-  return {
-    options: { content, out, now: NOW, cache: false, port: 0, host: '127.0.0.1', log: () => undefined },
-    out,
-    cacheDir: null,
-    records: null,
-    memo: new WeakMap(),
-  };
+  return devContext({ content, out, now: NOW, cache: false, port: 0, host: '127.0.0.1', log: () => undefined }, null);
 }
 
 describe('the watcher', () => {

@@ -45,6 +45,7 @@ export async function fullBuild(ctx: DevContext, state: DevState, started: numbe
       records: ctx.records ?? undefined,
       sources: state.sources,
       memo: ctx.memo,
+      derived: ctx.derived,
     });
     state.build = result.state;
     state.stateSaved = ctx.cacheDir !== null;
@@ -82,6 +83,7 @@ export async function incrementalRebuild(
       siteUrl: ctx.options.siteUrl,
       exists: contentFileExists(ctx.options.content),
       cache: ctx.cacheDir,
+      derived: ctx.derived,
     }));
     state.media = images.files;
   } catch (error) {
@@ -90,10 +92,11 @@ export async function incrementalRebuild(
     return { report: report(state, started, before) };
   }
   state.problems = [];
-  const plan = planBuild(previous.digest, digestSite(model.site));
+  const digest = digestSite(model.site, ctx.derived);
+  const plan = planBuild(previous.digest, digest);
   await forgetSavedState(ctx, state);
   const r = report(state, started, before, { full: plan.all ? plan.reason : null });
-  const deferred = await emitInPlace(ctx, state, model, previous, plan, r);
+  const deferred = await emitInPlace(ctx, state, model, previous, plan, r, digest);
   state.model = { content: read.content, model };
   r.ms = performance.now() - started;
   return { report: r, deferred };
@@ -134,7 +137,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
       ? await resolveImages(read.content, { now: ctx.options.now, cache: ctx.cacheDir })
       : null;
     if (images) state.media = [...new Map([...state.media, ...images.files].map((m) => [m.path, m])).values()];
-    update = updateSite(known.model, known.content, content, images?.table);
+    update = updateSite(known.model, known.content, content, images?.table, ctx.derived);
   } catch (error) {
     // A broken link: the whole check reports it, with every other problem.
     if (error instanceof ContentError) return null;
@@ -196,7 +199,16 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   };
   return {
     report: r,
-    rest: () => emitInPlace(ctx, state, update.model, pending(), plan, r, updateDigest(previous.digest, update.model.site, update.posts)),
+    rest: () =>
+      emitInPlace(
+        ctx,
+        state,
+        update.model,
+        pending(),
+        plan,
+        r,
+        updateDigest(previous.digest, update.model.site, update.posts, ctx.derived),
+      ),
     skip: () => void (state.build = pending()),
   };
 }

@@ -1,5 +1,6 @@
 // What folio dev carries from one rebuild to the next, in one object: the
 // rebuilds read and replace its fields, and nothing else holds state.
+import { resolve } from 'node:path';
 import type { MediaFile } from '../emit/images.js';
 import type { Source } from '../content/frontmatter.js';
 import type { ContentSources } from '../content/load.js';
@@ -9,6 +10,7 @@ import type { RecordCache } from '../emit/cache.js';
 import type { Remembered } from '../emit/documents.js';
 import type { BuildState } from '../emit/incremental.js';
 import type { ReadContent } from '../site.js';
+import { Derived } from '../derived.js';
 
 export interface DevOptions {
   content: string;
@@ -55,6 +57,8 @@ export interface DevContext {
   records: RecordCache | null;
   /** Records of files read in this session, by their Source (a file not read again keeps its Source). */
   memo: WeakMap<Source, Remembered>;
+  /** What was derived from those records (the model's posts with absolute links, their digests). */
+  derived: Derived;
 }
 
 /** The state that crosses rebuilds. */
@@ -77,6 +81,11 @@ export interface DevState {
   media: readonly MediaFile[];
   /** An image file changed in this batch (D44): the model may change although no content file did. */
   imagesChanged: boolean;
+}
+
+/** A session's settings, with its cache and the memos of what it read. */
+export function devContext(options: DevOptions, records: RecordCache | null): DevContext {
+  return { options, out: resolve(options.out), cacheDir: options.cache || null, records, memo: new WeakMap(), derived: new Derived() };
 }
 
 /** The state before the first build: the content as read, nothing built. */

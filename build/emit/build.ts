@@ -21,6 +21,7 @@ import { type HostOptions } from './hosts/index.js';
 import { assembleWithImages, type MediaFile } from './images.js';
 import { emit, sha1, type Sink } from './emit.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
+import type { Derived } from '../derived.js';
 
 export interface BuildOptions {
   content: string;
@@ -39,10 +40,11 @@ export interface BuildOptions {
   workers?: number;
   /** Told how far each phase is, for a progress bar. */
   progress?: (phase: 'render' | 'write', done: number, total: number) => void;
-  /** folio dev: its open cache (saved by dev, not here), the sources already loaded, and records of sources read before. */
+  /** folio dev: its open cache (saved by dev, not here), the sources already loaded, records of sources read before, and what was derived from them. */
   records?: RecordCache;
   sources?: ContentSources;
   memo?: WeakMap<Source, Remembered>;
+  derived?: Derived;
 }
 
 export interface BuildResult {
@@ -136,10 +138,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       history,
       exists: contentFileExists(options.content),
       cache: cacheDir,
+      derived: options.derived,
     });
     const { site } = model;
     const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
-    const plan = planBuild(previous?.digest ?? null, digestSite(site));
+    const digest = digestSite(site, options.derived);
+    const plan = planBuild(previous?.digest ?? null, digest);
     lap('assemble');
     const staging = await openStaging(out);
     try {
@@ -151,6 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const emitted = await emit(model, sink, {
         previous,
         plan,
+        digest,
         progress: (d, t) => options.progress?.('write', d, t),
         hosts: options.hosts,
         media: images.files,

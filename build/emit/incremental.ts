@@ -22,6 +22,7 @@ import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import { pagePath } from '../core/urls.js';
 import type { SectionIndex } from './splice.js';
+import type { Derived, PostDigest } from '../derived.js';
 
 export interface SiteDigest {
   /** Everything but the posts and the change log. */
@@ -31,7 +32,7 @@ export interface SiteDigest {
   /** Published slugs in site order. */
   order: string[];
   /** Per published post: the fields lists show, and the body. */
-  posts: Map<string, { list: string; body: string }>;
+  posts: Map<string, PostDigest>;
 }
 
 /** One precomputed response of the previous build. */
@@ -62,27 +63,24 @@ function hash(text: string): string {
 }
 
 // The body fields: content_markdown, and html and text, which are rendered from it.
-// A memo of a pure function of an immutable post record: a record the next
-// model shares (folio dev's edit, the cache) is not hashed again.
-const postDigests = new WeakMap<Post, { list: string; body: string }>();
-
-function postDigest(post: Post): { list: string; body: string } {
-  let d = postDigests.get(post);
+// With `derived`, a post the previous model had too is not hashed again.
+function postDigest(post: Post, derived?: Derived): PostDigest {
+  let d = derived?.digests.get(post);
   if (!d) {
     const { content_markdown, html: _html, text: _text, ...list } = post;
     d = { list: hash(JSON.stringify(list)), body: hash(content_markdown) };
-    postDigests.set(post, d);
+    derived?.digests.set(post, d);
   }
   return d;
 }
 
-export function digestSite(site: Site): SiteDigest {
+export function digestSite(site: Site, derived?: Derived): SiteDigest {
   const { posts, changes, ...rest } = site;
   return {
     other: hash(JSON.stringify(rest)),
     changes: hash(JSON.stringify(changes)),
     order: posts.map((p) => p.slug),
-    posts: new Map(posts.map((p) => [p.slug, postDigest(p)])),
+    posts: new Map(posts.map((p) => [p.slug, postDigest(p, derived)])),
   };
 }
 
@@ -91,10 +89,10 @@ export function digestSite(site: Site): SiteDigest {
  * updateSite in site-update.ts): the rest is the previous digest's, but for posts
  * it marked pending, which get their own back.
  */
-export function updateDigest(previous: SiteDigest, site: Site, posts: Post[]): SiteDigest {
+export function updateDigest(previous: SiteDigest, site: Site, posts: Post[], derived?: Derived): SiteDigest {
   const next = new Map(previous.posts);
-  for (const post of posts) next.set(post.slug, postDigest(post));
-  for (const post of site.posts) if (next.get(post.slug)?.body === PENDING) next.set(post.slug, postDigest(post));
+  for (const post of posts) next.set(post.slug, postDigest(post, derived));
+  for (const post of site.posts) if (next.get(post.slug)?.body === PENDING) next.set(post.slug, postDigest(post, derived));
   return { other: previous.other, changes: hash(JSON.stringify(site.changes)), order: previous.order, posts: next };
 }
 

@@ -22,6 +22,8 @@ export interface FolioIndex {
   tokenOccurrences: Record<string, Record<string, number>>;
   avgFieldLength: Record<string, number>;
   fieldLengths: Record<string, Record<number, number>>;
+  /** Per field, the length part of BM25+'s denominator per document, made by the first query that needs it (lengthNorms). */
+  norms?: Record<string, Float64Array>;
 }
 
 export type Relevance = { k: number; b: number; d: number };
@@ -83,14 +85,19 @@ function contributions(
   return values;
 }
 
-/** Per document, the length part of BM25+'s denominator: k·(1 − b + b·length/average). Cached per field of a loaded index (never modified), for the life of the isolate. */
-const norms = new WeakMap<object, Float64Array>();
-function lengthNorms(lengths: Record<number, number>, average: number, k: number, b: number, docsCount: number): Float64Array {
-  let out = norms.get(lengths);
+/**
+ * Per document, the length part of BM25+'s denominator: k·(1 − b + b·length/average).
+ * Kept in the index, which a loaded index never modifies, so an isolate makes each field's once.
+ */
+function lengthNorms(index: FolioIndex, prop: string, k: number, b: number, docsCount: number): Float64Array {
+  const norms = (index.norms ??= {});
+  let out = norms[prop];
   if (!out || out.length <= docsCount) {
+    const lengths = index.fieldLengths[prop]!;
+    const average = index.avgFieldLength[prop]!;
     out = new Float64Array(docsCount + 1);
     for (let id = 1; id <= docsCount; id++) out[id] = k * (1 - b + (b * (lengths[id] ?? 0)) / (average || 1));
-    norms.set(lengths, out);
+    norms[prop] = out;
   }
   return out;
 }
@@ -122,7 +129,7 @@ export function scoreTokens(
     for (const token of tokens) {
       const node = exactNode(field.node, token);
       if (!node) continue;
-      norm ??= lengthNorms(index.fieldLengths[prop]!, index.avgFieldLength[prop]!, k, b, docsCount);
+      norm ??= lengthNorms(index, prop, k, b, docsCount);
       const ids = postings(node);
       const idf = Math.log(1 + (docsCount - ids.length + 0.5) / (ids.length + 0.5)) * weight;
       const counts = Object.hasOwn(frequencies, token) ? frequencies[token] : undefined;
