@@ -146,7 +146,7 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
   if (!update) return null;
   // A listed field (a title, a reading time) shows on other pages too: every
   // response is asked for after this post's own, but they still come first.
-  const plan = planEdit(previous.digest, update.posts);
+  const plan = planEdit(previous.digest, update.posts, ctx.derived);
   state.owners ??= ownersOf(previous.routes);
   const rt = memoryRuntime(update.model);
   const sink = inPlaceSink(ctx.out);

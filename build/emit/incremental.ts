@@ -117,11 +117,11 @@ const PENDING = '(not yet in the shared responses)';
  * site-update.ts), without a look at the others' digests: what planBuild would
  * return for updateDigest(previous, site, posts).
  */
-export function planEdit(previous: SiteDigest, posts: Post[]): Plan {
+export function planEdit(previous: SiteDigest, posts: Post[], derived?: Derived): Plan {
   const changed = new Set<string>();
   for (const post of posts) {
     const before = previous.posts.get(post.slug);
-    const d = postDigest(post);
+    const d = postDigest(post, derived);
     if (!before || before.list !== d.list) return { all: true, reason: `a listed field of ${post.slug} changed` };
     if (before.body !== d.body) changed.add(post.slug);
   }
