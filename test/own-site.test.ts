@@ -12,6 +12,7 @@ import { STYLESHEET } from '../build/core/pages/style.js';
 import { contrast, parseHex, SCHEMES, themeCss } from '../build/core/theme.js';
 import { printRedirects } from '../build/emit/hosts/cloudflare.js';
 import { checkCloudflareRedirects } from '../build/emit/hosts/limits.js';
+import { planHosts } from '../build/emit/hosts/plan.js';
 import { vercelRoutes } from '../build/emit/hosts/vercel.js';
 import { attr, byTag, parseHtml } from './helpers/html.js';
 import { copyContent, serveBuilt } from './helpers/site.js';
@@ -216,7 +217,7 @@ describe('aliases (D48)', () => {
     expect(moved.length).toBe(3 + (3 + 2) * 2);
     const cloudflare = (await readFile(join(s.out, '_redirects'), 'utf8')).split('\n');
     for (const [from, to] of moved) expect(cloudflare).toContain(`${from} ${to} 301`);
-    const routes = vercelRoutes(s.site, manifest);
+    const routes = vercelRoutes(planHosts(s.site, manifest));
     for (const [from, to] of moved) {
       const first = routes.find((r) => r.src && new RegExp(r.src).test(from));
       expect(first, from).toMatchObject({ status: 301, headers: { Location: to } });

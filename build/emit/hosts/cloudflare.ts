@@ -2,11 +2,9 @@
 // (D39). Every request runs the functions in functions/ (which answer from the
 // precomputed files through env.ASSETS, or from the core), except the
 // addresses listed here, which Pages serves as files with the same headers.
-import type { Manifest } from '../../core/files.js';
-import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
 import { CLOUDFLARE } from './limits.js';
-import { fileRoutes, fileUrl, GENERATED, type FileRoute } from './plan.js';
+import { fileRoutes, fileUrl, GENERATED, type FileRoute, type HostPlan } from './plan.js';
 
 /** Characters a _headers or _routes.json path may hold without meaning a splat or placeholder. */
 const PLAIN_PATH = /^\/[A-Za-z0-9._~@!$&'()+,;=/-]*$/;
@@ -18,9 +16,9 @@ const PLAIN_PATH = /^\/[A-Za-z0-9._~@!$&'()+,;=/-]*$/;
  * budget: the function serves the same bytes and headers, it only costs an
  * invocation.
  */
-export function cloudflareStatic(site: Site, manifest: Manifest): FileRoute[] {
+export function cloudflareStatic(plan: HostPlan): FileRoute[] {
   const budget = Math.min(CLOUDFLARE.routesRules - 1, CLOUDFLARE.headerRules);
-  return fileRoutes(site, manifest)
+  return fileRoutes(plan)
     .filter(
       (r) =>
         PLAIN_PATH.test(r.path) &&
@@ -62,11 +60,11 @@ export function printRoutes(routes: readonly FileRoute[]): string {
   return `${JSON.stringify(spec, null, 2)}\n`;
 }
 
-export function cloudflare(site: Site, manifest: Manifest): OutputFile[] {
-  const routes = cloudflareStatic(site, manifest);
+export function cloudflare(plan: HostPlan): OutputFile[] {
+  const routes = cloudflareStatic(plan);
   return [
     { path: '_headers', body: printHeaders(routes) },
-    { path: '_redirects', body: printRedirects(routes, manifest.redirects) },
+    { path: '_redirects', body: printRedirects(routes, plan.manifest.redirects) },
     { path: '_routes.json', body: printRoutes(routes) },
   ];
 }

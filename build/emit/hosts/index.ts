@@ -7,6 +7,7 @@ import { edgeFileCount } from '../edge.js';
 import { cloudflare } from './cloudflare.js';
 import { checkHostLimits, type Host } from './limits.js';
 import { netlify } from './netlify.js';
+import { planHosts } from './plan.js';
 import { vercel } from './vercel.js';
 
 export interface HostOptions {
@@ -19,7 +20,8 @@ export interface HostOptions {
 const toStderr = (message: string) => void process.stderr.write(`folio: warning: ${message}\n`);
 
 export function hostFiles(site: Site, manifest: Manifest, options: { hosts?: HostOptions } = {}): OutputFile[] {
-  const files = [...cloudflare(site, manifest), ...netlify(site, manifest), ...vercel(site, manifest)];
+  const plan = planHosts(site, manifest);
+  const files = [...cloudflare(plan), ...netlify(plan), ...vercel(plan)];
   checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr, edgeFileCount(site, manifest));
   return files;
 }

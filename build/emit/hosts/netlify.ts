@@ -5,12 +5,10 @@
 // in _redirects because the two hosts order rules and files oppositely
 // (Cloudflare applies _redirects before its files, Netlify after), and a
 // catch-all that is right on one would break the other.
-import type { Manifest } from '../../core/files.js';
 import type { Headers } from '../../core/http.js';
-import type { Site } from '../../core/model.js';
 import type { OutputFile } from '../atomic.js';
 import { cloudflareStatic } from './cloudflare.js';
-import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedRules, type QueryPath } from './plan.js';
+import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedRules, type HostPlan, type QueryPath } from './plan.js';
 
 /** The path prefix of the folio function (functions/_netlify/folio.ts `config.path`). */
 export const NETLIFY_FUNCTION = '/_folio/netlify';
@@ -62,14 +60,14 @@ export function netlifyPattern(from: string): RegExp {
  * A placeholder takes a whole segment, so `/blog/:item` also takes the twins
  * beside the pages (/blog/x.md): the function answers those from their files.
  */
-function pageRules(site: Site, manifest: Manifest): NetlifyRedirect[] {
-  return negotiatedRules(site, manifest).map(({ path }) => ({ from: path, to: toFunction(path), force: true }));
+function pageRules(plan: HostPlan): NetlifyRedirect[] {
+  return negotiatedRules(plan).map(({ path }) => ({ from: path, to: toFunction(path), force: true }));
 }
 
-export function netlifyRedirects(site: Site, manifest: Manifest): NetlifyRedirect[] {
-  const { plain, queried } = apiRoutes(manifest);
-  const inCloudflare = new Set(cloudflareStatic(site, manifest).map((r) => r.path));
-  const pages = pageRules(site, manifest);
+export function netlifyRedirects(plan: HostPlan): NetlifyRedirect[] {
+  const { plain, queried } = apiRoutes(plan.manifest);
+  const inCloudflare = new Set(cloudflareStatic(plan).map((r) => r.path));
+  const pages = pageRules(plan);
   const paged = pages.map((p) => netlifyPattern(p.from));
   return [
     ...queried.flatMap(queryRules),
@@ -77,7 +75,7 @@ export function netlifyRedirects(site: Site, manifest: Manifest): NetlifyRedirec
     ...plain.map((r) => ({ from: r.path, to: fileUrl(r.file), force: true })),
     ...pages,
     // Extension-less documents the shared _redirects does not already rewrite.
-    ...fileRoutes(site, manifest)
+    ...fileRoutes(plan)
       .filter((r) => fileUrl(r.file) !== r.path && !inCloudflare.has(r.path) && !paged.some((re) => re.test(r.path)))
       .map((r) => ({ from: r.path, to: fileUrl(r.file), force: false })),
     // Anything without a file: the core (errors, any paging, search, MCP, 404).
@@ -90,19 +88,19 @@ export function netlifyRedirects(site: Site, manifest: Manifest): NetlifyRedirec
  * not cover. Rewritten files get a rule under both their address and their
  * file path, whichever of the two Netlify matches.
  */
-export function netlifyHeaders(site: Site, manifest: Manifest): { for: string; headers: Headers }[] {
-  const inCloudflare = new Set(cloudflareStatic(site, manifest).map((r) => r.path));
+export function netlifyHeaders(plan: HostPlan): { for: string; headers: Headers }[] {
+  const inCloudflare = new Set(cloudflareStatic(plan).map((r) => r.path));
   // Files under a forced page rule (twins of posts, tags, projects) are the function's to answer.
-  const forced = pageRules(site, manifest).map((p) => netlifyPattern(p.from));
+  const forced = pageRules(plan).map((p) => netlifyPattern(p.from));
   const rules = new Map<string, Headers>();
   const add = (path: string, headers: Headers) => {
     if (!rules.has(path) && !forced.some((re) => re.test(path))) rules.set(path, headers);
   };
-  for (const r of fileRoutes(site, manifest)) {
+  for (const r of fileRoutes(plan)) {
     if (!inCloudflare.has(r.path)) add(r.path, r.headers);
     if (fileUrl(r.file) !== r.path) add(fileUrl(r.file), r.headers);
   }
-  const { plain, queried } = apiRoutes(manifest);
+  const { plain, queried } = apiRoutes(plan.manifest);
   for (const r of [...plain, ...queried.flatMap((q) => q.targets)]) {
     add(fileUrl(r.file), r.headers);
     add(r.path, r.headers);
@@ -133,6 +131,6 @@ export function printNetlifyToml(redirects: readonly NetlifyRedirect[], headers:
   return out.join('\n');
 }
 
-export function netlify(site: Site, manifest: Manifest): OutputFile[] {
-  return [{ path: 'netlify.toml', body: printNetlifyToml(netlifyRedirects(site, manifest), netlifyHeaders(site, manifest)) }];
+export function netlify(plan: HostPlan): OutputFile[] {
+  return [{ path: 'netlify.toml', body: printNetlifyToml(netlifyRedirects(plan), netlifyHeaders(plan)) }];
 }

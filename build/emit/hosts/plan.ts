@@ -53,25 +53,29 @@ export function isNegotiated(site: Site, manifest: Manifest, path: string): bool
 }
 
 /**
- * The manifest's query-less targets outside /api, split by whether they are
- * negotiated: asked once per manifest (every printer needs them, and at
- * 10,000 posts that is some 30,000 questions), again only if routes are added.
+ * What every host printer reads: the model, the manifest, and the manifest's
+ * query-less targets outside /api split by whether they are negotiated. Made
+ * once per build (planHosts) and handed to each printer: at 10,000 posts the
+ * split is some 30,000 questions.
  */
-function pageTargets(site: Site, manifest: Manifest): { files: string[]; negotiated: string[] } {
-  const targets = Object.keys(manifest.routes);
-  const known = planned.get(manifest);
-  if (known && known.site === site && known.count === targets.length) return known;
+export interface HostPlan {
+  site: Site;
+  manifest: Manifest;
+  /** Page targets a file answers whatever the Accept header. */
+  files: string[];
+  /** Page targets whose answer depends on Accept, in manifest order. */
+  negotiated: string[];
+}
+
+export function planHosts(site: Site, manifest: Manifest): HostPlan {
   const files: string[] = [];
   const negotiated: string[] = [];
-  for (const target of targets) {
+  for (const target of Object.keys(manifest.routes)) {
     if (target.includes('?') || isApiPath(target)) continue;
     (isNegotiated(site, manifest, target) ? negotiated : files).push(target);
   }
-  const value = { site, count: targets.length, files, negotiated };
-  planned.set(manifest, value);
-  return value;
+  return { site, manifest, files, negotiated };
 }
-const planned = new WeakMap<Manifest, { site: Site; count: number; files: string[]; negotiated: string[] }>();
 
 /**
  * Addresses a CDN can answer from a file alone, for any method it serves
@@ -79,16 +83,11 @@ const planned = new WeakMap<Manifest, { site: Site; count: number; files: string
  * the envelope), not negotiated, no query. Shortest paths first, so a host
  * with a rule budget serves the site-wide documents statically before twins.
  */
-export function fileRoutes(site: Site, manifest: Manifest): FileRoute[] {
-  return pageTargets(site, manifest)
-    .files.map((target) => ({ route: route(manifest, target), depth: target.split('/').length }))
+export function fileRoutes({ manifest, files }: HostPlan): FileRoute[] {
+  return files
+    .map((target) => ({ route: route(manifest, target), depth: target.split('/').length }))
     .sort((a, b) => a.depth - b.depth || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : 0))
     .map((r) => r.route);
-}
-
-/** Paths whose answer depends on Accept, in manifest order. */
-export function negotiatedPaths(site: Site, manifest: Manifest): string[] {
-  return [...pageTargets(site, manifest).negotiated];
 }
 
 /** The one segment of an item's address: a post slug, tag or project id. */
@@ -169,10 +168,10 @@ function operationAt(path: string) {
 }
 
 /** Negotiated pages as rules: one per item shape, one per one-off page. */
-export function negotiatedRules(site: Site, manifest: Manifest): { path: string; shape: boolean }[] {
+export function negotiatedRules({ manifest, negotiated }: HostPlan): { path: string; shape: boolean }[] {
   return byShape(
     manifest,
-    negotiatedPaths(site, manifest).map((path) => ({ path })),
+    negotiated.map((path) => ({ path })),
   ).map(({ path, shape }) => ({ path, shape }));
 }
 
