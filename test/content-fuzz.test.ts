@@ -82,6 +82,8 @@ interface Corruption {
   error: boolean;
   /** Applied after the others (a change of line endings, which the others' patterns do not expect). */
   last?: boolean;
+  /** The front-matter key it writes whole: a later change that writes the same key of the same file undoes this one. */
+  sets?: string;
   apply(tree: Tree): void;
 }
 
@@ -245,6 +247,7 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
         name: `${key}: ${value} in ${file}`,
         file,
         error: true,
+        sets: key,
         apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, key, value)),
       };
     }),
@@ -366,6 +369,7 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
         name: `the alias ${alias}, a live address, in ${file}`,
         file,
         error: true,
+        sets: 'aliases',
         apply: (t: Tree) => editFields(t, file, (lines) => setKey(lines, 'aliases', `[${alias}]`)),
       })),
     fc
@@ -433,6 +437,12 @@ function applyOrder(corruptions: Corruption[]): Corruption[] {
   return [...corruptions.filter((c) => !c.last), ...corruptions.filter((c) => c.last)];
 }
 
+/** The corruptions still in the tree once all are applied: those no later one undid by writing the same key of the same file. */
+function standing(corruptions: Corruption[]): Corruption[] {
+  const order = applyOrder(corruptions);
+  return order.filter((c, i) => c.sets === undefined || !order.slice(i + 1).some((d) => d.file === c.file && d.sets === c.sets));
+}
+
 // ------------------------------------------------------------ checks
 
 function lineCount(bytes: string | Uint8Array | undefined): number {
@@ -495,43 +505,47 @@ describe('random corruptions of valid content (in process)', () => {
       let failures = 0;
       const started = performance.now();
       const details = fc.check(
-        fc.property(fc.array(corruptionArb(Object.keys(base)), { minLength: 1, maxLength: 3 }), (corruptions) => {
-          inputs++;
-          const tree: Tree = { ...base };
-          for (const c of applyOrder(corruptions)) c.apply(tree);
-          const expectError = corruptions.some((c) => c.error);
-          let problems: Problem[] = [];
-          try {
-            buildSite(sourcesOf(tree, 'fz'), { now: NOW });
-          } catch (error) {
-            if (!(error instanceof ContentError)) {
+        // Each change once: the same edit twice is another change (a key written twice is invalid YAML).
+        fc.property(
+          fc.uniqueArray(corruptionArb(Object.keys(base)), { minLength: 1, maxLength: 3, selector: (c) => c.name }),
+          (corruptions) => {
+            inputs++;
+            const tree: Tree = { ...base };
+            for (const c of applyOrder(corruptions)) c.apply(tree);
+            const expectError = standing(corruptions).some((c) => c.error);
+            let problems: Problem[] = [];
+            try {
+              buildSite(sourcesOf(tree, 'fz'), { now: NOW });
+            } catch (error) {
+              if (!(error instanceof ContentError)) {
+                failures++;
+                throw new Error(
+                  `${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`,
+                  { cause: error },
+                );
+              }
+              problems = error.problems;
+            }
+            const bad = problemViolations(problems, tree, 'fz');
+            if (expectError && problems.length === 0) bad.push('the build succeeded');
+            if (!expectError && problems.length) bad.push(`an allowed change failed: ${problems.map((p) => p.message).join(' | ')}`);
+            // Each corrupted file is named, unless another file's problem stopped the build before the cross-file checks.
+            const named = (file: string) => problems.some((p) => p.file === `fz/${file}` || p.message.includes(`fz/${file}`));
+            const perFile = problems.some((p) => !/points at a page that does not exist/.test(p.message));
+            for (const c of standing(corruptions)) {
+              if (!c.error || named(c.file)) continue;
+              const crossFile = /^a link to |^a copy of |^the alias /.test(c.name);
+              if (crossFile && perFile) continue;
+              bad.push(`${c.name}: no problem names ${c.file}`);
+            }
+            if (bad.length) {
               failures++;
               throw new Error(
-                `${corruptions.map((c) => c.name).join(' + ')}: the build threw ${(error as Error).name}: ${(error as Error).message.slice(0, 200)}`,
-                { cause: error },
+                `${corruptions.map((c) => c.name).join(' + ')}:\n  ${bad.join('\n  ')}\n${problems.map(formatProblem).join('\n')}`,
               );
             }
-            problems = error.problems;
-          }
-          const bad = problemViolations(problems, tree, 'fz');
-          if (expectError && problems.length === 0) bad.push('the build succeeded');
-          if (!expectError && problems.length) bad.push(`an allowed change failed: ${problems.map((p) => p.message).join(' | ')}`);
-          // Each corrupted file is named, unless another file's problem stopped the build before the cross-file checks.
-          const named = (file: string) => problems.some((p) => p.file === `fz/${file}` || p.message.includes(`fz/${file}`));
-          const perFile = problems.some((p) => !/points at a page that does not exist/.test(p.message));
-          for (const c of corruptions) {
-            if (!c.error || named(c.file)) continue;
-            const crossFile = /^a link to |^a copy of |^the alias /.test(c.name);
-            if (crossFile && perFile) continue;
-            bad.push(`${c.name}: no problem names ${c.file}`);
-          }
-          if (bad.length) {
-            failures++;
-            throw new Error(
-              `${corruptions.map((c) => c.name).join(' + ')}:\n  ${bad.join('\n  ')}\n${problems.map(formatProblem).join('\n')}`,
-            );
-          }
-        }),
+          },
+        ),
         { numRuns: fuzzRuns(150), seed, interruptAfterTimeLimit: fuzzBudget(10_000), markInterruptAsFailure: false },
       );
       recordFigures({
@@ -698,7 +712,9 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
       const seed = fuzzSeed();
       const runs = fuzzRuns(3);
       const samples = fc.sample(
-        fc.array(corruptionArb(Object.keys(base)), { minLength: 2, maxLength: 4 }).filter((cs) => cs.some((c) => c.error)),
+        fc
+          .uniqueArray(corruptionArb(Object.keys(base)), { minLength: 2, maxLength: 4, selector: (c) => c.name })
+          .filter((cs) => standing(cs).some((c) => c.error)),
         { seed, numRuns: runs },
       );
       let failures = 0;
