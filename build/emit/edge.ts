@@ -35,7 +35,7 @@ export function buildId(siteJson: Uint8Array): string {
   return createHash('sha256').update(`${EDGE_FORMAT} ${EDGE_VERSION}\n`).update(siteJson).digest('hex').slice(0, 20);
 }
 
-function routeShards(manifest: Manifest): OutputFile[] {
+function routeShards(manifest: Manifest): { path: string; shard: RouteShard }[] {
   const targets = Object.keys(manifest.routes);
   const count = Math.max(1, Math.ceil(targets.length / ROUTES_PER_SHARD));
   const shards = Array.from({ length: count }, () => ({
@@ -51,20 +51,15 @@ function routeShards(manifest: Manifest): OutputFile[] {
     if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
     shard.routes[target] = [file, local];
   }
-  return shards.map(({ build, sets, routes }, n) => ({
-    path: routeShardPath(n),
-    body: JSON.stringify({ build, sets, routes } satisfies RouteShard),
-  }));
+  return shards.map(({ build, sets, routes }, n) => ({ path: routeShardPath(n), shard: { build, sets, routes } }));
 }
 
-function chunks(site: Site, build: string, list: string, posts: readonly Post[]): OutputFile[] {
-  const files: OutputFile[] = [];
+function* chunks(site: Site, build: string, list: string, posts: readonly Post[]): Generator<OutputFile> {
   // At least one, so an empty list still has its chunk 0.
   for (let from = 0; from === 0 || from < posts.length; from += POST_CHUNK) {
     const items = posts.slice(from, from + POST_CHUNK).map((p) => postItem(site, p));
-    files.push({ path: postChunkPath(list, from / POST_CHUNK), body: JSON.stringify({ build, items } satisfies PostChunk) });
+    yield { path: postChunkPath(list, from / POST_CHUNK), body: JSON.stringify({ build, items } satisfies PostChunk) };
   }
-  return files;
 }
 
 /**
@@ -86,7 +81,12 @@ export function edgeFileCount(site: Site, manifest: Manifest): number {
 }
 
 /** Registered in build.ts's `artifacts`, after the others: the head is written last. */
-export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, { model }: { model: SiteModel }): OutputFile[] {
+/**
+ * Made one file at a time as emit() writes them: at 10,000 posts they are
+ * some 60 MB of JSON, which held at once were the top of the build's peak
+ * memory.
+ */
+export function* edgeFiles(site: Site, manifest: Manifest, _options: unknown, { model }: { model: SiteModel }): Generator<OutputFile> {
   const { build } = manifest;
   const outline: PostsOutline = { build, total: site.posts.length, tags: site.tags.map((t) => [t.tag, t.count]) };
   const notFound: NotFoundPages = { build, html: notFoundHtml(site), markdown: notFoundMarkdown(site) };
@@ -100,14 +100,12 @@ export function edgeFiles(site: Site, manifest: Manifest, _options: unknown, { m
     site: { config: site.config, versions: site.versions, built_at: site.built_at, profile, services, redirects: site.redirects },
     routes: routes.length,
   };
-  return [
-    ...routes,
-    { path: POSTS_PATH, body: JSON.stringify(outline) },
-    ...chunks(site, build, 'all', site.posts),
-    ...site.tags.flatMap((t, i) => chunks(site, build, String(i), model.tagged(t.tag))),
-    { path: NOT_FOUND_PATH, body: JSON.stringify(notFound) },
-    { path: EDGE_HEAD_PATH, body: JSON.stringify(head) },
-  ];
+  for (const { path, shard } of routes) yield { path, body: JSON.stringify(shard) };
+  yield { path: POSTS_PATH, body: JSON.stringify(outline) };
+  yield* chunks(site, build, 'all', site.posts);
+  for (const [i, t] of site.tags.entries()) yield* chunks(site, build, String(i), model.tagged(t.tag));
+  yield { path: NOT_FOUND_PATH, body: JSON.stringify(notFound) };
+  yield { path: EDGE_HEAD_PATH, body: JSON.stringify(head) };
 }
 
 /** The change log on its own (D61): the function answering a `since` reads this, not the model. */

@@ -29,8 +29,13 @@ export interface EmitMade {
   search: PreparedSearch;
 }
 
-/** Extra files other parts of folio add to dist (the search index, host configs). */
-export type Artifact = (site: Site, manifest: Manifest, options: EmitOptions, made: EmitMade) => OutputFile[] | Promise<OutputFile[]>;
+/** Extra files other parts of folio add to dist (the search index, host configs); an iterable is written as it yields, so its files need not all be in memory at once. */
+export type Artifact = (
+  site: Site,
+  manifest: Manifest,
+  options: EmitOptions,
+  made: EmitMade,
+) => Iterable<OutputFile> | Promise<OutputFile[]>;
 export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesFile, edgeFiles];
 
 /** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
@@ -280,8 +285,11 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    for (const artifact of artifacts)
+    for (const artifact of artifacts) {
       for (const file of await artifact(site, manifest, options, { model, search })) await extra(file.path, file.body);
+      // Each artifact's garbage (the host plan's questions, the search files) goes before the next one's.
+      if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
+    }
     // An artifact may add to the manifest; then it is written again, whole.
     const after = jsonText(manifest);
     if (after !== manifestText) {
