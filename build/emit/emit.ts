@@ -8,35 +8,19 @@ import { documentsFamily, postSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
-import type { Site } from '../core/model.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
-import { type OutputFile } from './atomic.js';
 import { codeFingerprint } from './cache.js';
 import { digestSite, mustAsk, type BuildState, type OutputRecord, type Plan, type SiteDigest } from './incremental.js';
 import { indexSections, spliceSections, type SectionIndex } from './splice.js';
-import { hostFiles, type HostOptions } from './hosts/index.js';
+import { type HostOptions } from './hosts/index.js';
 import { type MediaFile } from './images.js';
-import { prepareSearchIndex, searchIndexArtifact, type PreparedSearch } from './search-index.js';
-import { buildId, changesFile, edgeFiles } from './edge.js';
+import { prepareSearchIndex } from './search-index.js';
+import { buildId } from './edge.js';
+import { artifacts } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { memoryRuntime, runtimeModel } from './memory-runtime.js';
-
-/** What one emit() made beside the responses, for the artifacts: the model with its indexes, and the search index started with the responses. */
-export interface EmitMade {
-  model: SiteModel;
-  search: PreparedSearch;
-}
-
-/** Extra files other parts of folio add to dist (the search index, host configs); an iterable is written as it yields, so its files need not all be in memory at once. */
-export type Artifact = (
-  site: Site,
-  manifest: Manifest,
-  options: EmitOptions,
-  made: EmitMade,
-) => Iterable<OutputFile> | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesFile, edgeFiles];
 
 /** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
 export interface Sink {
@@ -266,8 +250,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       await sink.write(m.path, await m.read());
     }
   }
-  const manifestText = jsonText(manifest);
-  await extra(MANIFEST_PATH, manifestText);
+  await extra(MANIFEST_PATH, jsonText(manifest));
+  // Its hash, not its text (12 MB at 10,000 posts), is kept to see whether an artifact changed it.
+  const firstManifest = state.extras.get(MANIFEST_PATH)!;
   const result: EmitResult = {
     manifest,
     state,
@@ -291,9 +276,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
     }
     // An artifact may add to the manifest; then it is written again, whole.
-    const after = jsonText(manifest);
-    if (after !== manifestText) {
-      bytes -= Buffer.byteLength(manifestText);
+    const after = utf8(jsonText(manifest));
+    if (sha1(after) !== firstManifest.hash) {
+      bytes -= firstManifest.size;
       await extra(MANIFEST_PATH, after);
     }
     if (previous) for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);

@@ -1,0 +1,26 @@
+// The artifacts: files other parts of folio add to dist after the responses
+// (the host files, the search index, the change log, the functions' data),
+// each from the model and the manifest emit() made.
+import type { Manifest } from '../core/files.js';
+import type { Site } from '../core/model.js';
+import type { SiteModel } from '../core/site-model.js';
+import type { OutputFile } from './atomic.js';
+import { changesFile, edgeFiles } from './edge.js';
+import type { EmitOptions } from './emit.js';
+import { hostFiles } from './hosts/index.js';
+import { searchIndexArtifact, type PreparedSearch } from './search-index.js';
+
+/** What one emit() made beside the responses, for the artifacts: the model with its indexes, and the search index started with the responses. */
+export interface EmitMade {
+  model: SiteModel;
+  search: PreparedSearch;
+}
+
+/** Extra files other parts of folio add to dist (the search index, host configs); an iterable is written as it yields, so its files need not all be in memory at once. */
+export type Artifact = (
+  site: Site,
+  manifest: Manifest,
+  options: EmitOptions,
+  made: EmitMade,
+) => Iterable<OutputFile> | Promise<OutputFile[]>;
+export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesFile, edgeFiles];
