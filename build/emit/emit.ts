@@ -173,8 +173,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     // the manifest) wait for the search thread rather than add to its peak.
     // A full build is past it by then; a one-post rebuild at 10,000 posts
     // waits about 1 s and peaks at 800-811 MiB instead of 989-1,078 MiB.
-    // A body edit asks for a few documents, which need not wait.
-    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) await search.settled();
+    // The pages' garbage goes first: the build's peak was the search thread
+    // answering while this thread still held it. A body edit asks for a few
+    // documents, which need not wait.
+    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) {
+      collectGarbage();
+      await search.settled();
+    }
     if (++done % 256 === 0) options.progress?.(done, targets.length);
     const before = previous?.routes.get(target);
     if (before && !mustAsk(plan, target)) {
