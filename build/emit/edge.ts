@@ -80,11 +80,11 @@ export function edgeFileCount(site: Site, manifest: Manifest): number {
   );
 }
 
-/** Registered in build.ts's `artifacts`, after the others: the head is written last. */
 /**
- * Made one file at a time as emit() writes them: at 10,000 posts they are
- * some 60 MB of JSON, which held at once were the top of the build's peak
- * memory.
+ * The functions' data, last in emit/artifacts.ts's list so that the head is
+ * written last. Made one file at a time as emit() writes them: at 10,000
+ * posts they are some 60 MB of JSON, which held at once were the top of the
+ * build's peak memory.
  */
 export function* edgeFiles(site: Site, manifest: Manifest, _options: unknown, { model }: { model: SiteModel }): Generator<OutputFile> {
   const { build } = manifest;
