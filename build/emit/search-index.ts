@@ -203,7 +203,7 @@ export function prepareSearchIndex(site: Site, build: string): PreparedSearch {
   return { build, take, settled: async () => void (await held?.catch(() => undefined)) };
 }
 
-/** Registered in build.ts's `artifacts`: the index emit() prepared, or made here. */
+/** Registered in emit/artifacts.ts: the index emit() prepared, or made here. */
 export async function searchIndexArtifact(
   site: Site,
   manifest: Manifest,
