@@ -16,7 +16,12 @@ export interface EmitMade {
   search: PreparedSearch;
 }
 
-/** Extra files other parts of folio add to dist (the search index, host configs); an iterable is written as it yields, so its files need not all be in memory at once. */
+/**
+ * Extra files other parts of folio add to dist (the search index, host
+ * configs). The manifest is written before them, so they only read it. An
+ * iterable is written as it yields, so its files need not all be in memory
+ * at once.
+ */
 export type Artifact = (
   site: Site,
   manifest: Manifest,

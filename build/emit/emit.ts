@@ -255,9 +255,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       await sink.write(m.path, await m.read());
     }
   }
+  // Final here: the artifacts below read it and never change it.
   await extra(MANIFEST_PATH, jsonText(manifest));
-  // Its hash, not its text (12 MB at 10,000 posts), is kept to see whether an artifact changed it.
-  const firstManifest = state.extras.get(MANIFEST_PATH)!;
   const result: EmitResult = {
     manifest,
     state,
@@ -279,12 +278,6 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       for (const file of await artifact(site, manifest, options, { model, search })) await extra(file.path, file.body);
       // Each artifact's garbage (the host plan's questions, the search files) goes before the next one's.
       if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
-    }
-    // An artifact may add to the manifest; then it is written again, whole.
-    const after = utf8(jsonText(manifest));
-    if (sha1(after) !== firstManifest.hash) {
-      bytes -= firstManifest.size;
-      await extra(MANIFEST_PATH, after);
     }
     if (previous) for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);
     result.files = kept.size;
