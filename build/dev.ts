@@ -74,17 +74,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     return !changesWaiting();
   };
 
-  /** The second half of a rebuild, once open pages have reloaded: written, or left to the next rebuild (false). */
-  const finish = async (r: RebuildReport, deferred: () => Promise<Deferred>, skip: () => void, refreshFirst: boolean): Promise<boolean> => {
-    if (!(await quiet())) return (skip(), false);
-    const shown = r.targets.length;
-    const then = await deferred();
-    if (refreshFirst) {
-      await server.refresh();
-      server.tell(r.targets.slice(shown), false);
-      if (!(await quiet())) return (then.skip(), false);
-    }
-    if ((await then.later()).length) await server.refresh();
+  /** The artifacts of a rebuild, once open pages have reloaded: written, or left to the next rebuild (false). */
+  const finish = async (deferred: Deferred): Promise<boolean> => {
+    if (!(await quiet())) return (deferred.skip(), false);
+    if ((await deferred.later()).length) await server.refresh();
     return true;
   };
 
@@ -101,29 +94,37 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       saves.schedule();
       return null;
     }
-    const edit = way === 'post-edit' ? await postEdit(ctx, state, started, before) : null;
-    const whole = edit
-      ? null
-      : hadBuild
+    const wrote = (r: RebuildReport) => r.files.added.length + r.files.changed.length + r.files.removed.length;
+    // An edited post's own responses, told to open pages before the rest is made.
+    const early = { told: false, files: 0, targets: 0 };
+    const served = async (r: RebuildReport) => {
+      print.rebuilt(r, print.trigger(r));
+      Object.assign(early, { told: true, files: wrote(r), targets: r.targets.length });
+      server.tell(r.targets, false);
+      return quiet();
+    };
+    const edit = way === 'post-edit' ? await postEdit(ctx, state, started, before, served) : null;
+    const { report: r, deferred } =
+      edit ??
+      (hadBuild
         ? await incrementalRebuild(ctx, state, started, before)
-        : { report: await fullBuild(ctx, state, started, before) };
-    const r = edit?.report ?? whole!.report;
-    print.rebuilt(r, print.trigger(r));
-    const wrote = () => r.files.added.length + r.files.changed.length + r.files.removed.length;
-    const first = wrote();
-    // A rebuild that only rewrote files under the same routes needs nothing of the server.
-    if (!edit && (first > 0 || !hadBuild)) await server.refresh();
-    server.tell(r.targets, !r.ok || !hadBuild);
-    const deferred = edit
-      ? { run: edit.rest, skip: edit.skip }
-      : whole?.deferred
-        ? { run: async () => whole.deferred!, skip: whole.deferred.skip }
-        : null;
+        : { report: await fullBuild(ctx, state, started, before), deferred: null });
+    if (!early.told) print.rebuilt(r, print.trigger(r));
+    const first = early.told ? early.files : wrote(r);
+    if (edit?.deferred === null) {
+      // Another change came while the post's own responses were served: the rest is its rebuild's.
+      state.artifactsBehind = true;
+      print.rest(null, 0);
+    } else {
+      // A rebuild that only rewrote files under the same routes needs nothing of the server.
+      if (wrote(r) > 0 || !hadBuild) await server.refresh();
+      server.tell(r.targets.slice(early.targets), !r.ok || !hadBuild);
+    }
     if (deferred) {
-      const done = await finish(r, deferred.run, deferred.skip, edit !== null);
+      const done = await finish(deferred);
       state.artifactsBehind = !done;
       r.totalMs = done ? performance.now() - started : undefined;
-      print.rest(done ? wrote() - first : null, done ? r.totalMs! - r.ms : 0);
+      print.rest(done ? wrote(r) - first : null, done ? r.totalMs! - r.ms : 0);
     }
     // Ready for the next edit of a post (ownersOf walks every route), with
     // an empty young generation: at 10,000 posts each scavenge during an

@@ -127,12 +127,18 @@ describe('the rebuilds and the writer', () => {
       const before = state.sources;
       await writeFile(file, `${original}\nA sentence from the rebuild test.\n`);
       state.sources = await readChanges(content, before, [`posts/${POST}.md`]);
-      const edit = await postEdit(ctx, state, performance.now(), before);
-      expect(edit).not.toBeNull();
-      expect(edit!.report.targets.sort()).toEqual([`/api/v1/posts/${POST}`, `/blog/${POST}`, `/blog/${POST}.md`]);
-      expect(await readFile(join(out, 'blog', `${POST}.md`), 'utf8')).toContain('A sentence from the rebuild test.');
-      const deferred = await edit!.rest();
-      await deferred.later();
+      // The post's own responses are on disk, and nothing else yet, when the rebuild says they can be served.
+      const served: string[] = [];
+      const edit = await postEdit(ctx, state, performance.now(), before, async (r) => {
+        served.push(...r.targets);
+        expect(await readFile(join(out, 'blog', `${POST}.md`), 'utf8')).toContain('A sentence from the rebuild test.');
+        expect(await readFile(join(out, 'llms-full.txt'), 'utf8')).not.toContain('A sentence from the rebuild test.');
+        return true;
+      });
+      expect(edit?.deferred).toBeTruthy();
+      expect(served.sort()).toEqual([`/api/v1/posts/${POST}`, `/blog/${POST}`, `/blog/${POST}.md`]);
+      expect(edit!.report.targets).toContain('/llms-full.txt');
+      await edit!.deferred!.later();
       const clean = join(work, 'clean-1');
       await build({ content, out: clean, now: NOW });
       expect(await treeHash(out)).toEqual(await treeHash(clean));

@@ -1,20 +1,18 @@
 // The three ways a rebuild of folio dev goes (the planner picks one): the
 // whole build, the incremental rebuild of everything the change may touch,
-// and a post's own responses first for an edit that keeps every address.
+// and, for an edit that keeps every address, the same rebuild from a model
+// updated in place, with the edited posts' own responses first.
 import { ContentError } from '../content/problems.js';
 import { contentFileExists, type ContentSources } from '../content/load.js';
-import type { Headers } from '../core/http.js';
-import { fileAnswer } from '../emit/answer.js';
 import { build } from '../emit/build.js';
-import { memoryRuntime } from '../emit/memory-runtime.js';
 import { readContentFast } from '../emit/documents.js';
-import { digestSite, pendingDigest, planBuild, planEdit, updateDigest, type BuildState, type OutputRecord } from '../emit/incremental.js';
+import { digestSite, planBuild, planEdit, updateDigest } from '../emit/incremental.js';
 import { assembleWithImages, resolveImages } from '../emit/images.js';
 import type { ReadContent } from '../site.js';
 import { updateSite } from '../site-update.js';
 import { changedPosts, diffSources, ownersOf } from './planner.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
-import { emitInPlace, forgetSavedState, inPlaceSink, type Deferred } from './writer.js';
+import { emitInPlace, type Deferred } from './writer.js';
 
 export function report(state: DevState, started: number, before: ContentSources, partial: Partial<RebuildReport> = {}): RebuildReport {
   return {
@@ -70,7 +68,7 @@ export async function incrementalRebuild(
   state: DevState,
   started: number,
   before: ContentSources,
-): Promise<{ report: RebuildReport; deferred?: Deferred }> {
+): Promise<{ report: RebuildReport; deferred: Deferred | null }> {
   const previous = state.build!;
   state.model = null;
   state.owners = null;
@@ -89,36 +87,34 @@ export async function incrementalRebuild(
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     state.problems = error.problems;
-    return { report: report(state, started, before) };
+    return { report: report(state, started, before), deferred: null };
   }
   state.problems = [];
   const digest = digestSite(model.site, ctx.derived);
   const plan = planBuild(previous.digest, digest);
-  await forgetSavedState(ctx, state);
   const r = report(state, started, before, { full: plan.all ? plan.reason : null });
-  const deferred = await emitInPlace(ctx, state, model, previous, plan, r, digest);
+  const deferred = await emitInPlace(ctx, state, model, previous, plan, r, () => digest);
   state.model = { content: read.content, model };
   r.ms = performance.now() - started;
   return { report: r, deferred };
 }
 
-export interface PostEdit {
-  report: RebuildReport;
-  /** Asks for the shared responses (lists, tag pages, feeds, llms files, sitemap), the model and the manifest. */
-  rest(): Promise<Deferred>;
-  /** Leaves the rest to the next rebuild: the state then says those posts are pending. */
-  skip(): void;
-}
-
 /**
  * An edit of posts that keeps every address and the order (a body, a
  * title): render those files, take the rest of the model as it was
- * (updateSite), and answer and write those posts' own targets (page, twin,
- * API record) before anything else. They are served as soon as they are on
- * disk: their routes and headers are the ones the server has. Null when the
- * change is not such an edit (nothing is written then).
+ * (updateSite), and rebuild as any other change, but with those posts' own
+ * targets (page, twin, API record) first: once they are written, `served`
+ * is told, and they are served while the rest waits; it may leave the rest
+ * to the next rebuild (then `deferred` is null). Null when the change is not
+ * such an edit (nothing is written then).
  */
-export async function postEdit(ctx: DevContext, state: DevState, started: number, before: ContentSources): Promise<PostEdit | null> {
+export async function postEdit(
+  ctx: DevContext,
+  state: DevState,
+  started: number,
+  before: ContentSources,
+  served: (r: RebuildReport) => Promise<boolean>,
+): Promise<{ report: RebuildReport; deferred: Deferred | null } | null> {
   const previous = state.build;
   const known = state.model;
   const changed = previous && known && state.problems.length === 0 ? changedPosts(before, state.sources) : null;
@@ -144,71 +140,24 @@ export async function postEdit(ctx: DevContext, state: DevState, started: number
     throw error;
   }
   if (!update) return null;
-  // A listed field (a title, a reading time) shows on other pages too: every
-  // response is asked for after this post's own, but they still come first.
+  // A listed field (a title, a reading time) shows on other pages too: the
+  // plan then asks for every response, but this post's own still come first.
   const plan = planEdit(previous.digest, update.posts, ctx.derived);
   state.owners ??= ownersOf(previous.routes);
-  const rt = memoryRuntime(update.model);
-  const sink = inPlaceSink(ctx.out);
-  const answers: { target: string; record: OutputRecord }[] = [];
-  const fresh: { target: string; record: OutputRecord }[] = [];
-  // A twin's token estimate follows its body: its header set may be new.
-  const headerSets = previous.headerSets.slice();
-  const sameBesidesTokens = (a: Headers, b: Headers) =>
-    JSON.stringify({ ...a, 'x-markdown-tokens': '' }) === JSON.stringify({ ...b, 'x-markdown-tokens': '' });
-  for (const post of update.posts) {
-    for (const target of state.owners.get(post.slug) ?? []) {
-      const was = previous.routes.get(target);
-      if (!was) continue;
-      const made = await fileAnswer(target, rt);
-      // Another file or other headers need the new manifest first: the whole
-      // way, then (it asks again for what was written here, and gets the same).
-      const before = previous.headerSets[was.set]!;
-      if (!made || made.file !== was.file || !sameBesidesTokens(made.headers, before)) return null;
-      const set = JSON.stringify(made.headers) === JSON.stringify(before) ? was.set : headerSets.push(made.headers) - 1;
-      const answer = { target, record: { file: was.file, etag: made.etag, set, size: made.body.byteLength } };
-      answers.push(answer);
-      if (made.etag === was.etag) continue;
-      // Each is served as soon as it is written.
-      await forgetSavedState(ctx, state);
-      await sink.write(was.file, made.body);
-      fresh.push(answer);
-    }
-  }
+  const owned = update.posts.flatMap((post) => state.owners!.get(post.slug) ?? []);
   state.problems = [];
   state.model = { content, model: update.model };
-  const r = report(state, started, before, {
-    full: plan.all ? plan.reason : null,
-    files: { added: [], changed: fresh.map((a) => a.record.file), removed: [] },
-    targets: fresh.map((a) => a.target),
+  const r = report(state, started, before, { full: plan.all ? plan.reason : null });
+  let told = false;
+  const digest = () => updateDigest(previous.digest, update.model.site, update.posts, ctx.derived);
+  const deferred = await emitInPlace(ctx, state, update.model, previous, plan, r, digest, {
+    targets: owned,
+    served: (first) => {
+      told = true;
+      first.ms = performance.now() - started;
+      return served(first);
+    },
   });
-  // What is on disk now: those posts' own responses are new, the shared ones
-  // not yet. Made once the edit is served, as the other whole-site work.
-  const pending = (): BuildState => {
-    const routes = new Map(previous.routes);
-    for (const a of answers) routes.set(a.target, a.record);
-    return {
-      ...previous,
-      routes,
-      headerSets,
-      digest: pendingDigest(
-        previous.digest,
-        update.posts.map((post) => post.slug),
-      ),
-    };
-  };
-  return {
-    report: r,
-    rest: () =>
-      emitInPlace(
-        ctx,
-        state,
-        update.model,
-        pending(),
-        plan,
-        r,
-        updateDigest(previous.digest, update.model.site, update.posts, ctx.derived),
-      ),
-    skip: () => void (state.build = pending()),
-  };
+  if (!told) r.ms = performance.now() - started;
+  return { report: r, deferred };
 }

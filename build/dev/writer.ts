@@ -6,7 +6,8 @@ import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteModel } from '../core/site-model.js';
 import { staticReader } from '../emit/build.js';
-import { emit, type Sink } from '../emit/emit.js';
+import { emit, type FirstAnswer, type Sink } from '../emit/emit.js';
+import type { Headers } from '../core/http.js';
 import { forgetState } from '../emit/cache.js';
 import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
@@ -51,9 +52,19 @@ export interface Deferred {
   skip(): void;
 }
 
+/** Targets to write before the rest, and what to do once they are: false leaves the rest to the next rebuild. */
+export interface First {
+  targets: readonly string[];
+  served(r: RebuildReport): Promise<boolean>;
+}
+
 /**
  * Writes every response the plan asks for, the model and the manifest, and
- * records them in the report; the artifacts are left to the returned `later`.
+ * records them in the report; the artifacts are left to the returned
+ * `later`. With `first`, those targets are written before any other and,
+ * when the server can serve them as they are (the same files, the same
+ * headers but for a twin's token estimate), handed to `first.served`, which
+ * may stop the rebuild there: then null.
  */
 export async function emitInPlace(
   ctx: DevContext,
@@ -62,9 +73,20 @@ export async function emitInPlace(
   previous: BuildState,
   plan: Plan,
   r: RebuildReport,
-  digest?: SiteDigest,
-): Promise<Deferred> {
+  digest: () => SiteDigest,
+  first?: First,
+): Promise<Deferred | null> {
   const { out } = ctx;
+  const shown = new Set<string>();
+  const then = async (answers: FirstAnswer[]) => {
+    if (!answers.every((a) => servedAsBefore(a, previous))) return true;
+    const fresh = answers.filter((a) => a.written);
+    for (const a of fresh) shown.add(a.target);
+    r.targets.push(...fresh.map((a) => a.target));
+    r.files.changed.push(...fresh.map((a) => a.file));
+    return first!.served(r);
+  };
+  await forgetSavedState(ctx, state);
   const emitted = await emit(model, inPlaceSink(out), {
     previous,
     plan,
@@ -72,17 +94,18 @@ export async function emitInPlace(
     digest,
     media: state.media,
     readStatic: staticReader(ctx.options.content, state.sources),
+    first: first && { targets: first.targets, then },
   });
   state.build = emitted.state;
+  if (emitted.stopped) return null;
   const earlier = new Set([...[...previous.routes.values()].map((o) => o.file), ...previous.extras.keys()]);
   const written = new Set(emitted.written);
-  const shown = new Set(r.targets);
   r.targets.push(...[...emitted.state.routes].filter(([t, o]) => written.has(o.file) && !shown.has(t)).map(([t]) => t));
   // Responses that are gone go now; artifacts that are gone, once the artifacts ran.
   const gone = [...emitted.removed];
   await Promise.all(gone.map((f) => removeFile(out, f)));
-  r.files.added.push(...emitted.written.filter((f) => !earlier.has(f)));
-  r.files.changed.push(...emitted.written.filter((f) => earlier.has(f)));
+  r.files.added = emitted.written.filter((f) => !earlier.has(f));
+  r.files.changed = emitted.written.filter((f) => earlier.has(f));
   r.files.removed.push(...gone);
   return {
     async later() {
@@ -100,4 +123,16 @@ export async function emitInPlace(
       for (const [file, entry] of previous.extras) if (!emitted.state.extras.has(file)) emitted.state.extras.set(file, entry);
     },
   };
+}
+
+/**
+ * A first target the server can serve at once, before the new manifest: at
+ * the previous build's file, with its headers but for a twin's token
+ * estimate, which follows the body (it is right once the manifest is).
+ */
+function servedAsBefore(a: FirstAnswer, previous: BuildState): boolean {
+  const was = previous.routes.get(a.target);
+  if (!was || was.file !== a.file) return false;
+  const tokensAside = (h: Headers) => JSON.stringify({ ...h, 'x-markdown-tokens': '' });
+  return tokensAside(a.headers) === tokensAside(previous.headerSets[was.set]!);
 }

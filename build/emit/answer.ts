@@ -1,6 +1,5 @@
-// A target's answer as a file of the output (D38): emit() and folio dev's
-// post edit both write responses through it, so a target maps to the same
-// file and headers either way.
+// A target's answer as a file of the output (D38): which responses the
+// build can write as files, and the file each one goes to.
 import { fileFor } from '../core/files.js';
 import { request, type Headers, type Sections } from '../core/http.js';
 import { respond } from '../core/respond.js';

@@ -1,22 +1,16 @@
 // Writes a whole output directory atomically (D40): everything goes into a
 // fresh sibling directory, which replaces the old one only when complete.
-// One module past 300 lines on purpose: writing, linking, the two-rename
-// swap and the recovery after a kill share one set of sibling paths, and the
-// kill tests (test/faults.test.ts) exercise them as one.
+// The files themselves are written by staging-writers.ts.
 import { spawn } from 'node:child_process';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { MANIFEST_PATH } from '../core/files.js';
-import type { WriteBatch, WriteOp, WriteReply } from './write-worker.js';
-import { workerScript } from './workers.js';
+import { fsWriter, threadWriter } from './staging-writers.js';
 
 export interface OutputFile {
   path: string;
   body: Uint8Array | string;
 }
-
-const CONCURRENCY = 64;
 
 function stagingPrefix(out: string): string {
   return `.${basename(out)}.folio-tmp-`;
@@ -129,201 +123,6 @@ export interface Staging {
   commit(): Promise<{ files: number; bytes: number }>;
   /** Removes the staging directory; the output stays as it was. */
   abort(): Promise<void>;
-}
-
-/** Where the files of a staging directory are written from. */
-interface Writer {
-  /**
-   * Queues a write; resolves when there is room for the next one, rejects
-   * after a failed one. The body is the writer's from then on: a large one's
-   * bytes may be moved to another thread.
-   */
-  write(path: string, body: Uint8Array | string): Promise<void>;
-  /** Links the file at `path` of `from` (a directory) to the same path in the staging directory. */
-  link(path: string, from: string): Promise<void>;
-  /** Waits for every queued write; rejects with the first failure. */
-  flush(): Promise<{ files: number; bytes: number }>;
-  close(): Promise<void>;
-}
-
-/** Asynchronous writes on this thread, at most CONCURRENCY at once. */
-function fsWriter(staging: string): Writer {
-  const dirs = new Map<string, Promise<unknown>>([[staging, Promise.resolve()]]);
-  const ensureDir = (dir: string): Promise<unknown> => {
-    let made = dirs.get(dir);
-    if (!made) {
-      made = mkdir(dir, { recursive: true });
-      dirs.set(dir, made);
-    }
-    return made;
-  };
-  const inFlight = new Set<Promise<void>>();
-  let failure: unknown = null;
-  let files = 0;
-  let bytes = 0;
-  const queue = async (task: () => Promise<void>) => {
-    if (failure) throw failure;
-    const p: Promise<void> = task()
-      .catch((error) => {
-        failure ??= error;
-      })
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
-    while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
-    if (failure) throw failure;
-  };
-  return {
-    write: (path, body) =>
-      queue(async () => {
-        const full = join(staging, path);
-        await ensureDir(dirname(full));
-        await writeFile(full, body);
-        files++;
-        bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-      }),
-    link: (path, from) =>
-      queue(async () => {
-        const full = join(staging, path);
-        const source = join(from, path);
-        await ensureDir(dirname(full));
-        await link(source, full).catch(() => copyFile(source, full));
-        files++;
-      }),
-    async flush() {
-      await Promise.all(inFlight);
-      if (failure) throw failure;
-      return { files, bytes };
-    },
-    async close() {
-      failure ??= new Error('The build was stopped.');
-      await Promise.allSettled(inFlight);
-    },
-  };
-}
-
-const BATCH_FILES = 128;
-/** Links are cheap for the thread (one system call) and cost the main thread only their path. */
-const BATCH_LINKS = 2048;
-/**
- * Writing threads. Creating a file costs about half a millisecond of kernel
- * time here, and at 10,000 posts one thread writing 31,854 files was the
- * longest part of the build; two wrote 3,300 files in 2.0 s against 2.7 s,
- * and took the 10,000-post emit phase from 34-36 s to 27 s (BENCHMARKS.md).
- */
-const WRITE_THREADS = 2;
-const BATCH_BYTES = 4 * 1024 * 1024;
-const BATCHES_IN_FLIGHT = 8;
-const LARGE_FILE = 1024 * 1024;
-
-/**
- * Synchronous writes on threads of their own (write-worker.ts), in batches,
- * so the main thread spends its time on respond() rather than on system
- * calls. Null when the compiled worker is not there (the TypeScript sources
- * without a compile), and then fsWriter does the same work.
- */
-function threadWriter(staging: string): Writer | null {
-  const script = workerScript('write-worker');
-  if (!script) return null;
-  const workers = Array.from({ length: WRITE_THREADS }, () => new Worker(script));
-  let ops: WriteOp[] = [];
-  let size = 0;
-  let id = 0;
-  let pending = 0;
-  let files = 0;
-  let bytes = 0;
-  let failure: Error | null = null;
-  let closed = false;
-  let wake: (() => void) | null = null;
-  const nudge = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-  for (const worker of workers) {
-    worker.on('message', (reply: WriteReply) => {
-      pending--;
-      if (reply.error) failure ??= Object.assign(new Error(reply.error.message), { code: reply.error.code, path: reply.error.path });
-      nudge();
-    });
-    worker.on('error', (error) => {
-      failure ??= error;
-      nudge();
-    });
-    worker.on('exit', (code) => {
-      if (!closed) failure ??= new Error(`A writing thread stopped (exit code ${code}).`);
-      pending = 0;
-      nudge();
-    });
-  }
-  let transfer: ArrayBuffer[] = [];
-  let links: { from: string; paths: string[] } | null = null;
-  const send = () => {
-    if (links) {
-      ops.push({ op: 'links', from: links.from, to: staging, paths: links.paths });
-      links = null;
-    }
-    if (!ops.length) return;
-    // Batches go round the threads: creating files is mostly the kernel's work, which runs on both cores.
-    workers[id % workers.length]!.postMessage({ id: id++, ops } satisfies WriteBatch, transfer);
-    pending++;
-    ops = [];
-    size = 0;
-    transfer = [];
-  };
-  const until = async (ready: () => boolean) => {
-    while (!ready() && !failure) await new Promise<void>((resolve) => (wake = resolve));
-    if (failure) throw failure;
-  };
-  const add = async (op: WriteOp, length: number) => {
-    if (failure) throw failure;
-    ops.push(op);
-    size += length;
-    files++;
-    if (ops.length >= BATCH_FILES || size >= BATCH_BYTES) send();
-    if (pending >= BATCHES_IN_FLIGHT) await until(() => pending < BATCHES_IN_FLIGHT);
-  };
-  return {
-    write(path, body) {
-      const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-      bytes += length;
-      const op: WriteOp = { op: 'write', path: join(staging, path), body };
-      if (length < LARGE_FILE) return add(op, length);
-      // A large body (a feed, llms-full.txt at 10,000 posts: 20-30 MB) goes at
-      // once, its bytes moved rather than copied. Written from this thread
-      // instead, it waited for the event loop, which the build keeps busy, and
-      // held 86 MB until the end of the responses, raising the peak memory.
-      if (
-        typeof body !== 'string' &&
-        body.byteOffset === 0 &&
-        body.buffer instanceof ArrayBuffer &&
-        body.byteLength === body.buffer.byteLength
-      )
-        transfer.push(body.buffer);
-      const queued = add(op, length);
-      send();
-      return queued;
-    },
-    async link(path, from) {
-      if (failure) throw failure;
-      if (links && links.from !== from) send();
-      links ??= { from, paths: [] };
-      links.paths.push(path);
-      files++;
-      if (links.paths.length < BATCH_LINKS) return;
-      send();
-      if (pending >= BATCHES_IN_FLIGHT) await until(() => pending < BATCHES_IN_FLIGHT);
-    },
-    async flush() {
-      send();
-      await until(() => pending === 0);
-      return { files, bytes };
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.all(workers.map((w) => w.terminate()));
-    },
-  };
 }
 
 const outputErrors = (out: string) => (error: unknown) => {

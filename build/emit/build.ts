@@ -155,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const emitted = await emit(model, sink, {
         previous,
         plan,
-        digest,
+        digest: () => digest,
         progress: (d, t) => options.progress?.('write', d, t),
         hosts: options.hosts,
         media: images.files,

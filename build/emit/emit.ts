@@ -2,131 +2,50 @@
 // respond() the functions call (D38), written through a sink with the
 // manifest, the artifacts (search index, host files, edge files) and the
 // state an incremental build compares against (D39, D40).
-import { createHash } from 'node:crypto';
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
-import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../core/files.js';
+import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
-import { codeFingerprint } from './cache.js';
-import { digestSite, mustAsk, type BuildState, type OutputRecord, type Plan, type SiteDigest } from './incremental.js';
+import { digestSite, mustAsk, ownerOf, pendingDigest, type OutputRecord, type Plan } from './incremental.js';
 import { indexSections, spliceSections, type SectionIndex } from './splice.js';
-import { type HostOptions } from './hosts/index.js';
-import { type MediaFile } from './images.js';
-import { prepareSearchIndex } from './search-index.js';
+import { prepareSearchIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
 import { artifacts } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { memoryRuntime, runtimeModel } from './memory-runtime.js';
+import type { EmitOptions, EmitResult, FirstAnswer, Sink } from './emit-options.js';
+import { Ledger } from './ledger.js';
 
-/** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
-export interface Sink {
-  write(path: string, body: Uint8Array | string): Promise<void>;
-  /** The file at `path` is byte-identical to the previous build's. */
-  reuse(path: string): Promise<void>;
-  /** The previous build's file at `path`, when the sink can read it (documents of post sections are spliced from it). */
-  read?(path: string): Promise<Uint8Array | null>;
+export type { EmitOptions, EmitResult, FirstAnswer, FirstTargets, Sink } from './emit-options.js';
+export { sha1 } from './ledger.js';
+
+/** A response written but not yet routed (see ask in emit). */
+interface Made {
+  file: string;
+  headers: Headers;
+  written: boolean;
+  record(): OutputRecord;
 }
-
-export interface EmitOptions {
-  /** The previous build of the same output and the plan against it (incremental.ts); without them every target is asked. */
-  previous?: BuildState | null;
-  plan?: Plan;
-  progress?: (done: number, total: number) => void;
-  hosts?: HostOptions;
-  /**
-   * Return once the responses, the model and the manifest are written, and
-   * leave the artifacts (search index, host files) to `result.artifacts()`:
-   * folio dev serves the change first and finishes the slow part after.
-   */
-  deferArtifacts?: boolean;
-  /** The digest of `site`, when the caller has it (folio dev updates it per edit). */
-  digest?: SiteDigest;
-  /** The bytes of a file of content/static/ by its site path (D43); needed when the site has any. */
-  readStatic?: (path: string) => Promise<Uint8Array>;
-  /** The image files under /media/ (D44), routed through the manifest with their headers. */
-  media?: readonly MediaFile[];
-}
-
-export interface EmitResult {
-  manifest: Manifest;
-  state: BuildState;
-  /** Every file of the output, and their bytes. */
-  files: number;
-  bytes: number;
-  /** Targets respond() was asked for in this build. */
-  asked: number;
-  /** Files written because they are new or their bytes changed. */
-  written: string[];
-  /** Files of the previous build that this one no longer has. */
-  removed: string[];
-  /** Targets made by splicing the previous file's sections (splice.ts) rather than by respond(). */
-  spliced: string[];
-  /** Milliseconds: asking for every target, then the artifacts. */
-  phases: { respond: number; artifacts: number };
-  /**
-   * With deferArtifacts: writes the artifacts and completes this result
-   * (files, bytes, and the removed files of the previous build's artifacts;
-   * its removed responses are in `removed` already); resolves with the files
-   * it wrote. A caller that never calls it must keep the previous build's
-   * artifact entries in `state.extras`, as folio dev does.
-   */
-  artifacts?: () => Promise<string[]>;
-}
-
-export const sha1 = (body: Uint8Array) => createHash('sha1').update(body).digest('base64');
 
 /**
  * Every precomputable response, streamed into `sink` as it is made: each GET
  * target of each family (D38), the not-found page, the runtime model, the
  * manifest, then the artifacts. With a previous build, targets the plan does
  * not ask for keep their file, and files whose bytes did not change are
- * reused rather than written.
+ * reused rather than written. With `first`, those targets are asked for
+ * before any other and the build may stop after them (FirstTargets).
  */
 export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
   const { site } = model;
   const previous = options.previous ?? null;
   const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
   const rt = memoryRuntime(model);
-  // The model the functions could read, and the build id named after it: the
-  // search shards carry it, and they are made from the start (below).
-  const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
-  const build = buildId(siteBytes);
-  // The search index needs only the model: it is made on its own thread while the responses are.
-  const search = prepareSearchIndex(site, build);
-  const manifest: Manifest = {
-    version: 1,
-    site_url: site.config.site_url,
-    build,
-    header_sets: [],
-    routes: {},
-    fallbacks: {},
-    redirects: site.redirects,
-  };
-  const setIndex = new Map<string, number>();
-  const headerSet = (headers: Headers) => {
-    const { etag: _etag, ...rest } = headers;
-    const key = JSON.stringify(rest);
-    let i = setIndex.get(key);
-    if (i === undefined) {
-      i = manifest.header_sets.push(rest) - 1;
-      setIndex.set(key, i);
-    }
-    return i;
-  };
-  // The previous build's header sets, by index, as this build numbers them.
-  const carried = new Map<number, number>();
-  const state: BuildState = {
-    fingerprint: codeFingerprint(),
-    digest: options.digest ?? digestSite(site),
-    routes: new Map(),
-    headerSets: manifest.header_sets,
-    extras: new Map(),
-    sections: new Map(),
-  };
+  const ledger = new Ledger(site, sink, previous);
+  const { manifest, state, written, kept } = ledger;
   /** A document of post sections after a body edit: the previous file with the edited posts' sections made again (splice.ts), or null. */
   const splice = async (target: string, before: OutputRecord): Promise<{ body: Uint8Array; index: SectionIndex } | null> => {
     const index = previous?.sections?.get(target);
@@ -135,32 +54,104 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (!old) return null;
     return spliceSections(old, index, plan.changed, (slug) => postSection(model, target, model.posts.bySlug.get(slug)!)!);
   };
-  const written: string[] = [];
   const spliced: string[] = [];
-  const kept = new Set<string>();
   let asked = 0;
-  let bytes = 0;
-  const put = async (file: string, body: Uint8Array, tag: string, before: string | undefined) => {
-    kept.add(file);
-    if (before === tag) return sink.reuse(file);
-    written.push(file);
-    return sink.write(file, body);
+  /** A target the plan does not ask for: the previous build's file, reused. */
+  const keep = async (target: string, before: OutputRecord) => {
+    const record = ledger.route(target, { ...before, set: ledger.carrySet(before.set) });
+    const sections = previous!.sections?.get(target);
+    if (sections) state.sections.set(target, sections);
+    kept.add(before.file);
+    // A kept twin's size is all llms.txt needs of it (its token estimate).
+    const page = pageOfTwin(target);
+    if (page !== null) model.twinSizes.set(page, before.size);
+    await sink.reuse(before.file);
+    return record;
   };
-  const extra = (file: string, content: Uint8Array | string) => {
-    // Encoded once, and so hashed, counted and written as the same bytes; the
-    // large ones (site.json, the manifest, the search index) then move to the
-    // writing thread instead of being copied there as text.
-    const body = typeof content === 'string' ? utf8(content) : content;
-    const hash = sha1(body);
-    const size = body.byteLength;
-    bytes += size;
-    state.extras.set(file, { hash, size });
-    return put(file, body, hash, previous?.extras.get(file)?.hash);
+  /**
+   * A target asked for again: spliced from the previous file where it can
+   * be, answered by respond() otherwise, and written. It is routed when
+   * `record` is called: in the order targets are enumerated, so that the
+   * manifest numbers header sets and lists routes as a clean build does.
+   */
+  const ask = async (target: string, before: OutputRecord | undefined): Promise<Made | null> => {
+    asked++;
+    const from = written.length;
+    const made = before ? await splice(target, before) : null;
+    if (made) {
+      // The headers of a document do not depend on its bytes, but for the ETag.
+      const tag = etag(made.body);
+      await ledger.put(before!.file, made.body, tag, before!.etag);
+      return {
+        file: before!.file,
+        headers: previous!.headerSets[before!.set]!,
+        written: written.length > from,
+        record: () => {
+          state.sections.set(target, made.index);
+          spliced.push(target);
+          return ledger.route(target, { file: before!.file, etag: tag, set: ledger.carrySet(before!.set), size: made.body.byteLength });
+        },
+      };
+    }
+    const answer = await fileAnswer(target, rt);
+    if (!answer) return null;
+    const { file, headers, etag: tag, body } = answer;
+    // Without a folder per address, a page and a document of the same name would share a file.
+    if (kept.has(file))
+      throw new Error(
+        `folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`,
+      );
+    await ledger.put(file, body, tag, before?.file === file ? before.etag : undefined);
+    return {
+      file,
+      headers,
+      written: written.length > from,
+      record: () => {
+        if (answer.sections) state.sections.set(target, indexSections(answer.sections));
+        return ledger.route(target, { file, etag: tag, set: ledger.headerSet(headers), size: body.byteLength });
+      },
+    };
   };
+  let stopped = false;
+  const mustKeep = (target: string, before: OutputRecord | undefined): before is OutputRecord =>
+    before !== undefined && (stopped || !mustAsk(plan, target));
 
-  // Written now rather than held to the end: at 10,000 posts it is some 20 MB.
-  await extra(SITE_PATH, siteBytes);
   const phaseStart = performance.now();
+  // The first targets are answered and written now, and routed in their turn below.
+  const first = new Map<string, Made | null>();
+  if (options.first) {
+    const answers: FirstAnswer[] = [];
+    for (const target of options.first.targets) {
+      const before = previous?.routes.get(target);
+      if (mustKeep(target, before)) {
+        answers.push({ target, file: before.file, headers: previous!.headerSets[before.set]!, written: false });
+        continue;
+      }
+      const made = await ask(target, before);
+      first.set(target, made);
+      if (made) answers.push({ target, file: made.file, headers: made.headers, written: made.written });
+    }
+    stopped = !(await options.first.then(answers));
+  }
+  // Stopped, the output is the previous build's but for the first targets,
+  // whose posts' shared responses are not made yet.
+  state.digest = stopped
+    ? pendingDigest(
+        previous!.digest,
+        options.first!.targets.map(ownerOf).filter((slug) => slug !== null),
+      )
+    : (options.digest?.() ?? digestSite(site));
+  // The model the functions could read, and the build id named after it:
+  // the search shards carry it, and they are made from the start, on their
+  // own thread while the responses are. Written now rather than held to the
+  // end: at 10,000 posts it is some 20 MB.
+  let search: PreparedSearch | null = null;
+  if (!stopped) {
+    const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
+    manifest.build = buildId(siteBytes);
+    search = prepareSearchIndex(site, manifest.build);
+    await ledger.extra(SITE_PATH, siteBytes);
+  }
   // The documents last: llms-full.txt and the feeds read every twin, which
   // the pages family has made by then. Enumerated first, they built every
   // page at once while the search thread was at its largest: the peak of
@@ -176,77 +167,42 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     // The pages' garbage goes first: the build's peak was the search thread
     // answering while this thread still held it. A body edit asks for a few
     // documents, which need not wait.
-    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all) {
+    if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all && search) {
       collectGarbage();
       await search.settled();
     }
     if (++done % 256 === 0) options.progress?.(done, targets.length);
     const before = previous?.routes.get(target);
-    if (before && !mustAsk(plan, target)) {
-      let set = carried.get(before.set);
-      if (set === undefined) carried.set(before.set, (set = headerSet(previous!.headerSets[before.set]!)));
-      state.routes.set(target, { ...before, set });
-      manifest.routes[target] = [before.file, set];
-      const sections = previous!.sections?.get(target);
-      if (sections) state.sections.set(target, sections);
-      kept.add(before.file);
-      bytes += before.size;
-      // A kept twin's size is all llms.txt needs of it (its token estimate).
-      const page = pageOfTwin(target);
-      if (page !== null) model.twinSizes.set(page, before.size);
-      await sink.reuse(before.file);
-      continue;
-    }
-    asked++;
-    const made = before ? await splice(target, before) : null;
-    if (made) {
-      // The headers of a document do not depend on its bytes, but for the ETag.
-      let set = carried.get(before!.set);
-      if (set === undefined) carried.set(before!.set, (set = headerSet(previous!.headerSets[before!.set]!)));
-      const tag = etag(made.body);
-      bytes += made.body.byteLength;
-      state.routes.set(target, { file: before!.file, etag: tag, set, size: made.body.byteLength });
-      state.sections.set(target, made.index);
-      manifest.routes[target] = [before!.file, set];
-      spliced.push(target);
-      await put(before!.file, made.body, tag, before!.etag);
-      continue;
-    }
-    const answer = await fileAnswer(target, rt);
-    if (!answer) continue;
-    const { file, headers, etag: tag, body } = answer;
-    // Without a folder per address, a page and a document of the same name would share a file.
-    if (kept.has(file))
-      throw new Error(
-        `folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`,
-      );
-    const set = headerSet(headers);
-    if (answer.sections) state.sections.set(target, indexSections(answer.sections));
-    bytes += body.byteLength;
-    state.routes.set(target, { file, etag: tag, set, size: body.byteLength });
-    manifest.routes[target] = [file, set];
-    await put(file, body, tag, before?.file === file ? before.etag : undefined);
+    if (first.has(target)) first.get(target)?.record();
+    else if (mustKeep(target, before)) await keep(target, before);
+    else (await ask(target, before))?.record();
   }
   options.progress?.(targets.length, targets.length);
   const respondMs = performance.now() - phaseStart;
+  if (stopped) {
+    // The model, the manifest and the artifacts on disk are the previous build's.
+    for (const [file, entry] of previous!.extras) state.extras.set(file, entry);
+    const phases = { respond: respondMs, artifacts: 0 };
+    return { manifest, state, files: kept.size, bytes: ledger.bytes, asked, written, removed: [], spliced, phases, stopped };
+  }
   if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
   // content/static/, each file at its own path with its type (D43); assembleSite made sure no address above has it.
   for (const f of site.static) {
     if (!options.readStatic) throw new Error(`folio: ${f.path} is a static file, but emit() was given no readStatic to read it with.`);
     const file = f.path.slice(1);
-    await extra(file, await options.readStatic(f.path));
-    manifest.routes[f.path] = [file, headerSet(staticHeaders(f.content_type))];
+    await ledger.extra(file, await options.readStatic(f.path));
+    manifest.routes[f.path] = [file, ledger.headerSet(staticHeaders(f.content_type))];
   }
   // The not-found page, so static hosts answer unknown paths with it (D23).
   const missing = await respond(request('GET', '/404', { accept: 'text/html' }), rt);
   if (missing.body) {
-    await extra('404.html', missing.body);
-    manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: headerSet(missing.headers) };
+    await ledger.extra('404.html', missing.body);
+    manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: ledger.headerSet(missing.headers) };
   }
   // Fingerprinted: a name the previous build had holds the same bytes, so it is reused unread.
   for (const m of options.media ?? []) {
-    manifest.routes[`/${m.path}`] = [m.path, headerSet(m.headers)];
-    bytes += m.size;
+    manifest.routes[`/${m.path}`] = [m.path, ledger.headerSet(m.headers)];
+    ledger.bytes += m.size;
     state.extras.set(m.path, { hash: m.path, size: m.size });
     kept.add(m.path);
     if (previous?.extras.get(m.path)?.hash === m.path) await sink.reuse(m.path);
@@ -256,7 +212,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     }
   }
   // Final here: the artifacts below read it and never change it.
-  await extra(MANIFEST_PATH, jsonText(manifest));
+  await ledger.extra(MANIFEST_PATH, jsonText(manifest));
   const result: EmitResult = {
     manifest,
     state,
@@ -267,6 +223,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     removed: [],
     spliced,
     phases: { respond: respondMs, artifacts: 0 },
+    stopped,
   };
   // The previous build's responses that are gone are known now; its artifacts only after they ran.
   if (previous) for (const { file } of previous.routes.values()) if (!kept.has(file)) result.removed.push(file);
@@ -275,13 +232,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const started = performance.now();
     const from = written.length;
     for (const artifact of artifacts) {
-      for (const file of await artifact(site, manifest, options, { model, search })) await extra(file.path, file.body);
+      for (const file of await artifact(site, manifest, options, { model, search: search! })) await ledger.extra(file.path, file.body);
       // Each artifact's garbage (the host plan's questions, the search files) goes before the next one's.
       if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
     }
     if (previous) for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);
     result.files = kept.size;
-    result.bytes = bytes;
+    result.bytes = ledger.bytes;
     result.phases.artifacts = performance.now() - started;
     return written.slice(from);
   };

@@ -1,0 +1,85 @@
+// What emit() is given and what it returns: where the files go (a Sink),
+// the previous build and the plan against it, and what was written.
+import type { Headers } from '../core/http.js';
+import type { Manifest } from '../core/files.js';
+import type { HostOptions } from './hosts/index.js';
+import type { MediaFile } from './images.js';
+import type { BuildState, Plan, SiteDigest } from './incremental.js';
+
+/** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
+export interface Sink {
+  write(path: string, body: Uint8Array | string): Promise<void>;
+  /** The file at `path` is byte-identical to the previous build's. */
+  reuse(path: string): Promise<void>;
+  /** The previous build's file at `path`, when the sink can read it (documents of post sections are spliced from it). */
+  read?(path: string): Promise<Uint8Array | null>;
+}
+
+export interface EmitOptions {
+  /** The previous build of the same output and the plan against it (incremental.ts); without them every target is asked. */
+  previous?: BuildState | null;
+  plan?: Plan;
+  progress?: (done: number, total: number) => void;
+  hosts?: HostOptions;
+  /**
+   * Return once the responses, the model and the manifest are written, and
+   * leave the artifacts (search index, host files) to `result.artifacts()`:
+   * folio dev serves the change first and finishes the slow part after.
+   */
+  deferArtifacts?: boolean;
+  /** Makes the digest of `site` when the caller has a quicker way than digestSite (it has it already, or folio dev updates the previous one). */
+  digest?: () => SiteDigest;
+  /** The bytes of a file of content/static/ by its site path (D43); needed when the site has any. */
+  readStatic?: (path: string) => Promise<Uint8Array>;
+  /** The image files under /media/ (D44), routed through the manifest with their headers. */
+  media?: readonly MediaFile[];
+  /** Targets asked for before any other, then a pause (folio dev serves an edited post's own responses while the rest wait). */
+  first?: FirstTargets;
+}
+
+export interface FirstTargets {
+  targets: readonly string[];
+  /**
+   * Called once they are written, with their answers. False stops the build
+   * there: every other target keeps the previous build's file, nothing else
+   * is written, and the state says the posts those targets belong to are
+   * pending, so a plan against it asks for their shared responses again.
+   */
+  then(answers: FirstAnswer[]): Promise<boolean>;
+}
+
+/** A first target as the build answered it: its file, its header set, and whether its bytes were written. */
+export interface FirstAnswer {
+  target: string;
+  file: string;
+  headers: Headers;
+  written: boolean;
+}
+
+export interface EmitResult {
+  manifest: Manifest;
+  state: BuildState;
+  /** Every file of the output, and their bytes. */
+  files: number;
+  bytes: number;
+  /** Targets respond() was asked for in this build. */
+  asked: number;
+  /** Files written because they are new or their bytes changed. */
+  written: string[];
+  /** Files of the previous build that this one no longer has. */
+  removed: string[];
+  /** Targets made by splicing the previous file's sections (splice.ts) rather than by respond(). */
+  spliced: string[];
+  /** Milliseconds: asking for every target, then the artifacts. */
+  phases: { respond: number; artifacts: number };
+  /**
+   * With deferArtifacts: writes the artifacts and completes this result
+   * (files, bytes, and the removed files of the previous build's artifacts;
+   * its removed responses are in `removed` already); resolves with the files
+   * it wrote. A caller that never calls it must keep the previous build's
+   * artifact entries in `state.extras`, as folio dev does.
+   */
+  artifacts?: () => Promise<string[]>;
+  /** FirstTargets.then stopped the build: only the first targets were written, and `state` describes the output as it is. */
+  stopped: boolean;
+}

@@ -1,0 +1,98 @@
+// What a build has routed and written so far: the manifest, with header sets
+// numbered in the order targets first use them (so an incremental build
+// numbers them as a clean one does), the state the next incremental build
+// compares against, and which files were written and which kept.
+import { createHash } from 'node:crypto';
+import type { Manifest } from '../core/files.js';
+import { utf8, type Headers } from '../core/http.js';
+import type { Site } from '../core/model.js';
+import { codeFingerprint } from './cache.js';
+import type { Sink } from './emit-options.js';
+import type { BuildState, OutputRecord } from './incremental.js';
+
+export const sha1 = (body: Uint8Array) => createHash('sha1').update(body).digest('base64');
+
+export class Ledger {
+  readonly manifest: Manifest;
+  readonly state: BuildState;
+  /** Files written because they are new or their bytes changed, in order. */
+  readonly written: string[] = [];
+  /** Every file of the output so far. */
+  readonly kept = new Set<string>();
+  bytes = 0;
+  private readonly setIndex = new Map<string, number>();
+  /** The previous build's header sets, by index, as this build numbers them. */
+  private readonly carried = new Map<number, number>();
+
+  constructor(
+    site: Site,
+    private readonly sink: Sink,
+    private readonly previous: BuildState | null,
+  ) {
+    this.manifest = {
+      version: 1,
+      site_url: site.config.site_url,
+      // Named after the model the functions read, once it is made.
+      build: '',
+      header_sets: [],
+      routes: {},
+      fallbacks: {},
+      redirects: site.redirects,
+    };
+    this.state = {
+      fingerprint: codeFingerprint(),
+      // Set by the build once its first targets are written, which making it would delay.
+      digest: undefined!,
+      routes: new Map(),
+      headerSets: this.manifest.header_sets,
+      extras: new Map(),
+      sections: new Map(),
+    };
+  }
+
+  headerSet(headers: Headers): number {
+    const { etag: _etag, ...rest } = headers;
+    const key = JSON.stringify(rest);
+    let i = this.setIndex.get(key);
+    if (i === undefined) {
+      i = this.manifest.header_sets.push(rest) - 1;
+      this.setIndex.set(key, i);
+    }
+    return i;
+  }
+
+  /** The previous build's header set `set`, as this build numbers it. */
+  carrySet(set: number): number {
+    let mine = this.carried.get(set);
+    if (mine === undefined) this.carried.set(set, (mine = this.headerSet(this.previous!.headerSets[set]!)));
+    return mine;
+  }
+
+  /** A file of the output: written, or reused when its tag is the previous build's. */
+  put(file: string, body: Uint8Array, tag: string, before: string | undefined): Promise<void> {
+    this.kept.add(file);
+    if (before === tag) return this.sink.reuse(file);
+    this.written.push(file);
+    return this.sink.write(file, body);
+  }
+
+  /** A file outside the route table (site.json, 404.html, the manifest, artifacts), known by its hash. */
+  extra(file: string, content: Uint8Array | string): Promise<void> {
+    // Encoded once, and so hashed, counted and written as the same bytes; the
+    // large ones (site.json, the manifest, the search index) then move to the
+    // writing thread instead of being copied there as text.
+    const body = typeof content === 'string' ? utf8(content) : content;
+    const hash = sha1(body);
+    const size = body.byteLength;
+    this.bytes += size;
+    this.state.extras.set(file, { hash, size });
+    return this.put(file, body, hash, this.previous?.extras.get(file)?.hash);
+  }
+
+  route(target: string, record: OutputRecord): OutputRecord {
+    this.state.routes.set(target, record);
+    this.manifest.routes[target] = [record.file, record.set];
+    this.bytes += record.size;
+    return record;
+  }
+}
