@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  plugins: [
+    {
+      name: 'folio:users-conditions',
+      configResolved(config) {
+        const ssr = config.ssr.resolve as { conditions?: string[] } | undefined;
+        if (ssr?.conditions) ssr.conditions = ssr.conditions.filter((c) => c !== 'development|production' && c !== 'development');
+      },
+    },
+  ],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],

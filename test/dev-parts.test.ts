@@ -18,7 +18,7 @@ import { devContext, emptySources, initialState, type DevContext, type DevState,
 import { watchBatches } from '../build/dev/watcher.js';
 import { inPlaceSink, removeFile } from '../build/dev/writer.js';
 import { problemsPage } from '../build/dev/live-reload.js';
-import { copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
 const POST = 'bounce-handling';
 let work: string;
@@ -140,7 +140,7 @@ describe('the rebuilds and the writer', () => {
       expect(edit!.report.targets).toContain('/llms-full.txt');
       await edit!.deferred!.later();
       const clean = join(work, 'clean-1');
-      await build({ content, out: clean, now: NOW });
+      await cleanBuild({ content, out: clean, now: NOW });
       expect(await treeHash(out)).toEqual(await treeHash(clean));
 
       // Saved once no rebuild ran for a while, as the next session's warm start; a save held back is not made.

@@ -8,8 +8,7 @@ import { join, relative } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devPolicy, startDev, withLiveReload, type DevSession, type RebuildReport } from '../build/dev.js';
-import { build } from '../build/emit/build.js';
-import { copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 import { HAS_CHROMIUM, launchChromium } from './helpers/browser.js';
 
 const SLOW = { timeout: 240_000 };
@@ -69,7 +68,7 @@ async function devTraces(dir: string): Promise<string[]> {
 
 async function expectSameAsClean(): Promise<void> {
   const clean = join(work, `clean-${Date.now()}`);
-  await build({ content, out: clean, now: NOW });
+  await cleanBuild({ content, out: clean, now: NOW });
   expect(await treeHash(out)).toEqual(await treeHash(clean));
   await rm(clean, { recursive: true, force: true });
 }

@@ -3,13 +3,13 @@
 // clean build of the same content, and a body-only edit asks respond() again
 // only for that post's addresses, and splices the documents that show bodies
 // (llms-full.txt, the feeds) from the previous files (D56).
-import { appendFile, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../build/emit/build.js';
 import { historyFile } from '../build/emit/cache.js';
 import { ownerOf } from '../build/emit/incremental.js';
-import { copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
 const SLOW = { timeout: 300_000 };
 let work: string;
@@ -39,11 +39,8 @@ async function incremental(now = NOW): Promise<BuildResult> {
  * published is an input, not a cache (D61): the clean build is given it too.
  */
 async function expectSameAsClean(now = NOW): Promise<void> {
-  const clean = join(work, `clean-${cleanRuns}`);
-  const cleanCache = join(work, `clean-cache-${cleanRuns++}`);
-  await mkdir(cleanCache, { recursive: true });
-  await copyFile(historyFile(cache, out), historyFile(cleanCache, clean));
-  await build({ content, out: clean, now, cache: cleanCache });
+  const clean = join(work, `clean-${cleanRuns++}`);
+  await cleanBuild({ content, out: clean, now }, (cleanCache) => copyFile(historyFile(cache, out), historyFile(cleanCache, clean)));
   expect(await treeHash(out)).toEqual(await treeHash(clean));
   await rm(clean, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { build } from '../../build/emit/build.js';
+import { build, type BuildOptions, type BuildResult } from '../../build/emit/build.js';
 import { startServer } from '../../build/serve.js';
 
 /** The build clock of every test: the sample's scheduled post (2027-03-01) stays unpublished. */
@@ -24,6 +24,37 @@ export async function copyContent(from = 'content'): Promise<string> {
 type Built = Awaited<ReturnType<typeof build>> & { out: string };
 
 /**
+ * Image variants (D44) that clean builds alone made, kept once per test
+ * worker: decoding and encoding the sample's images was some 200 ms of each
+ * clean build's 550, and a variant's bytes depend on its image alone.
+ */
+let variants: string | null = null;
+const isVariants = (name: string) => name.startsWith('images-');
+
+/**
+ * A clean build: a cache with nothing in it but the image variants of
+ * earlier clean builds (and `history`, the record of what earlier builds
+ * published, which is an input: D61), so every response is rendered and
+ * asked for afresh.
+ */
+export async function cleanBuild(options: Omit<BuildOptions, 'cache'>, history?: (cache: string) => Promise<void>): Promise<BuildResult> {
+  const cache = await tempDir('folio-clean-cache-');
+  try {
+    if (variants) await cp(variants, cache, { recursive: true });
+    await history?.(cache);
+    const result = await build({ ...options, cache });
+    if (!variants) {
+      const kept = await tempDir('folio-variants-');
+      for (const name of (await readdir(cache)).filter(isVariants)) await cp(join(cache, name), join(kept, name), { recursive: true });
+      variants = kept;
+    }
+    return result;
+  } finally {
+    await rm(cache, { recursive: true, force: true });
+  }
+}
+
+/**
  * The sample as every test builds it, made once per test worker (the tests
  * share a worker's modules, vitest.config.ts) and copied for each caller,
  * who may change or delete its copy. Nothing may change the result's model.
@@ -32,7 +63,7 @@ let sample: Promise<Built> | null = null;
 
 async function buildOnce(content: string, now: Date, siteUrl: string | undefined): Promise<Built> {
   const out = join(await tempDir('folio-dist-'), 'dist');
-  return { out, ...(await build({ content, out, now, siteUrl })) };
+  return { out, ...(await cleanBuild({ content, out, now, siteUrl })) };
 }
 
 export async function buildInto(content = 'content', options: { now?: Date; siteUrl?: string } = {}): Promise<Built> {
