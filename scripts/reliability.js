@@ -373,7 +373,7 @@ function report({ m, loadResult, fuzzResult, seconds }) {
       `- ${totals.inputs.toLocaleString('en')} inputs tried, ${totals.requests.toLocaleString('en')} HTTP requests sent, **${totals.failures} failures**.`,
     );
     out.push(
-      `- Tests: ${fuzzResult.tests.passed} passed, ${fuzzResult.tests.failed} failed, ${fuzzResult.tests.skipped} skipped or expected to fail (a known bug is an \`it.fails\`).`,
+      `- Tests: ${fuzzResult.tests.passed} passed, ${fuzzResult.tests.failed} failed, ${fuzzResult.tests.skipped} skipped (a check only a non-root user can make, a test that needs mount(2) where it is not allowed, or an opt-in target) or expected to fail (an \`it.fails\`).`,
     );
     for (const f of fuzzResult.tests.failures) out.push(`  - FAILED: ${f}`);
     for (const f of fuzzResult.figures) {
