@@ -5,9 +5,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The slowest test files, slowest first, as measured on the 2-core machine.
  * vitest orders files by the durations of its previous run, and without one
- * (a clean clone, as in CI) by file size, which left several of these to the
- * end with one core idle for their length. A hint only: a file missing here
- * runs after them, in vitest's order.
+ * (a clean clone, as in CI) by file size, which can leave several of these
+ * to the end with one core idle for their length. A hint only: a file
+ * missing here runs after them, in vitest's order.
  */
 const SLOWEST = [
   'browser',

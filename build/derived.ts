@@ -2,9 +2,9 @@
 // models in a row: folio dev keeps one for its session, so a record the next
 // model shares with the previous one keeps its derived values, and their
 // identity, instead of having them made again. A build needs none: it makes
-// each value once. The functions that use it (withAbsoluteLinks in site.ts, the post digests of
-// emit/incremental.ts) are pure: the memo changes how often they run, never
-// what they return.
+// each value once. The functions that use it (withAbsoluteLinks in site.ts,
+// the post digests of emit/incremental.ts) are pure: the memo changes how
+// often they run, never what they return.
 import type { Post } from './core/model.js';
 
 /** What a post is compared by between builds: its listed fields, and its body. */

@@ -31,7 +31,7 @@ import {
   parseHosts,
 } from '../build/emit/hosts/limits.js';
 import { NETLIFY_FUNCTION, netlify, netlifyHeaders, netlifyRedirects, type NetlifyRedirect } from '../build/emit/hosts/netlify.js';
-import { fileRoutes, fileUrl, planHosts } from '../build/emit/hosts/plan.js';
+import { fileRoutes, fileUrl, planHosts, type HostPlan } from '../build/emit/hosts/plan.js';
 import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
 import { startServer } from '../build/serve.js';
 import { originHandler } from '../functions/_shared/origin.js';
@@ -41,12 +41,15 @@ import { buildInto, NOW, tempDir, treeHash } from './helpers/site.js';
 let dist: string;
 let site: Site;
 let manifest: Manifest;
+/** The sample's host plan, as the build makes it once for every printer. */
+let plan: HostPlan;
 
 beforeAll(async () => {
   const built = await buildInto('content');
   dist = built.out;
   site = built.site;
   manifest = JSON.parse(await readFile(join(dist, MANIFEST_PATH), 'utf8')) as Manifest;
+  plan = planHosts(site, manifest);
 });
 afterAll(async () => {
   if (dist) await rm(join(dist, '..'), { recursive: true, force: true });
@@ -86,7 +89,7 @@ function withTwins(n: number, length = 20): Manifest {
 
 describe('Cloudflare Pages printer', () => {
   it('sends everything to the functions except files that need no decision (D38, D39)', () => {
-    const routes = JSON.parse(text(cloudflare(planHosts(site, manifest)), '_routes.json'));
+    const routes = JSON.parse(text(cloudflare(plan), '_routes.json'));
     expect(checkCloudflareRoutes(JSON.stringify(routes))).toEqual([]);
     expect(routes.include).toEqual(['/*']);
     for (const path of routes.exclude) {
@@ -95,7 +98,7 @@ describe('Cloudflare Pages printer', () => {
       expect(manifest.header_sets[manifest.routes[path]![1]]!['content-type'], path).not.toMatch(/html/);
     }
     // The sample fits the budget: every document and twin is a plain file.
-    expect(routes.exclude.length).toBe(fileRoutes(planHosts(site, manifest)).length);
+    expect(routes.exclude.length).toBe(fileRoutes(plan).length);
     expect(routes.exclude).toEqual(
       expect.arrayContaining(['/llms.txt', '/blog.md', '/index.md', '/.well-known/api-catalog', '/assets/site.css']),
     );
@@ -103,16 +106,16 @@ describe('Cloudflare Pages printer', () => {
   });
 
   it('gives every file Pages serves the exact header set of its manifest route (D39)', () => {
-    const body = text(cloudflare(planHosts(site, manifest)), '_headers');
+    const body = text(cloudflare(plan), '_headers');
     expect(checkCloudflareHeaders(body)).toEqual([]);
     const rules = parseHeaders(body);
-    const excluded = JSON.parse(text(cloudflare(planHosts(site, manifest)), '_routes.json')).exclude as string[];
+    const excluded = JSON.parse(text(cloudflare(plan), '_routes.json')).exclude as string[];
     expect([...rules.keys()].sort()).toEqual([...excluded].sort());
     for (const [path, headers] of rules) expect(headers, path).toEqual(manifest.header_sets[manifest.routes[path]![1]]);
   });
 
   it('rewrites extension-less documents to the files that hold them, and redirects moved addresses (D48), nothing else', () => {
-    const body = text(cloudflare(planHosts(site, manifest)), '_redirects');
+    const body = text(cloudflare(plan), '_redirects');
     expect(checkCloudflareRedirects(body)).toEqual([]);
     const lines = body.split('\n').filter((l) => l && !l.startsWith('#'));
     expect(lines).toContain('/.well-known/api-catalog /.well-known/api-catalog.json 200');
@@ -341,22 +344,22 @@ async function expectFaithful(
 
 describe('Netlify printer', () => {
   it('writes netlify.toml that a TOML parser reads back as the same rules', () => {
-    const toml = parseToml(text(netlify(planHosts(site, manifest)), 'netlify.toml')) as {
+    const toml = parseToml(text(netlify(plan), 'netlify.toml')) as {
       redirects: Record<string, unknown>[];
       headers: { for: string; values: Record<string, string> }[];
     };
-    const rules = netlifyRedirects(planHosts(site, manifest));
+    const rules = netlifyRedirects(plan);
     expect(toml.redirects).toHaveLength(rules.length);
     toml.redirects.forEach((r, i) => {
       expect(r).toMatchObject({ from: rules[i]!.from, to: rules[i]!.to, status: 200, force: rules[i]!.force });
       expect(r.query ?? {}).toEqual(Object.fromEntries(rules[i]!.query ?? []));
     });
-    expect(toml.headers.map((h) => ({ for: h.for, headers: h.values }))).toEqual(netlifyHeaders(planHosts(site, manifest)));
-    expect(checkNetlify(text(netlify(planHosts(site, manifest)), 'netlify.toml'))).toEqual([]);
+    expect(toml.headers.map((h) => ({ for: h.for, headers: h.values }))).toEqual(netlifyHeaders(plan));
+    expect(checkNetlify(text(netlify(plan), 'netlify.toml'))).toEqual([]);
   });
 
   it('routes query strings to precomputed files only when the file is the exact answer (D8-D11, D38)', async () => {
-    const rules = netlifyRedirects(planHosts(site, manifest));
+    const rules = netlifyRedirects(plan);
     const files = await expectFaithful(
       (t) => netlifyRoute(rules, t),
       (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`),
@@ -370,17 +373,17 @@ describe('Netlify printer', () => {
   });
 
   it('sends pages to the function for negotiation, and unknown paths to the core (D21, D23)', () => {
-    const rules = netlifyRedirects(planHosts(site, manifest));
-    for (const page of planHosts(site, manifest).negotiated) expect(netlifyRoute(rules, page), page).toBe(`${NETLIFY_FUNCTION}${page}`);
+    const rules = netlifyRedirects(plan);
+    for (const page of plan.negotiated) expect(netlifyRoute(rules, page), page).toBe(`${NETLIFY_FUNCTION}${page}`);
     expect(netlifyRoute(rules, '/no-such-page')).toBe(`${NETLIFY_FUNCTION}/no-such-page`);
     expect(netlifyRoute(rules, '/llms.txt')).toBe('/llms.txt');
     expect(rules.at(-1)).toEqual({ from: '/*', to: `${NETLIFY_FUNCTION}/:splat`, force: false });
   });
 
   it('gives every file it serves its manifest headers, under its address and its file path', () => {
-    const byPath = new Map(netlifyHeaders(planHosts(site, manifest)).map((h) => [h.for, h.headers]));
-    const shared = parseHeaders(text(cloudflare(planHosts(site, manifest)), '_headers'));
-    const rules = netlifyRedirects(planHosts(site, manifest));
+    const byPath = new Map(netlifyHeaders(plan).map((h) => [h.for, h.headers]));
+    const shared = parseHeaders(text(cloudflare(plan), '_headers'));
+    const rules = netlifyRedirects(plan);
     for (const [target, [file, set]] of Object.entries(manifest.routes)) {
       if (netlifyRoute(rules, target).startsWith(`${NETLIFY_FUNCTION}/`)) continue;
       const path = target.split('?')[0]!;
@@ -393,7 +396,7 @@ describe('Netlify printer', () => {
 
 describe('Vercel printer', () => {
   it('writes routes that compile, within the schema limits', () => {
-    const body = text(vercel(planHosts(site, manifest)), 'vercel.json');
+    const body = text(vercel(plan), 'vercel.json');
     expect(checkVercel(body)).toEqual([]);
     const config = JSON.parse(body);
     expect(config.outputDirectory).toBe('dist');
@@ -402,7 +405,7 @@ describe('Vercel printer', () => {
   });
 
   it('routes exact query strings to precomputed files with has and missing (D8-D11, D38)', async () => {
-    const routes = vercelRoutes(planHosts(site, manifest));
+    const routes = vercelRoutes(plan);
     const files = await expectFaithful(
       (t) => vercelRoute(routes, t),
       (dest) => dest.startsWith(VERCEL_FUNCTION),
@@ -413,15 +416,14 @@ describe('Vercel printer', () => {
   });
 
   it('routes pages to the function before their .html files, and leaves /.well-known alone', () => {
-    const routes = vercelRoutes(planHosts(site, manifest));
-    for (const page of planHosts(site, manifest).negotiated)
-      expect(vercelRoute(routes, page), page).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
+    const routes = vercelRoutes(plan);
+    for (const page of plan.negotiated) expect(vercelRoute(routes, page), page).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
     expect(vercelRoute(routes, '/no-such-page')).toBe(`${VERCEL_FUNCTION}?__folio_path=/no-such-page`);
     for (const r of routes) if (r.dest) expect(r.src ?? '', 'Vercel reserves /.well-known').not.toMatch(/well-known/);
   });
 
   it('gives every file it serves the manifest headers', () => {
-    const routes = vercelRoutes(planHosts(site, manifest));
+    const routes = vercelRoutes(plan);
     let files = 0;
     for (const [target, [file, set]] of Object.entries(manifest.routes)) {
       if (vercelRoute(routes, target).startsWith(VERCEL_FUNCTION) || (target.startsWith('/.well-known/') && fileUrl(file) !== target))
@@ -505,8 +507,9 @@ describe('a generated site of a few hundred posts (D39)', () => {
   it('replays every target, and its neighbours, on Netlify and Vercel as the core answers them (D38)', async () => {
     for (const b of sites) {
       const targets = siteCorpus(b.manifest);
-      const rules = netlifyRedirects(planHosts(b.site, b.manifest));
-      const routes = vercelRoutes(planHosts(b.site, b.manifest));
+      const plan = planHosts(b.site, b.manifest);
+      const rules = netlifyRedirects(plan);
+      const routes = vercelRoutes(plan);
       const viaNetlify = await expectFaithful(
         (t) => netlifyRoute(rules, t, b.manifest),
         (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`),

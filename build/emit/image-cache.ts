@@ -25,6 +25,9 @@ interface Known {
   hash: string;
 }
 
+/** The image cache's folders in a cache directory start with this; the rest names sharp's version and the settings. */
+export const IMAGE_CACHE_PREFIX = 'images-';
+
 export class ImageCache {
   private index: Record<string, Known> = {};
   private dirty = false;
@@ -44,7 +47,10 @@ export class ImageCache {
     const version =
       processingVersion(packageVersion('sharp', dirname(fileURLToPath(import.meta.url)))) +
       (worker ? createHash('sha1').update(readFileSync(worker)).digest('hex') : '');
-    const cache = new ImageCache(join(cacheDir, `images-${createHash('sha1').update(version).digest('hex').slice(0, 12)}`), readOnly);
+    const cache = new ImageCache(
+      join(cacheDir, `${IMAGE_CACHE_PREFIX}${createHash('sha1').update(version).digest('hex').slice(0, 12)}`),
+      readOnly,
+    );
     try {
       cache.index = JSON.parse(await readFile(join(cache.dir, 'index.json'), 'utf8')) as Record<string, Known>;
     } catch {

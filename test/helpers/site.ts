@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { build, type BuildOptions, type BuildResult } from '../../build/emit/build.js';
+import { IMAGE_CACHE_PREFIX } from '../../build/emit/image-cache.js';
 import { startServer } from '../../build/serve.js';
 
 /** The build clock of every test: the sample's scheduled post (2027-03-01) stays unpublished. */
@@ -29,7 +30,6 @@ type Built = Awaited<ReturnType<typeof build>> & { out: string };
  * clean build's 550, and a variant's bytes depend on its image alone.
  */
 let variants: string | null = null;
-const isVariants = (name: string) => name.startsWith('images-');
 
 /**
  * A clean build: a cache with nothing in it but the image variants of
@@ -45,7 +45,8 @@ export async function cleanBuild(options: Omit<BuildOptions, 'cache'>, history?:
     const result = await build({ ...options, cache });
     if (!variants) {
       const kept = await tempDir('folio-variants-');
-      for (const name of (await readdir(cache)).filter(isVariants)) await cp(join(cache, name), join(kept, name), { recursive: true });
+      for (const name of (await readdir(cache)).filter((name) => name.startsWith(IMAGE_CACHE_PREFIX)))
+        await cp(join(cache, name), join(kept, name), { recursive: true });
       variants = kept;
     }
     return result;
