@@ -11,7 +11,8 @@ import { openSearchIndex, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, SearchIndex
 import { DocLines, DOCS_MARK, encodeDocs } from '../build/core/search/docs.js';
 import type { StoredDoc } from '../build/core/search/format.js';
 import { withinOneEdit } from '../build/core/search/typo.js';
-import { buildSearchIndex, plainText } from '../build/emit/search-index.js';
+import { buildSearchIndex } from '../build/emit/search-index.js';
+import { plainText } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
 
 let built: Awaited<ReturnType<typeof buildInto>>;

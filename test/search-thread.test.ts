@@ -3,7 +3,7 @@
 // 1 MB or more move to a writing thread rather than being copied. Their bytes
 // must be those the build's own thread makes (D38, D40): the site is built for
 // real, with the compiled workers, and compared with this thread's answers.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MANIFEST_PATH, SEARCH_INDEX_PATH, type Manifest } from '../build/core/files.js';
@@ -46,4 +46,11 @@ it('writes files of 1 MB or more whole: the bytes moved to a writing thread are 
   }
   // At 320 posts of about 4 KB, llms-full.txt at least is over 1 MB.
   expect(large).toContain('/llms-full.txt');
+});
+
+it('records the size of every file in the build state, those moved to a writing thread too (llms.txt estimates tokens from them)', async () => {
+  const sizes = [...built.state.routes.values()].map(async ({ file, size }) => [file, size, (await stat(join(built.out, file))).size]);
+  const wrong = (await Promise.all(sizes)).filter(([, recorded, real]) => recorded !== real);
+  expect(wrong).toEqual([]);
+  expect(built.state.routes.get('/llms-full.txt')!.size).toBeGreaterThanOrEqual(1024 * 1024);
 });

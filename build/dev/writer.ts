@@ -2,7 +2,7 @@
 // each file through a temporary name so a reader never sees half of it, and
 // files that are gone go with their empty folders, as a clean build would
 // not have them.
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteModel } from '../core/site-model.js';
 import { staticReader } from '../emit/build.js';
@@ -22,6 +22,8 @@ export function inPlaceSink(out: string): Sink {
       await rename(tmp, full);
     },
     reuse: async () => undefined,
+    // Before this build writes it, the file at a path is the previous build's.
+    read: (path: string) => readFile(join(out, path)).catch(() => null),
   };
 }
 
@@ -121,6 +123,7 @@ export async function emitInPlace(
     // Until then the previous ones are on disk, and the state must say so.
     skip() {
       for (const [file, entry] of previous.extras) if (!emitted.state.extras.has(file)) emitted.state.extras.set(file, entry);
+      emitted.state.search ??= previous.search;
     },
   };
 }

@@ -12,7 +12,7 @@ import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
 import { digestSite, mustAsk, ownerOf, pendingDigest, type OutputRecord, type Plan } from './incremental.js';
 import { indexSections, spliceSections, type SectionIndex } from './splice.js';
-import { prepareSearchIndex, type PreparedSearch } from './search-index.js';
+import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
 import { artifacts } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
@@ -81,6 +81,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (made) {
       // The headers of a document do not depend on its bytes, but for the ETag.
       const tag = etag(made.body);
+      // Taken before the write: a large body moves to the writing thread, which leaves it empty here.
+      const size = made.body.byteLength;
       await ledger.put(before!.file, made.body, tag, before!.etag);
       return {
         file: before!.file,
@@ -89,7 +91,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
         record: () => {
           state.sections.set(target, made.index);
           spliced.push(target);
-          return ledger.route(target, { file: before!.file, etag: tag, set: ledger.carrySet(before!.set), size: made.body.byteLength });
+          return ledger.route(target, { file: before!.file, etag: tag, set: ledger.carrySet(before!.set), size });
         },
       };
     }
@@ -101,6 +103,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       throw new Error(
         `folio: ${target} would be written to ${file}, which another address of this build already holds; report this as a bug (core/files.ts fileFor).`,
       );
+    const size = body.byteLength;
     await ledger.put(file, body, tag, before?.file === file ? before.etag : undefined);
     return {
       file,
@@ -108,7 +111,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       written: written.length > from,
       record: () => {
         if (answer.sections) state.sections.set(target, indexSections(answer.sections));
-        return ledger.route(target, { file, etag: tag, set: ledger.headerSet(headers), size: body.byteLength });
+        return ledger.route(target, { file, etag: tag, set: ledger.headerSet(headers), size });
       },
     };
   };
@@ -149,7 +152,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   if (!stopped) {
     const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
     manifest.build = buildId(siteBytes);
-    search = prepareSearchIndex(site, manifest.build);
+    search = prepareSearchIndex(site, manifest.build, await readPreviousIndex(previous, sink));
     await ledger.extra(SITE_PATH, siteBytes);
   }
   // The documents last: llms-full.txt and the feeds read every twin, which
@@ -182,6 +185,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   if (stopped) {
     // The model, the manifest and the artifacts on disk are the previous build's.
     for (const [file, entry] of previous!.extras) state.extras.set(file, entry);
+    state.search = previous!.search;
     const phases = { respond: respondMs, artifacts: 0 };
     return { manifest, state, files: kept.size, bytes: ledger.bytes, asked, written, removed: [], spliced, phases, stopped };
   }
@@ -237,6 +241,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
     }
     if (previous) for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);
+    state.search = search!.memo ?? undefined;
     result.files = kept.size;
     result.bytes = ledger.bytes;
     result.phases.artifacts = performance.now() - started;

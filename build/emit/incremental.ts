@@ -21,6 +21,7 @@ import { bodyDocuments } from '../core/documents/index.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import { pagePath } from '../core/urls.js';
+import type { SearchMemo } from './search-patch.js';
 import type { SectionIndex } from './splice.js';
 import type { Derived, PostDigest } from '../derived.js';
 
@@ -54,6 +55,8 @@ export interface BuildState {
   extras: Map<string, { hash: string; size: number }>;
   /** Targets whose body comes as sections → where each post's section lies in the file (splice.ts). */
   sections: Map<string, SectionIndex>;
+  /** What the next build needs to patch the search index file of this one (search-patch.ts). */
+  search?: SearchMemo;
 }
 
 export type Plan = { all: true; reason: string } | { all: false; changed: Set<string> };

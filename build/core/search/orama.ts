@@ -23,7 +23,7 @@ import { DocLines, encodeDocs } from './docs.js';
 import { SEARCH_FIELDS, type CompactField, type SearchField, type StoredDoc } from './format.js';
 import { loadIndex, scoreTokens, type FolioIndex, type Relevance } from './score.js';
 import { createFolioTokenizer } from './tokenizer.js';
-import { encodeTree } from './tree.js';
+import { encodeWords, treeWords } from './tree.js';
 
 export { splitWords, STOP_WORDS, WORD_SPLIT } from './tokenizer.js';
 
@@ -80,14 +80,14 @@ const folioIndex = {
       const lengths: number[] = [0];
       for (const [id, length] of Object.entries(index.fieldLengths[prop]!)) lengths[Number(id)] = length;
       saved[prop] = {
-        tree: encodeTree(index.indexes[prop]!.node),
+        tree: encodeWords(treeWords(index.indexes[prop]!.node)),
         lengths: Array.from(lengths, (n) => n ?? 0),
         average: index.avgFieldLength[prop]!,
+        // By token, as the tree: the bytes follow from the counts alone, not from the order documents came in.
         counts: Object.fromEntries(
-          Object.entries(index.frequencies[prop]!).map(([token, counts]) => [
-            token,
-            typeof counts === 'string' ? counts : encodeCounts(counts),
-          ]),
+          Object.entries(index.frequencies[prop]!)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([token, counts]) => [token, typeof counts === 'string' ? counts : encodeCounts(counts)]),
         ),
       };
     }

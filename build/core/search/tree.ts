@@ -76,10 +76,57 @@ export class LazyNode implements TreeNode {
   }
 }
 
-/** A field's tree as the index file stores it. */
-export function encodeTree(node: TreeNode): CompactNode {
-  const ids = node.e ? [...node.d].sort((a, b) => a - b) : [];
-  return [node.s, encodeIds(ids), [...node.c.values()].map(encodeTree)];
+/**
+ * A field's words and their postings (./codec.ts encodeIds), sorted by word:
+ * what the index file's tree holds, however the tree was grown.
+ */
+export function treeWords(root: TreeNode): [word: string, postings: string][] {
+  const words: [string, string][] = [];
+  const visit = (node: TreeNode, prefix: string) => {
+    const word = prefix + node.s;
+    if (node.e && node.d.size > 0) words.push([word, encodeIds([...node.d].sort((a, b) => a - b))]);
+    for (const child of node.c.values()) visit(child, word);
+  };
+  visit(root, '');
+  return words.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The words of a tree as the index file stores it (the inverse of treeWords, for an edit to patch). */
+export function compactWords(root: CompactNode): Map<string, string> {
+  const words = new Map<string, string>();
+  const visit = ([segment, postings, children]: CompactNode, prefix: string) => {
+    const word = prefix + segment;
+    if (postings !== '') words.set(word, postings);
+    for (const child of children) visit(child, word);
+  };
+  visit(root, '');
+  return words;
+}
+
+/**
+ * The radix tree of `words` (sorted, as treeWords gives them) as the index
+ * file stores it: children in the order of their first letter, so the bytes
+ * follow from the words alone and an edited index equals a fresh one (D40).
+ */
+export function encodeWords(words: readonly (readonly [string, string])[]): CompactNode {
+  const below = (lo: number, hi: number, depth: number): CompactNode[] => {
+    const nodes: CompactNode[] = [];
+    for (let i = lo; i < hi;) {
+      const first = words[i]![0];
+      let j = i + 1;
+      while (j < hi && words[j]![0][depth] === first[depth]) j++;
+      // Sorted, so the group's common prefix is that of its first and last words.
+      const last = words[j - 1]![0];
+      let end = depth + 1;
+      while (end < first.length && end < last.length && first[end] === last[end]) end++;
+      const own = first.length === end ? words[i]![1] : '';
+      nodes.push([first.slice(depth, end), own, below(own === '' ? i : i + 1, j, end)]);
+      i = j;
+    }
+    return nodes;
+  };
+  const root = words.length > 0 && words[0]![0] === '' ? words[0]![1] : '';
+  return ['', root, below(root === '' ? 0 : 1, words.length, 0)];
 }
 
 /** A field's tree from the index file: nothing below the root is decoded until a query walks it. */

@@ -1,0 +1,111 @@
+// D40, D56: an incremental build patches the previous build's search index
+// (build/emit/search-patch.ts) rather than inserting every document again,
+// and the patched index is byte for byte the one Orama makes from scratch.
+// Whenever that cannot be proven (other documents, another order, a file
+// that is not the one the state describes), it is not patched at all.
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_INDEX_PATH } from '../build/core/files.js';
+import { openSearchIndex } from '../build/core/search/engine.js';
+import { sha1 } from '../build/emit/ledger.js';
+import { indexBytes } from '../build/emit/search-index.js';
+import { patchIndex, sourceDigest, type PreviousIndex } from '../build/emit/search-patch.js';
+import { searchSources, type SearchSource } from '../build/emit/search-sources.js';
+import { buildInto } from './helpers/site.js';
+
+let built: Awaited<ReturnType<typeof buildInto>>;
+let previous: PreviousIndex;
+let sources: SearchSource[];
+const siteUrl = () => built.site.config.site_url;
+
+beforeAll(async () => {
+  built = await buildInto();
+  const bytes = await readFile(join(built.out, SEARCH_INDEX_PATH));
+  previous = { memo: built.state.search!, bytes, sha1: built.state.extras.get(SEARCH_INDEX_PATH)!.hash };
+  sources = searchSources(built.site);
+}, 120_000);
+afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));
+
+/** The index of `edited` both ways: patched from the sample's, and made whole. */
+function both(edited: SearchSource[]) {
+  const digests = edited.map(sourceDigest);
+  const patched = patchIndex(previous, structuredClone(edited), digests, siteUrl());
+  const whole = indexBytes(structuredClone(edited), siteUrl(), 'b');
+  const fromPatch = indexBytes(structuredClone(edited), siteUrl(), 'b', previous);
+  return { patched, whole, fromPatch };
+}
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+describe('a patched search index', () => {
+  it('is remembered by the build: the state describes the very file written', () => {
+    expect(previous.memo.digests).toHaveLength(sources.length);
+    expect(previous.memo.hash).toBe(JSON.parse(text(previous.bytes)).hash);
+    expect(sha1(previous.bytes)).toBe(previous.sha1);
+  });
+
+  const edits: [string, (s: SearchSource[]) => void][] = [
+    ['nothing changed', () => {}],
+    ['a body gains words no other document has, and loses all of its own', (s) => (s[0]!.markdown = 'Quixotic zebrafish\n\nwobble.')],
+    ['a body repeats a word (its count above one)', (s) => (s[1]!.markdown += '\n\nrelay relay relay relays relaying')],
+    ['a title and tags change', (s) => ((s[2]!.title = 'Entirely renamed'), (s[2]!.tags = 'brand-new-tag email'))],
+    ['a body is emptied', (s) => (s[3]!.markdown = '')],
+    [
+      'a project and a service change',
+      (s) => ['project', 'service'].forEach((t) => (s.find((x) => x.type === t)!.markdown += ' Kubernetes operators.')),
+    ],
+    ["a service's best-fit list changes", (s) => s.find((x) => x.type === 'service')!.extra.push('Teams moving off Heroku')],
+  ];
+  for (const [name, change] of edits) {
+    it(`equals the index made whole when ${name}`, () => {
+      const edited = structuredClone(sources);
+      change(edited);
+      const { patched, whole, fromPatch } = both(edited);
+      expect(patched, 'patched rather than made whole').not.toBeNull();
+      expect(text(fromPatch.bytes)).toBe(text(whole.bytes));
+      expect(fromPatch.shards).toEqual(whole.shards);
+      expect([...fromPatch.memo.words].sort()).toEqual([...whole.memo.words].sort());
+      expect(fromPatch.memo.digests).toEqual(whole.memo.digests);
+    });
+  }
+
+  it('finds the new words and no longer the old ones', () => {
+    const edited = structuredClone(sources);
+    const old = edited[0]!;
+    old.markdown = 'Quixotic zebrafish.';
+    const index = openSearchIndex(text(indexBytes(structuredClone(edited), siteUrl(), 'b', previous).bytes));
+    expect(index.search('zebrafish', 10).hits.map((h) => h.id)).toEqual([old.key]);
+    const before = openSearchIndex(text(previous.bytes));
+    const word = sources[0]!.markdown.match(/[A-Za-z]{9,}/)![0];
+    const holders = (i: typeof index) => i.search(word, 50).hits.map((h) => h.id);
+    expect(holders(before)).toContain(old.key);
+    expect(holders(index)).not.toContain(old.key);
+  });
+});
+
+describe('the index is made whole, not patched, when', () => {
+  const refused: [string, (s: SearchSource[]) => SearchSource[], (p: PreviousIndex) => PreviousIndex][] = [
+    ['a document is added', (s) => [...s, { ...s[0]!, id: 'post:new', key: 'new' }], (p) => p],
+    ['documents change order', (s) => [s[1]!, s[0]!, ...s.slice(2)], (p) => p],
+    ['a document is removed', (s) => s.slice(1), (p) => p],
+    ['most documents changed', (s) => s.map((x) => ({ ...x, markdown: `${x.markdown} more` })), (p) => p],
+    ['the file is not the one the state describes', (s) => s, (p) => ({ ...p, sha1: sha1(Buffer.from('other')) })],
+    ['the memo is of another file', (s) => s, (p) => ({ ...p, memo: { ...p.memo, hash: 'sha256:0' } })],
+    ['the file is not JSON', (s) => s, (p) => ({ ...p, bytes: Buffer.from('{'), sha1: sha1(Buffer.from('{')) })],
+  ];
+  for (const [name, change, tamper] of refused) {
+    it(name, () => {
+      const edited = change(structuredClone(sources));
+      expect(patchIndex(tamper(previous), edited, edited.map(sourceDigest), siteUrl())).toBeNull();
+      // …and indexBytes, given the same, still writes the right index.
+      expect(text(indexBytes(structuredClone(edited), siteUrl(), 'b', tamper(previous)).bytes)).toBe(
+        text(indexBytes(structuredClone(edited), siteUrl(), 'b').bytes),
+      );
+    });
+  }
+
+  it('the site moves to another address', () => {
+    expect(patchIndex(previous, sources, sources.map(sourceDigest), 'https://elsewhere.example')).toBeNull();
+  });
+});
