@@ -4,7 +4,7 @@
 // addresses listed here, which Pages serves as files with the same headers.
 import type { OutputFile } from '../atomic.js';
 import { CLOUDFLARE } from './limits.js';
-import { fileRoutes, fileUrl, GENERATED, type FileRoute, type HostPlan } from './plan.js';
+import { fileRoutes, fileUrl, GENERATED, oncePerPlan, type FileRoute, type HostPlan } from './plan.js';
 
 /** Characters a _headers or _routes.json path may hold without meaning a splat or placeholder. */
 const PLAIN_PATH = /^\/[A-Za-z0-9._~@!$&'()+,;=/-]*$/;
@@ -16,7 +16,7 @@ const PLAIN_PATH = /^\/[A-Za-z0-9._~@!$&'()+,;=/-]*$/;
  * budget: the function serves the same bytes and headers, it only costs an
  * invocation.
  */
-export function cloudflareStatic(plan: HostPlan): FileRoute[] {
+export const cloudflareStatic = oncePerPlan((plan): readonly FileRoute[] => {
   const budget = Math.min(CLOUDFLARE.routesRules - 1, CLOUDFLARE.headerRules);
   return fileRoutes(plan)
     .filter(
@@ -27,7 +27,7 @@ export function cloudflareStatic(plan: HostPlan): FileRoute[] {
         Object.entries(r.headers).every(([k, v]) => k.length + v.length + 2 <= CLOUDFLARE.lineLength),
     )
     .slice(0, budget);
-}
+});
 
 export function printHeaders(routes: readonly FileRoute[]): string {
   const out = [`# ${GENERATED}`, '# Headers of the files Pages serves without the function; functions set the same ones in code.'];

@@ -65,7 +65,7 @@ function pageRules(plan: HostPlan): NetlifyRedirect[] {
 }
 
 export function netlifyRedirects(plan: HostPlan): NetlifyRedirect[] {
-  const { plain, queried } = apiRoutes(plan.manifest);
+  const { plain, queried } = apiRoutes(plan);
   const inCloudflare = new Set(cloudflareStatic(plan).map((r) => r.path));
   const pages = pageRules(plan);
   const paged = pages.map((p) => netlifyPattern(p.from));
@@ -100,7 +100,7 @@ export function netlifyHeaders(plan: HostPlan): { for: string; headers: Headers 
     if (!inCloudflare.has(r.path)) add(r.path, r.headers);
     if (fileUrl(r.file) !== r.path) add(fileUrl(r.file), r.headers);
   }
-  const { plain, queried } = apiRoutes(plan.manifest);
+  const { plain, queried } = apiRoutes(plan);
   for (const r of [...plain, ...queried.flatMap((q) => q.targets)]) {
     add(fileUrl(r.file), r.headers);
     add(r.path, r.headers);

@@ -77,7 +77,7 @@ function headerRoutes(routes: { path: string; headers: Headers }[]): VercelRoute
  * to the function. An item shape is one route however many items it has;
  * its item takes no dot, so the twins beside the pages stay files.
  */
-function pageRoutes(rules: { path: string; shape: boolean }[]): VercelRoute[] {
+function pageRoutes(rules: readonly { path: string; shape: boolean }[]): VercelRoute[] {
   const out: VercelRoute[] = [];
   if (rules.some((r) => r.path === '/')) out.push({ src: '^/$', dest: toFunction('/') });
   const dest = toFunction('$1');
@@ -118,7 +118,7 @@ function shapeHeaderRoutes(shapes: { path: string; item: FileRoute }[]): VercelR
 export function vercelRoutes(plan: HostPlan): VercelRoute[] {
   const { manifest } = plan;
   const files = fileRoutes(plan).filter((r) => !r.path.startsWith('/.well-known/') || fileUrl(r.file) === r.path);
-  const { plain, queried } = apiRoutes(manifest);
+  const { plain, queried } = apiRoutes(plan);
   const own = byShape(
     manifest,
     files.filter((r) => fileUrl(r.file) === r.path),
