@@ -3,6 +3,7 @@
 // thread would run, patching the previous build's index where it can) and answers once, its bytes moved rather than copied.
 // Compiled to lib/search-worker.js.
 import { parentPort, workerData } from 'node:worker_threads';
+import { collectGarbage } from './gc.js';
 import { indexBytes, type SearchWorkerReply } from './search-index.js';
 import type { PreviousIndex } from './search-patch.js';
 import type { SearchSource } from './search-sources.js';
@@ -15,7 +16,7 @@ const { sources, siteUrl, build, previous } = workerData as {
 };
 let reply: SearchWorkerReply;
 try {
-  reply = indexBytes(sources, siteUrl, build, previous);
+  reply = indexBytes(sources, siteUrl, build, previous, collectGarbage);
 } catch (error) {
   reply = { error: (error as Error)?.stack ?? String(error) };
 }

@@ -7,6 +7,7 @@
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { collectGarbage } from './gc.js';
 
 /** `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message. */
 export type WriteOp = { op: 'write'; path: string; body: Uint8Array | string } | { op: 'links'; from: string; to: string; paths: string[] };
@@ -26,13 +27,21 @@ function ensureDir(dir: string): void {
   made.add(dir);
 }
 
+/** A body this large came moved, not copied (staging-writers.ts): its memory is this thread's to give back. */
+const LARGE_BODY = 1024 * 1024;
+
 parentPort?.on('message', (batch: WriteBatch) => {
   let reply: WriteReply = { id: batch.id };
+  let large = false;
   try {
     for (const op of batch.ops) {
       if (op.op === 'write') {
         ensureDir(dirname(op.path));
         writeFileSync(op.path, op.body);
+        if (typeof op.body !== 'string' && op.body.byteLength >= LARGE_BODY) {
+          large = true;
+          op.body = '';
+        }
         continue;
       }
       for (const path of op.paths) {
@@ -51,5 +60,10 @@ parentPort?.on('message', (batch: WriteBatch) => {
     const e = error as NodeJS.ErrnoException;
     reply = { id: batch.id, error: { message: e.message, code: e.code, path: e.path } };
   }
+  // A moved body stays in memory until this thread collects it, and its heap
+  // is too small to do so on its own: at 10,000 posts the feeds, llms-full.txt,
+  // the model and the manifest (some 150 MB) stayed resident to the end of the
+  // build, its peak. A collection here takes a millisecond or two.
+  if (large) collectGarbage();
   parentPort!.postMessage(reply);
 });
