@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import { finished } from 'node:stream';
 import { join, resolve, sep } from 'node:path';
-import { MANIFEST_PATH, type Manifest } from './core/files.js';
+import { MANIFEST_PATH, routeHeaders, type Manifest } from './core/files.js';
 import { internalError } from './core/errors.js';
 import { matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.js';
 import { prefersMarkdown } from './core/negotiate.js';
@@ -107,7 +107,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // What a CDN answers from its files: an exact path with no query string,
       // unless the page must be negotiated against its Markdown twin.
       const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[r.path] : undefined;
-      const headers = route ? manifest.header_sets[route[1]]! : undefined;
+      const headers = route ? routeHeaders(manifest.header_sets, route) : undefined;
       if (route && headers && !(/\baccept\b/i.test(headers.vary ?? '') && prefersMarkdown(r.headers.accept))) {
         // Whole files only, as the functions answer: no Range.
         const file = await files.get(join(dir, route[0]));

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import serveHandler from 'serve-handler';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
+import { MANIFEST_PATH, routeHeaders, type Manifest } from '../build/core/files.js';
 import { request } from '../build/core/http.js';
 import type { Site } from '../build/core/model.js';
 import { respond } from '../build/core/respond.js';
@@ -78,11 +78,11 @@ function parseHeaders(body: string): Map<string, Record<string, string>> {
 
 /** A copy of the sample's manifest with `n` more twins, for the budgets. */
 function withTwins(n: number, length = 20): Manifest {
-  const twinSet = manifest.routes['/blog.md']![1];
+  const [, twinSet, own] = manifest.routes['/blog.md']!;
   const routes = { ...manifest.routes };
   for (let i = 0; i < n; i++) {
     const slug = `extra-${String(i).padStart(4, '0')}`.padEnd(length, 'x');
-    routes[`/blog/${slug}.md`] = [`blog/${slug}.md`, twinSet];
+    routes[`/blog/${slug}.md`] = own ? [`blog/${slug}.md`, twinSet, own] : [`blog/${slug}.md`, twinSet];
   }
   return { ...manifest, routes };
 }
@@ -95,7 +95,7 @@ describe('Cloudflare Pages printer', () => {
     for (const path of routes.exclude) {
       expect(manifest.routes[path], path).toBeDefined();
       expect(path.startsWith('/api/'), path).toBe(false);
-      expect(manifest.header_sets[manifest.routes[path]![1]]!['content-type'], path).not.toMatch(/html/);
+      expect(routeHeaders(manifest.header_sets, manifest.routes[path]!)['content-type'], path).not.toMatch(/html/);
     }
     // The sample fits the budget: every document and twin is a plain file.
     expect(routes.exclude.length).toBe(fileRoutes(plan).length);
@@ -111,7 +111,7 @@ describe('Cloudflare Pages printer', () => {
     const rules = parseHeaders(body);
     const excluded = JSON.parse(text(cloudflare(plan), '_routes.json')).exclude as string[];
     expect([...rules.keys()].sort()).toEqual([...excluded].sort());
-    for (const [path, headers] of rules) expect(headers, path).toEqual(manifest.header_sets[manifest.routes[path]![1]]);
+    for (const [path, headers] of rules) expect(headers, path).toEqual(routeHeaders(manifest.header_sets, manifest.routes[path]!));
   });
 
   it('rewrites extension-less documents to the files that hold them, and redirects moved addresses (D48), nothing else', () => {
@@ -384,10 +384,11 @@ describe('Netlify printer', () => {
     const byPath = new Map(netlifyHeaders(plan).map((h) => [h.for, h.headers]));
     const shared = parseHeaders(text(cloudflare(plan), '_headers'));
     const rules = netlifyRedirects(plan);
-    for (const [target, [file, set]] of Object.entries(manifest.routes)) {
+    for (const [target, route] of Object.entries(manifest.routes)) {
+      const file = route[0];
       if (netlifyRoute(rules, target).startsWith(`${NETLIFY_FUNCTION}/`)) continue;
       const path = target.split('?')[0]!;
-      const expected = manifest.header_sets[set];
+      const expected = routeHeaders(manifest.header_sets, route);
       expect(byPath.get(path) ?? shared.get(path), target).toEqual(expected);
       if (fileUrl(file) !== path) expect(byPath.get(fileUrl(file)), file).toEqual(expected);
     }
@@ -425,11 +426,12 @@ describe('Vercel printer', () => {
   it('gives every file it serves the manifest headers', () => {
     const routes = vercelRoutes(plan);
     let files = 0;
-    for (const [target, [file, set]] of Object.entries(manifest.routes)) {
+    for (const [target, route] of Object.entries(manifest.routes)) {
+      const file = route[0];
       if (vercelRoute(routes, target).startsWith(VERCEL_FUNCTION) || (target.startsWith('/.well-known/') && fileUrl(file) !== target))
         continue;
       files++;
-      expect(vercelFileHeaders(routes, target.split('?')[0]!, file), target).toEqual(manifest.header_sets[set]);
+      expect(vercelFileHeaders(routes, target.split('?')[0]!, file), target).toEqual(routeHeaders(manifest.header_sets, route));
     }
     // Every one-off twin, document and fixed-value query: pages, item twins and per-item API answers are the function's.
     expect(files).toBeGreaterThan(20);
@@ -532,11 +534,13 @@ describe('a generated site of a few hundred posts (D39)', () => {
         expect(netlifyRoute(rules, page, b.manifest)).toBe(`${NETLIFY_FUNCTION}${page}`);
         expect(vercelRoute(routes, page, b.manifest)).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}`);
         expect(vercelRoute(routes, `${page}.md`, b.manifest)).toBe(`${VERCEL_FUNCTION}?__folio_path=${page}.md`);
-        expect(b.manifest.header_sets[b.manifest.routes[`${page}.md`]![1]]!['x-markdown-tokens']).toMatch(/^[1-9]\d*$/);
+        expect(routeHeaders(b.manifest.header_sets, b.manifest.routes[`${page}.md`]!)['x-markdown-tokens']).toMatch(/^[1-9]\d*$/);
       }
       // A one-off twin is still a file, with its headers, token estimate included.
       expect(vercelRoute(routes, '/about.md', b.manifest)).toBe('/about.md');
-      expect(vercelFileHeaders(routes, '/about.md', 'about.md')).toEqual(b.manifest.header_sets[b.manifest.routes['/about.md']![1]]);
+      expect(vercelFileHeaders(routes, '/about.md', 'about.md')).toEqual(
+        routeHeaders(b.manifest.header_sets, b.manifest.routes['/about.md']!),
+      );
     }
   }, 120_000);
 });

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_PATH, SITE_PATH, type Manifest } from '../build/core/files.js';
+import { MANIFEST_PATH, routeHeaders, SITE_PATH, type Manifest } from '../build/core/files.js';
 import { etag, request } from '../build/core/http.js';
 import type { Site } from '../build/core/model.js';
 import { respond } from '../build/core/respond.js';
@@ -34,6 +34,24 @@ describe('one core (D38, D39)', () => {
     );
   });
 
+  it("keeps a page's link to its twin and a twin's token estimate with the route, so pages share their header sets", () => {
+    const pages = Object.entries(manifest.routes).filter(([, route]) =>
+      routeHeaders(manifest.header_sets, route)['content-type']!.startsWith('text/html'),
+    );
+    const twins = Object.entries(manifest.routes).filter(([target]) => target.endsWith('.md') || target === '/index.md');
+    expect(pages.length).toBeGreaterThan(40);
+    expect(twins.length).toBeGreaterThan(40);
+    for (const [target, route] of pages) {
+      const twin = target === '/' ? '/index.md' : `${target}.md`;
+      expect(route[2], target).toEqual({ link: `<${twin}>; rel="alternate"; type="text/markdown"` });
+      expect(manifest.header_sets[route[1]], target).not.toHaveProperty('link');
+    }
+    for (const [target, route] of twins) expect(route[2]?.['x-markdown-tokens'], target).toMatch(/^[1-9]\d*$/);
+    // Pages come in a few kinds (a page, a list, a post), not one set each.
+    expect(new Set(pages.map(([, route]) => route[1])).size).toBeLessThanOrEqual(3);
+    expect(new Set(twins.map(([, route]) => route[1])).size).toBeLessThanOrEqual(3);
+  });
+
   it('writes files whose bytes and headers equal respond() for the same request', async () => {
     const rt = memoryRuntime(s.site);
     let checked = 0;
@@ -42,7 +60,8 @@ describe('one core (D38, D39)', () => {
     expect(copied.size).toBeGreaterThan(0);
     // Image files (D44) are copies of content files, not responses: the next test serves them.
     const responses = Object.entries(manifest.routes).filter(([target]) => !target.startsWith('/media/'));
-    for (const [target, [file, set]] of responses) {
+    for (const [target, route] of responses) {
+      const file = route[0];
       const bytes = await readFile(join(s.out, file));
       if (copied.has(target)) {
         expect(bytes.equals(await readFile(join('content/static', target))), target).toBe(true);
@@ -52,7 +71,7 @@ describe('one core (D38, D39)', () => {
       const live = await respond(request('GET', target), rt);
       expect(live.status, target).toBe(200);
       expect(Buffer.from(live.body!).equals(bytes), target).toBe(true);
-      expect({ ...manifest.header_sets[set], etag: etag(bytes) }, target).toEqual(live.headers);
+      expect({ ...routeHeaders(manifest.header_sets, route), etag: etag(bytes) }, target).toEqual(live.headers);
       checked++;
     }
     expect(checked).toBe(responses.length);
@@ -63,17 +82,21 @@ describe('one core (D38, D39)', () => {
     const media = Object.keys(manifest.routes).filter((t) => t.startsWith('/media/'));
     expect(media.length).toBeGreaterThan(0);
     for (const target of media) {
-      const [file, set] = manifest.routes[target]!;
+      const route = manifest.routes[target]!;
+      const file = route[0];
       const bytes = await readFile(join(s.out, file));
       const res = await fetch(s.at(target));
       expect(res.status, target).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes), target).toBe(true);
-      for (const [name, value] of Object.entries(manifest.header_sets[set]!))
+      for (const [name, value] of Object.entries(routeHeaders(manifest.header_sets, route)))
         expect(res.headers.get(name), `${target} ${name}`).toBe(value);
       const viaFunction = await handler(request('GET', target));
       expect(viaFunction.status, target).toBe(200);
       expect(Buffer.from(viaFunction.body!).equals(bytes), target).toBe(true);
-      expect({ ...viaFunction.headers, etag: undefined }, target).toEqual({ ...manifest.header_sets[set], etag: undefined });
+      expect({ ...viaFunction.headers, etag: undefined }, target).toEqual({
+        ...routeHeaders(manifest.header_sets, route),
+        etag: undefined,
+      });
     }
   });
 
@@ -101,12 +124,13 @@ describe('one core (D38, D39)', () => {
     for (const target of Object.keys(manifest.routes)
       .filter((t) => t.startsWith('/api/'))
       .slice(0, 60)) {
-      const [file, set] = manifest.routes[target]!;
+      const route = manifest.routes[target]!;
+      const file = route[0];
       const bytes = await readFile(join(s.out, file));
       const res = await fetch(s.at(target));
       expect(res.status, target).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes), target).toBe(true);
-      for (const [name, value] of Object.entries(manifest.header_sets[set]!))
+      for (const [name, value] of Object.entries(routeHeaders(manifest.header_sets, route)))
         expect(res.headers.get(name), `${target} ${name}`).toBe(value);
       expect(res.headers.get('etag')).toBe(etag(bytes));
       // The function alone (as on a CDN, for a query string) answers the same.

@@ -4,12 +4,13 @@
 // deployment that mixes builds, or misses a file, is refused with a 500 that
 // says which file and how to fix it, never answered wrongly.
 import { DeploymentError } from './errors.js';
+import type { FileRoute } from './files.js';
 import type { Headers } from './http.js';
 import type { Site } from './model.js';
 
 export const EDGE_FORMAT = 'folio-edge';
 /** Bump whenever the shape of any file below changes: files of another version are refused. */
-export const EDGE_VERSION = 1;
+export const EDGE_VERSION = 2;
 
 export const EDGE_DIR = '_folio/edge';
 export const EDGE_HEAD_PATH = `${EDGE_DIR}/head.json`;
@@ -44,11 +45,11 @@ export interface EdgeHead {
   routes: number;
 }
 
-/** A route shard: targets → [file, header set], the header sets its routes use. */
+/** A route shard: targets → [file, header set, own headers] as in the manifest, and the header sets its routes use. */
 export interface RouteShard {
   build: string;
   sets: Headers[];
-  routes: Record<string, [string, number]>;
+  routes: Record<string, FileRoute>;
 }
 
 /** The post list's outline: how many posts, and each tag with its count (its position names its chunks). */

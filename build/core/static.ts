@@ -2,7 +2,7 @@
 // and in every host's functions, so query strings and Accept map to files
 // the build wrote (D38, D39).
 import { isApiPath, matchOperation, routeTable } from './api/index.js';
-import type { Manifest } from './files.js';
+import { routeHeaders, type Manifest } from './files.js';
 import type { Headers, Req } from './http.js';
 import type { Site } from './model.js';
 import { prefersMarkdown } from './negotiate.js';
@@ -21,7 +21,7 @@ export type RouteLookup = (target: string) => Route | undefined;
 export function manifestLookup(manifest: Manifest): RouteLookup {
   return (target) => {
     const route = Object.hasOwn(manifest.routes, target) ? manifest.routes[target] : undefined;
-    return route && { file: route[0], headers: manifest.header_sets[route[1]]! };
+    return route && { file: route[0], headers: routeHeaders(manifest.header_sets, route) };
   };
 }
 

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import type { SiteModel } from '../core/site-model.js';
 import { staticReader } from '../emit/build.js';
 import { emit, type FirstAnswer, type Sink } from '../emit/emit.js';
+import { splitHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import { forgetState } from '../emit/cache.js';
 import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
@@ -136,6 +137,7 @@ export async function emitInPlace(
 function servedAsBefore(a: FirstAnswer, previous: BuildState): boolean {
   const was = previous.routes.get(a.target);
   if (!was || was.file !== a.file) return false;
-  const tokensAside = (h: Headers) => JSON.stringify({ ...h, 'x-markdown-tokens': '' });
-  return tokensAside(a.headers) === tokensAside(previous.headerSets[was.set]!);
+  const { shared, own } = splitHeaders(a.headers);
+  const tokensAside = (h: Headers | undefined) => JSON.stringify({ ...h, 'x-markdown-tokens': '' });
+  return JSON.stringify(shared) === JSON.stringify(previous.headerSets[was.set]) && tokensAside(own) === tokensAside(was.own);
 }

@@ -45,11 +45,11 @@ function routeShards(manifest: Manifest): { path: string; shard: RouteShard }[] 
     index: new Map<number, number>(),
   }));
   for (const target of targets) {
-    const [file, set] = manifest.routes[target]!;
+    const [file, set, own] = manifest.routes[target]!;
     const shard = shards[routeShard(target, count)]!;
     let local = shard.index.get(set);
     if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
-    shard.routes[target] = [file, local];
+    shard.routes[target] = own ? [file, local, own] : [file, local];
   }
   return shards.map(({ build, sets, routes }, n) => ({ path: routeShardPath(n), shard: { build, sets, routes } }));
 }

@@ -4,13 +4,13 @@
 // state an incremental build compares against (D39, D40).
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
-import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
+import { MANIFEST_PATH, SITE_PATH, splitHeaders } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
-import { digestSite, mustAsk, ownerOf, pendingDigest, type OutputRecord, type Plan } from './incremental.js';
+import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, type OutputRecord, type Plan } from './incremental.js';
 import { indexSections, spliceSections, type SectionIndex } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
@@ -86,12 +86,12 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       await ledger.put(before!.file, made.body, tag, before!.etag);
       return {
         file: before!.file,
-        headers: previous!.headerSets[before!.set]!,
+        headers: recordHeaders(previous!, before!),
         written: written.length > from,
         record: () => {
           state.sections.set(target, made.index);
           spliced.push(target);
-          return ledger.route(target, { file: before!.file, etag: tag, set: ledger.carrySet(before!.set), size });
+          return ledger.route(target, { file: before!.file, etag: tag, set: ledger.carrySet(before!.set), own: before!.own, size });
         },
       };
     }
@@ -111,7 +111,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       written: written.length > from,
       record: () => {
         if (answer.sections) state.sections.set(target, indexSections(answer.sections));
-        return ledger.route(target, { file, etag: tag, set: ledger.headerSet(headers), size });
+        return ledger.route(target, { file, etag: tag, set: ledger.headerSet(headers), own: splitHeaders(headers).own, size });
       },
     };
   };
@@ -127,7 +127,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     for (const target of options.first.targets) {
       const before = previous?.routes.get(target);
       if (mustKeep(target, before)) {
-        answers.push({ target, file: before.file, headers: previous!.headerSets[before.set]!, written: false });
+        answers.push({ target, file: before.file, headers: recordHeaders(previous!, before), written: false });
         continue;
       }
       const made = await ask(target, before);
@@ -195,17 +195,17 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (!options.readStatic) throw new Error(`folio: ${f.path} is a static file, but emit() was given no readStatic to read it with.`);
     const file = f.path.slice(1);
     await ledger.extra(file, await options.readStatic(f.path));
-    manifest.routes[f.path] = [file, ledger.headerSet(staticHeaders(f.content_type))];
+    manifest.routes[f.path] = [file, ledger.wholeSet(staticHeaders(f.content_type))];
   }
   // The not-found page, so static hosts answer unknown paths with it (D23).
   const missing = await respond(request('GET', '/404', { accept: 'text/html' }), rt);
   if (missing.body) {
     await ledger.extra('404.html', missing.body);
-    manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: ledger.headerSet(missing.headers) };
+    manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: ledger.wholeSet(missing.headers) };
   }
   // Fingerprinted: a name the previous build had holds the same bytes, so it is reused unread.
   for (const m of options.media ?? []) {
-    manifest.routes[`/${m.path}`] = [m.path, ledger.headerSet(m.headers)];
+    manifest.routes[`/${m.path}`] = [m.path, ledger.wholeSet(m.headers)];
     ledger.bytes += m.size;
     state.extras.set(m.path, { hash: m.path, size: m.size });
     kept.add(m.path);

@@ -43,6 +43,8 @@ export interface OutputRecord {
   size: number;
   /** Index into BuildState.headerSets. */
   set: number;
+  /** The file's own headers (core/files.ts splitHeaders), when it has any. */
+  own?: Headers;
 }
 
 export interface BuildState {
@@ -57,6 +59,11 @@ export interface BuildState {
   sections: Map<string, SectionIndex>;
   /** What the next build needs to patch the search index file of this one (search-patch.ts). */
   search?: SearchMemo;
+}
+
+/** The headers a record of a build answers with: its set's, then its own. */
+export function recordHeaders(state: BuildState, record: OutputRecord): Headers {
+  return record.own ? { ...state.headerSets[record.set]!, ...record.own } : state.headerSets[record.set]!;
 }
 
 export type Plan = { all: true; reason: string } | { all: false; changed: Set<string> };

@@ -3,7 +3,7 @@
 // numbers them as a clean one does), the state the next incremental build
 // compares against, and which files were written and which kept.
 import { createHash } from 'node:crypto';
-import type { Manifest } from '../core/files.js';
+import { splitHeaders, type Manifest } from '../core/files.js';
 import { utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import { codeFingerprint } from './cache.js';
@@ -50,15 +50,26 @@ export class Ledger {
     };
   }
 
+  /** The number of the header set `headers` share with others of their kind (core/files.ts splitHeaders). */
   headerSet(headers: Headers): number {
-    const { etag: _etag, ...rest } = headers;
-    const key = JSON.stringify(rest);
+    const { shared } = splitHeaders(headers);
+    const key = JSON.stringify(shared);
     let i = this.setIndex.get(key);
     if (i === undefined) {
-      i = this.manifest.header_sets.push(rest) - 1;
+      i = this.manifest.header_sets.push(shared) - 1;
       this.setIndex.set(key, i);
     }
     return i;
+  }
+
+  /** The header set of a file that has no headers of its own (404.html, static files, images): all of its headers. */
+  wholeSet(headers: Headers): number {
+    const { own } = splitHeaders(headers);
+    if (own)
+      throw new Error(
+        `folio: ${Object.keys(own).join(', ')} would be lost from a file routed without its own headers; report this as a bug (emit/ledger.ts).`,
+      );
+    return this.headerSet(headers);
   }
 
   /** The previous build's header set `set`, as this build numbers it. */
@@ -91,7 +102,7 @@ export class Ledger {
 
   route(target: string, record: OutputRecord): OutputRecord {
     this.state.routes.set(target, record);
-    this.manifest.routes[target] = [record.file, record.set];
+    this.manifest.routes[target] = record.own ? [record.file, record.set, record.own] : [record.file, record.set];
     this.bytes += record.size;
     return record;
   }

@@ -25,7 +25,7 @@ import {
   type RouteShard,
 } from '../core/edge.js';
 import type { Req } from '../core/http.js';
-import { CHANGES_PATH } from '../core/files.js';
+import { CHANGES_PATH, routeHeaders } from '../core/files.js';
 import type { ChangeLog, Site } from '../core/model.js';
 import type { JsonRecord, SiteData } from '../core/runtime.js';
 import { staticTarget, type Route, type RouteLookup } from '../core/static.js';
@@ -96,7 +96,7 @@ class Routes {
       return undefined;
     }
     const route = Object.hasOwn(shard.routes, target) ? shard.routes[target] : undefined;
-    return route && { file: route[0], headers: shard.sets[route[1]]! };
+    return route && { file: route[0], headers: routeHeaders(shard.sets, route) };
   };
 
   private async fetchWanted(): Promise<void> {

@@ -2,7 +2,7 @@
 // addresses a CDN can answer from a file alone, which carry a canonical query,
 // and which must reach the function. Pure: manifest and model in, lists out.
 import { isApiPath, matchOperation, routeTable } from '../../core/api/index.js';
-import type { Manifest } from '../../core/files.js';
+import { routeHeaders, type Manifest } from '../../core/files.js';
 import { request, type Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import { manifestLookup, staticTarget } from '../../core/static.js';
@@ -39,8 +39,8 @@ export function fileUrl(file: string): string {
 }
 
 function route(manifest: Manifest, target: string): FileRoute {
-  const [file, set] = manifest.routes[target]!;
-  return { path: target, file, headers: manifest.header_sets[set]! };
+  const entry = manifest.routes[target]!;
+  return { path: target, file: entry[0], headers: routeHeaders(manifest.header_sets, entry) };
 }
 
 /**
