@@ -8,6 +8,7 @@ import { MANIFEST_PATH, routeHeaders, SITE_PATH, type Manifest } from '../build/
 import { etag, request } from '../build/core/http.js';
 import type { Site } from '../build/core/model.js';
 import { respond } from '../build/core/respond.js';
+import { Ledger } from '../build/emit/ledger.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { createHandler } from '../build/runtime/handler.js';
 import { fileReader } from '../build/serve.js';
@@ -50,6 +51,15 @@ describe('one core (D38, D39)', () => {
     // Pages come in a few kinds (a page, a list, a post), not one set each.
     expect(new Set(pages.map(([, route]) => route[1])).size).toBeLessThanOrEqual(3);
     expect(new Set(twins.map(([, route]) => route[1])).size).toBeLessThanOrEqual(3);
+  });
+
+  it("refuses a file's own headers where its route cannot carry them (404.html, static files, images) rather than drop them", () => {
+    const ledger = new Ledger(s.site, { write: async () => {}, reuse: async () => {} }, null);
+    expect(() => ledger.wholeSet({ 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': '12' })).toThrow(
+      /x-markdown-tokens would be lost .* report this as a bug/,
+    );
+    expect(ledger.wholeSet({ 'content-type': 'text/css; charset=utf-8' })).toBe(0);
+    expect(ledger.manifest.header_sets).toEqual([{ 'content-type': 'text/css; charset=utf-8' }]);
   });
 
   it('writes files whose bytes and headers equal respond() for the same request', async () => {

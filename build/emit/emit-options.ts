@@ -48,7 +48,7 @@ export interface FirstTargets {
   then(answers: FirstAnswer[]): Promise<boolean>;
 }
 
-/** A first target as the build answered it: its file, its header set, and whether its bytes were written. */
+/** A first target as the build answered it: its file, its headers, and whether its bytes were written. */
 export interface FirstAnswer {
   target: string;
   file: string;
@@ -77,7 +77,8 @@ export interface EmitResult {
    * (files, bytes, and the removed files of the previous build's artifacts;
    * its removed responses are in `removed` already); resolves with the files
    * it wrote. A caller that never calls it must keep the previous build's
-   * artifact entries in `state.extras`, as folio dev does.
+   * artifact entries in `state.extras`, and its `state.search`, as folio
+   * dev does.
    */
   artifacts?: () => Promise<string[]>;
   /** FirstTargets.then stopped the build: only the first targets were written, and `state` describes the output as it is. */

@@ -4,7 +4,7 @@
 // state an incremental build compares against (D39, D40).
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
-import { MANIFEST_PATH, SITE_PATH, splitHeaders } from '../core/files.js';
+import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
@@ -111,7 +111,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       written: written.length > from,
       record: () => {
         if (answer.sections) state.sections.set(target, indexSections(answer.sections));
-        return ledger.route(target, { file, etag: tag, set: ledger.headerSet(headers), own: splitHeaders(headers).own, size });
+        return ledger.route(target, { file, etag: tag, ...ledger.headers(headers), size });
       },
     };
   };

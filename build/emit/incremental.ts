@@ -18,6 +18,7 @@
 //   pages or other posts' own addresses, which show only listed fields.
 import { createHash } from 'node:crypto';
 import { bodyDocuments } from '../core/documents/index.js';
+import { withOwnHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import { pagePath } from '../core/urls.js';
@@ -61,9 +62,9 @@ export interface BuildState {
   search?: SearchMemo;
 }
 
-/** The headers a record of a build answers with: its set's, then its own. */
+/** The headers a record of a build answers with. */
 export function recordHeaders(state: BuildState, record: OutputRecord): Headers {
-  return record.own ? { ...state.headerSets[record.set]!, ...record.own } : state.headerSets[record.set]!;
+  return withOwnHeaders(state.headerSets[record.set]!, record.own);
 }
 
 export type Plan = { all: true; reason: string } | { all: false; changed: Set<string> };

@@ -50,9 +50,30 @@ export class Ledger {
     };
   }
 
-  /** The number of the header set `headers` share with others of their kind (core/files.ts splitHeaders). */
-  headerSet(headers: Headers): number {
-    const { shared } = splitHeaders(headers);
+  /** The number of the header set `headers` share with others of their kind, and their own headers (core/files.ts splitHeaders). */
+  headers(headers: Headers): { set: number; own?: Headers } {
+    const { shared, own } = splitHeaders(headers);
+    return own ? { set: this.setOf(shared), own } : { set: this.setOf(shared) };
+  }
+
+  /** The header set of a file that has no headers of its own (404.html, static files, images): all of its headers. */
+  wholeSet(headers: Headers): number {
+    const { shared, own } = splitHeaders(headers);
+    if (own)
+      throw new Error(
+        `folio: ${Object.keys(own).join(', ')} would be lost from a file routed without its own headers; report this as a bug (emit/ledger.ts).`,
+      );
+    return this.setOf(shared);
+  }
+
+  /** The previous build's header set `set`, as this build numbers it (a set holds no file's own headers, so it is not split again). */
+  carrySet(set: number): number {
+    let mine = this.carried.get(set);
+    if (mine === undefined) this.carried.set(set, (mine = this.setOf(this.previous!.headerSets[set]!)));
+    return mine;
+  }
+
+  private setOf(shared: Headers): number {
     const key = JSON.stringify(shared);
     let i = this.setIndex.get(key);
     if (i === undefined) {
@@ -60,23 +81,6 @@ export class Ledger {
       this.setIndex.set(key, i);
     }
     return i;
-  }
-
-  /** The header set of a file that has no headers of its own (404.html, static files, images): all of its headers. */
-  wholeSet(headers: Headers): number {
-    const { own } = splitHeaders(headers);
-    if (own)
-      throw new Error(
-        `folio: ${Object.keys(own).join(', ')} would be lost from a file routed without its own headers; report this as a bug (emit/ledger.ts).`,
-      );
-    return this.headerSet(headers);
-  }
-
-  /** The previous build's header set `set`, as this build numbers it. */
-  carrySet(set: number): number {
-    let mine = this.carried.get(set);
-    if (mine === undefined) this.carried.set(set, (mine = this.headerSet(this.previous!.headerSets[set]!)));
-    return mine;
   }
 
   /** A file of the output: written, or reused when its tag is the previous build's. */

@@ -1,18 +1,18 @@
 // An incremental build's search index (D56): the previous build's index
 // with the changed documents taken out and put back in, instead of every
 // document inserted again (at 10,000 posts, 3-5 s of the search thread,
-// which was the critical path of a one-post edit). The result is the index
+// longer than the rest of a one-post edit). The result is the index
 // a clean build makes, byte for byte: the tree and the counts are saved in
 // the order of their words (core/search/tree.ts encodeWords), the lengths
 // and averages are those of the same documents in the same order, and
-// test/incremental.test.ts compares the two after every kind of edit.
+// test/search-patch.test.ts and test/incremental.test.ts compare the two.
 //
 // It patches only what it can prove: the same documents in the same order
 // (internal ids are insertion order), the previous index file exactly as the
 // previous build wrote it, and few changed documents. Anything else builds
 // the index whole.
 import { createHash } from 'node:crypto';
-import { decodeIds, encodeCounts, encodeIds } from '../core/search/codec.js';
+import { decodeCounts, decodeIds, encodeCounts, encodeIds } from '../core/search/codec.js';
 import { DocLines, encodeDocs } from '../core/search/docs.js';
 import {
   SEARCH_FIELDS,
@@ -73,18 +73,6 @@ export function vocabularyFromCounts(words: Map<string, number>): Record<string,
 }
 
 const byKey = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** "gap:count" pairs (codec.ts encodeCounts) back to id → count. */
-function countsOf(text: string | undefined): Record<number, number> {
-  const counts: Record<number, number> = {};
-  let id = 0;
-  for (const pair of text ? text.split(',') : []) {
-    const [gap, count] = pair.split(':');
-    id += parseInt(gap!, 36);
-    counts[id] = parseInt(count!, 36);
-  }
-  return counts;
-}
 
 /** What the changed documents change in one field: per token, the documents holding it now and how often. */
 type FieldEdit = Map<string, Map<number, number>>;
@@ -149,14 +137,23 @@ export function patchIndex(
     const tree = compactWords(saved.tree);
     const counts = new Map(Object.entries(saved.counts));
     for (const [token, holders] of edits[field]) {
-      const postings = [...decodeIds(tree.get(token) ?? '')].filter((id) => !gone.has(id));
-      postings.push(...holders.keys());
+      // The documents that keep the token, with their occurrences, then the changed ones that hold it now.
+      const held = decodeIds(tree.get(token) ?? '');
+      const occurrences = decodeCounts(counts.get(token) ?? '', held);
+      const postings: number[] = [];
+      const often: Record<number, number> = {};
+      held.forEach((id, i) => {
+        if (gone.has(id)) return;
+        postings.push(id);
+        if (occurrences[i]! > 1) often[id] = occurrences[i]!;
+      });
+      for (const [id, n] of holders) {
+        postings.push(id);
+        if (n > 1) often[id] = n;
+      }
       postings.sort((a, b) => a - b);
       if (postings.length > 0) tree.set(token, encodeIds(postings));
       else tree.delete(token);
-      const often = countsOf(counts.get(token));
-      for (const id of gone) delete often[id];
-      for (const [id, n] of holders) if (n > 1) often[id] = n;
       if (Object.keys(often).length > 0) counts.set(token, encodeCounts(often));
       else counts.delete(token);
     }

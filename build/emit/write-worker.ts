@@ -61,9 +61,10 @@ parentPort?.on('message', (batch: WriteBatch) => {
     reply = { id: batch.id, error: { message: e.message, code: e.code, path: e.path } };
   }
   // A moved body stays in memory until this thread collects it, and its heap
-  // is too small to do so on its own: at 10,000 posts the feeds, llms-full.txt,
-  // the model and the manifest (some 150 MB) stayed resident to the end of the
-  // build, its peak. A collection here takes a millisecond or two.
+  // is too small for that to come on its own: at 10,000 posts the feeds,
+  // llms-full.txt, the model and the manifest (some 150 MB) would stay
+  // resident to the end of the build, its peak. A collection here takes a
+  // millisecond or two.
   if (large) collectGarbage();
   parentPort!.postMessage(reply);
 });
