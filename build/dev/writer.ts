@@ -12,10 +12,11 @@ import type { Headers } from '../core/http.js';
 import { forgetState } from '../emit/cache.js';
 import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
+import type { FileBody } from '../emit/file-body.js';
 
 export function inPlaceSink(out: string): Sink {
   return {
-    async write(path: string, body: Uint8Array | string) {
+    async write(path: string, body: FileBody) {
       const full = join(out, path);
       await mkdir(dirname(full), { recursive: true });
       const tmp = `${full}.folio-dev-${process.pid}`;

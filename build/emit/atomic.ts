@@ -6,6 +6,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
+import type { FileBody } from './file-body.js';
 
 export interface OutputFile {
   path: string;
@@ -116,7 +117,7 @@ export class OutputError extends Error {
 export interface Staging {
   readonly dir: string;
   /** Queues a write; resolves when there is room for the next one. The body is the staging's from then on (Writer). */
-  write(path: string, body: Uint8Array | string): Promise<void>;
+  write(path: string, body: FileBody): Promise<void>;
   /** The same file as the output's at `path` (the previous build's): a hard link, or a copy across devices. */
   reuse(path: string): Promise<void>;
   /** Waits for every write, then swaps the staging directory in for the output. `bytes` counts written files only. */

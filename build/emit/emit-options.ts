@@ -5,10 +5,11 @@ import type { Manifest } from '../core/files.js';
 import type { HostOptions } from './hosts/index.js';
 import type { MediaFile } from './images.js';
 import type { BuildState, Plan, SiteDigest } from './incremental.js';
+import type { FileBody } from './file-body.js';
 
 /** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
 export interface Sink {
-  write(path: string, body: Uint8Array | string): Promise<void>;
+  write(path: string, body: FileBody): Promise<void>;
   /** The file at `path` is byte-identical to the previous build's. */
   reuse(path: string): Promise<void>;
   /** The previous build's file at `path`, when the sink can read it (documents of post sections are spliced from it). */

@@ -5,7 +5,7 @@
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
-import { etag, jsonText, request, utf8, type Headers } from '../core/http.js';
+import { etagOfParts, jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
@@ -47,7 +47,10 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const ledger = new Ledger(site, sink, previous);
   const { manifest, state, written, kept } = ledger;
   /** A document of post sections after a body edit: the previous file with the edited posts' sections made again (splice.ts), or null. */
-  const splice = async (target: string, before: OutputRecord): Promise<{ body: Uint8Array; index: SectionIndex } | null> => {
+  const splice = async (
+    target: string,
+    before: OutputRecord,
+  ): Promise<{ parts: Uint8Array[]; size: number; index: SectionIndex } | null> => {
     const index = previous?.sections?.get(target);
     if (plan.all || !index || !sink.read) return null;
     const old = await sink.read(before.file);
@@ -80,10 +83,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const made = before ? await splice(target, before) : null;
     if (made) {
       // The headers of a document do not depend on its bytes, but for the ETag.
-      const tag = etag(made.body);
-      // Taken before the write: a large body moves to the writing thread, which leaves it empty here.
-      const size = made.body.byteLength;
-      await ledger.put(before!.file, made.body, tag, before!.etag);
+      const tag = etagOfParts(made.parts);
+      const { size } = made;
+      await ledger.put(before!.file, made.parts, tag, before!.etag);
       return {
         file: before!.file,
         headers: recordHeaders(previous!, before!),

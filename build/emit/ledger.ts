@@ -9,6 +9,7 @@ import type { Site } from '../core/model.js';
 import { codeFingerprint } from './cache.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState, OutputRecord } from './incremental.js';
+import type { FileBody } from './file-body.js';
 
 export const sha1 = (body: Uint8Array) => createHash('sha1').update(body).digest('base64');
 
@@ -84,7 +85,7 @@ export class Ledger {
   }
 
   /** A file of the output: written, or reused when its tag is the previous build's. */
-  put(file: string, body: Uint8Array, tag: string, before: string | undefined): Promise<void> {
+  put(file: string, body: FileBody, tag: string, before: string | undefined): Promise<void> {
     this.kept.add(file);
     if (before === tag) return this.sink.reuse(file);
     this.written.push(file);

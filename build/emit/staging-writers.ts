@@ -5,6 +5,7 @@
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { bodyLength, type FileBody } from './file-body.js';
 import type { WriteBatch, WriteOp, WriteReply } from './write-worker.js';
 import { workerScript } from './workers.js';
 
@@ -18,7 +19,7 @@ export interface Writer {
    * after a failed one. The body is the writer's from then on: a large one's
    * bytes may be moved to another thread.
    */
-  write(path: string, body: Uint8Array | string): Promise<void>;
+  write(path: string, body: FileBody): Promise<void>;
   /** Links the file at `path` of `from` (a directory) to the same path in the staging directory. */
   link(path: string, from: string): Promise<void>;
   /** Waits for every queued write; rejects with the first failure. */
@@ -59,7 +60,7 @@ export function fsWriter(staging: string): Writer {
         await ensureDir(dirname(full));
         await writeFile(full, body);
         files++;
-        bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+        bytes += bodyLength(body);
       }),
     link: (path, from) =>
       queue(async () => {
@@ -94,6 +95,21 @@ const WRITE_THREADS = 2;
 const BATCH_BYTES = 4 * 1024 * 1024;
 const BATCHES_IN_FLIGHT = 8;
 const LARGE_FILE = 1024 * 1024;
+
+/**
+ * The buffers a large body can move to a writing thread: one that is its
+ * own and whole (never a view of Node's shared pool, which other buffers
+ * use), or those of a spliced document's parts, which are the writer's
+ * whole (the previous file read for the splice, and the new sections).
+ */
+function movable(body: FileBody): ArrayBuffer[] {
+  if (typeof body === 'string') return [];
+  if (body instanceof Uint8Array)
+    return body.byteOffset === 0 && body.buffer instanceof ArrayBuffer && body.byteLength === body.buffer.byteLength ? [body.buffer] : [];
+  return [
+    ...new Set(body.map((part) => part.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength >= LARGE_FILE)),
+  ];
+}
 
 /**
  * Synchronous writes on threads of their own (write-worker.ts), in batches,
@@ -164,7 +180,7 @@ export function threadWriter(staging: string): Writer | null {
   };
   return {
     write(path, body) {
-      const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      const length = bodyLength(body);
       bytes += length;
       const op: WriteOp = { op: 'write', path: join(staging, path), body };
       if (length < LARGE_FILE) return add(op, length);
@@ -172,13 +188,7 @@ export function threadWriter(staging: string): Writer | null {
       // once, its bytes moved rather than copied. Written from this thread
       // instead, it waited for the event loop, which the build keeps busy, and
       // held 86 MB until the end of the responses, raising the peak memory.
-      if (
-        typeof body !== 'string' &&
-        body.byteOffset === 0 &&
-        body.buffer instanceof ArrayBuffer &&
-        body.byteLength === body.buffer.byteLength
-      )
-        transfer.push(body.buffer);
+      transfer.push(...movable(body));
       const queued = add(op, length);
       send();
       return queued;

@@ -4,13 +4,14 @@
 // calls on a thread of their own, while the main thread keeps asking
 // respond() for the next responses. Compiled to lib/write-worker.js;
 // build/emit/atomic.ts starts it.
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { bodyLength, type FileBody } from './file-body.js';
 import { collectGarbage } from './gc.js';
 
 /** `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message. */
-export type WriteOp = { op: 'write'; path: string; body: Uint8Array | string } | { op: 'links'; from: string; to: string; paths: string[] };
+export type WriteOp = { op: 'write'; path: string; body: FileBody } | { op: 'links'; from: string; to: string; paths: string[] };
 
 export interface WriteBatch {
   id: number;
@@ -20,6 +21,16 @@ export interface WriteBatch {
 export type WriteReply = { id: number; error?: { message: string; code?: string; path?: string } };
 
 const made = new Set<string>();
+
+function writeBody(path: string, body: FileBody): void {
+  if (typeof body === 'string' || body instanceof Uint8Array) return writeFileSync(path, body);
+  const fd = openSync(path, 'w');
+  try {
+    for (const part of body) for (let at = 0; at < part.byteLength;) at += writeSync(fd, part, at);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 function ensureDir(dir: string): void {
   if (made.has(dir)) return;
@@ -37,8 +48,8 @@ parentPort?.on('message', (batch: WriteBatch) => {
     for (const op of batch.ops) {
       if (op.op === 'write') {
         ensureDir(dirname(op.path));
-        writeFileSync(op.path, op.body);
-        if (typeof op.body !== 'string' && op.body.byteLength >= LARGE_BODY) {
+        writeBody(op.path, op.body);
+        if (typeof op.body !== 'string' && bodyLength(op.body) >= LARGE_BODY) {
           large = true;
           op.body = '';
         }
