@@ -7,10 +7,11 @@ import { DeploymentError } from './errors.js';
 import type { FileRoute } from './files.js';
 import type { Headers } from './http.js';
 import type { Site } from './model.js';
+import { API_PREFIX, pagePath } from './urls.js';
 
 export const EDGE_FORMAT = 'folio-edge';
 /** Bump whenever the shape of any file below changes: files of another version are refused. */
-export const EDGE_VERSION = 2;
+export const EDGE_VERSION = 3;
 
 export const EDGE_DIR = '_folio/edge';
 export const EDGE_HEAD_PATH = `${EDGE_DIR}/head.json`;
@@ -71,12 +72,33 @@ export interface NotFoundPages {
 }
 
 /**
- * Which route shard holds a target: FNV-1a over its UTF-16 code units, with a
- * twin hashed as its page ("/blog/a.md" as "/blog/a", "/index.md" as "/"),
- * so that negotiating a page against its twin (D21) reads one shard.
+ * The key a target is hashed by: a twin as its page ("/blog/a.md" as
+ * "/blog/a", "/index.md" as "/"), so that negotiating a page against its twin
+ * (D21) reads one shard; and a post's API record as the post's page
+ * ("/api/v1/posts/a" as "/blog/a"), so that MCP's site_get_post, which
+ * answers with the record and the twin (D53), reads one shard too.
  */
+function shardKey(target: string): string {
+  if (target === '/index.md') return '/';
+  if (target.endsWith('.md')) return target.slice(0, -'.md'.length);
+  const slug = postRecordSlug(target);
+  return slug === null ? target : pagePath.post(slug);
+}
+
+/** The slug of a post's API record in any version ("/api/v1/posts/a"), with no query string; else null. */
+function postRecordSlug(target: string): string | null {
+  if (!target.startsWith(`${API_PREFIX}/`)) return null;
+  const version = target.indexOf('/', API_PREFIX.length + 1);
+  if (version === -1 || !target.startsWith(POSTS, version)) return null;
+  const slug = target.slice(version + POSTS.length);
+  return slug === '' || slug.includes('/') || slug.includes('?') ? null : slug;
+}
+
+const POSTS = '/posts/';
+
+/** Which route shard holds a target: FNV-1a over the UTF-16 code units of its key (shardKey). */
 export function routeShard(target: string, shards: number): number {
-  const key = target === '/index.md' ? '/' : target.endsWith('.md') ? target.slice(0, -'.md'.length) : target;
+  const key = shardKey(target);
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
@@ -93,6 +115,8 @@ export function missingFile(file: string): DeploymentError {
   return new DeploymentError(`The deployment is missing ${file}, which this answer needs.`, REBUILD);
 }
 
+const decoder = new TextDecoder();
+
 /**
  * Parses a file of the edge and checks that it belongs to `build` (the
  * head's); throws DeploymentError naming the file when it is missing,
@@ -102,7 +126,7 @@ export function edgeFile<T extends { build: string }>(file: string, bytes: Uint8
   if (!bytes) throw missingFile(file);
   let value: T;
   try {
-    value = JSON.parse(new TextDecoder().decode(bytes)) as T;
+    value = JSON.parse(decoder.decode(bytes)) as T;
   } catch {
     throw new DeploymentError(`${file} is not valid JSON.`, REBUILD);
   }
