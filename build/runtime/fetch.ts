@@ -2,12 +2,28 @@
 // hosts whose functions speak fetch (Cloudflare, Netlify, Vercel).
 import { MAX_BODY_BYTES, type Reply, type Req } from '../core/http.js';
 
+/**
+ * The request's headers as the core's record (lower-case name → value), each
+ * looked up when read. The core reads a few headers by name; copying them all
+ * walks fetch's Headers, which sorts and combines the whole list first, and
+ * in a cold isolate that walk cost more than the rest of adapting a request.
+ */
+function headerRecord(headers: globalThis.Headers): Record<string, string> {
+  const value = (name: string | symbol) => (typeof name === 'string' ? headers.get(name) : null);
+  return new Proxy({} as Record<string, string>, {
+    get: (_, name) => value(name) ?? undefined,
+    has: (_, name) => value(name) !== null,
+    ownKeys: () => [...headers.keys()],
+    getOwnPropertyDescriptor: (_, name) => {
+      const v = value(name);
+      return v === null ? undefined : { value: v, enumerable: true, configurable: true, writable: false };
+    },
+  });
+}
+
 export async function toReq(request: Request): Promise<Req> {
   const url = new URL(request.url);
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
+  const headers = headerRecord(request.headers);
   const req: Req = { method: request.method.toUpperCase(), path: url.pathname, search: url.search.slice(1), headers, body: null };
   if (request.body && request.method !== 'GET' && request.method !== 'HEAD') {
     const declared = Number(request.headers.get('content-length') ?? '0');

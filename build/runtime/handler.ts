@@ -79,10 +79,15 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     try {
       const head = prior?.head ?? (await readHead(read));
       const site = headSite(head);
-      // The model over the head alone: no family that reads its indexes is asked here (D55), so none is built.
+      let model: SiteModel | undefined;
       rt = {
         site,
-        model: new SiteModel(site),
+        // The model over the head alone: no family that reads its indexes is asked here (D55), so none is
+        // built. Made on first read, since most answers (MCP, a precomputed file) never read it, and its
+        // class's code is compiled when it is first made, on the first request of an isolate.
+        get model() {
+          return (model ??= new SiteModel(site));
+        },
         whole: false,
         data: assetData(head, read),
         search: () => search(head.build),
