@@ -10,7 +10,7 @@ import { errorBody, internalError } from '../errors.js';
 import { primaryVersion } from '../headers.js';
 import { jsonText, request, type Reply } from '../http.js';
 import type { Site } from '../model.js';
-import { describeRange } from '../params.js';
+import { describeRange, type ParamSpec } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, pagePath } from '../urls.js';
 import type { ToolSpec } from './tools.js';
@@ -33,15 +33,10 @@ function describe(value: unknown): string {
 /** The API request a tool's arguments make, or the problem with the arguments. */
 function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): { target: string } | { problem: CallToolResult } {
   const operation = operations.find((op) => op.operationId === tool.operationId)!;
-  const names = Object.keys(tool.params);
-  for (const name of Object.keys(args)) {
-    if (!Object.hasOwn(tool.params, name)) {
-      const takes = names.length ? `It takes ${names.map((n) => `\`${n}\``).join(', ')}.` : 'It takes no arguments.';
-      return { problem: invalid(site, `\`${name}\` is not an argument of ${tool.name}.`, takes) };
-    }
-  }
+  for (const name of Object.keys(args)) if (!Object.hasOwn(tool.params, name)) return { problem: notAnArgument(site, tool, name) };
   let path = `${API_PREFIX}/${primaryVersion(site).version}${operation.path}`;
-  const query = new URLSearchParams();
+  // Made for the first query parameter only: most calls (a post, the profile) have none.
+  let query: URLSearchParams | undefined;
   for (const [name, spec] of Object.entries(tool.params)) {
     const value = args[name];
     if (value === undefined || value === null) {
@@ -49,21 +44,27 @@ function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): {
       continue;
     }
     const type = spec.schema.type === 'integer' ? 'number' : 'string';
-    if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
-      return {
-        problem: invalid(
-          site,
-          `The argument \`${name}\` must be ${spec.schema.type === 'integer' ? 'an integer' : 'a string'}, not ${describe(value)}.`,
-          describeRange(spec),
-        ),
-      };
-    }
+    if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) return { problem: wrongType(site, name, spec, value) };
     // The API validates the value itself, and answers with its own message and hint.
     if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(String(value)));
-    else query.set(spec.name, String(value));
+    else (query ??= new URLSearchParams()).set(spec.name, String(value));
   }
-  const search = query.toString();
+  const search = query?.toString() ?? '';
   return { target: search ? `${path}?${search}` : path };
+}
+
+function notAnArgument(site: Site, tool: ToolSpec, name: string): CallToolResult {
+  const names = Object.keys(tool.params);
+  const takes = names.length ? `It takes ${names.map((n) => `\`${n}\``).join(', ')}.` : 'It takes no arguments.';
+  return invalid(site, `\`${name}\` is not an argument of ${tool.name}.`, takes);
+}
+
+function wrongType(site: Site, name: string, spec: ParamSpec, value: unknown): CallToolResult {
+  return invalid(
+    site,
+    `The argument \`${name}\` must be ${spec.schema.type === 'integer' ? 'an integer' : 'a string'}, not ${describe(value)}.`,
+    describeRange(spec),
+  );
 }
 
 /** Calls a tool with already-parsed arguments (an object). */

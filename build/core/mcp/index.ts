@@ -31,7 +31,7 @@ import { jsonText, utf8, type Reply, type Req } from '../http.js';
 import type { Runtime } from '../runtime.js';
 import { DEFAULT_PROTOCOL_VERSION, MCP_PATH, MCP_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from './info.js';
 import { answer, type Exchange } from './methods.js';
-import { classify, ErrorCode, failure, RpcError, success, type Params, type Request, type Response } from './rpc.js';
+import { classify, ErrorCode, failure, RpcError, success, type Notification, type Params, type Request, type Response } from './rpc.js';
 
 export { MCP_PATH, MCP_PROTOCOL_VERSIONS, serverInfo } from './info.js';
 export { tools } from './tools.js';
@@ -87,101 +87,118 @@ function mediaType(header: string | undefined): string {
 }
 
 export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
-  const { site } = rt;
-  const endpoint = `${site.config.site_url}${MCP_PATH}`;
-  if (req.method === 'OPTIONS') {
-    const { 'content-type': _none, ...base } = mcpHeaders(rt);
-    return {
-      status: 204,
-      headers: {
-        ...base,
-        'access-control-allow-methods': MCP_METHODS,
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? MCP_REQUEST_HEADERS,
-        'access-control-max-age': '86400',
-        allow: MCP_METHODS,
-        vary: 'Access-Control-Request-Headers',
-      },
-      body: null,
-    };
-  }
-  if (req.method !== 'POST') {
-    // GET would open a server-sent event stream in Streamable HTTP; a stateless function holds none (D36).
-    return errorReply(
-      site,
-      'method_not_allowed',
-      `${req.method} is not allowed on ${MCP_PATH}; this endpoint takes JSON-RPC messages by POST and never opens a stream.`,
-      `POST a JSON-RPC message to ${endpoint} with Content-Type: application/json, for example {"jsonrpc":"2.0","id":1,"method":"tools/list"}.`,
-      { allow: MCP_METHODS },
-    );
-  }
-  if (mediaType(req.headers['content-type']) !== 'application/json') {
-    const given = req.headers['content-type'] ? `Content-Type ${req.headers['content-type']}` : 'no Content-Type';
-    return errorReply(
-      site,
-      'unsupported_media_type',
-      `${MCP_PATH} takes application/json; the request has ${given}.`,
-      'Send the JSON-RPC message with the header Content-Type: application/json.',
-    );
-  }
-  if (req.tooLarge) {
-    return errorReply(
-      site,
-      'payload_too_large',
-      'The request body is larger than 1 MiB.',
-      `Send one JSON-RPC message per request; no message of ${MCP_PATH} needs more than a few kilobytes.`,
-    );
-  }
+  // Each refusal is a function of its own, compiled only when a request needs it (see modernExchange).
+  if (req.method === 'OPTIONS') return preflight(req, rt);
+  if (req.method !== 'POST') return notPost(req, rt);
+  if (mediaType(req.headers['content-type']) !== 'application/json') return notJson(req, rt);
+  if (req.tooLarge) return tooLarge(rt);
   const header = req.headers['mcp-protocol-version']?.trim();
-  if (header !== undefined && !MCP_PROTOCOL_VERSIONS.includes(header)) {
-    return errorReply(
-      site,
-      'invalid_request',
-      `MCP-Protocol-Version ${JSON.stringify(header)} is not a revision this server speaks.`,
-      `Use one of ${MCP_PROTOCOL_VERSIONS.join(', ')}, or leave the header out to use ${DEFAULT_PROTOCOL_VERSION}.`,
-    );
-  }
+  if (header !== undefined && !MCP_PROTOCOL_VERSIONS.includes(header)) return unknownVersion(header, rt);
 
   let body: unknown;
   try {
     body = JSON.parse(decoder.decode(req.body ?? new Uint8Array()));
   } catch {
-    return json(
-      rt,
-      200,
-      failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'),
-    );
+    return notJsonRpc(rt);
   }
   if (Array.isArray(body)) return respondBatch(body, req, rt);
 
   const message = classify(body);
   if (message.kind === 'invalid') return json(rt, 200, failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
   if (message.kind === 'response') return accepted(rt);
-  if (message.kind === 'notification') {
-    const claim = claimOf(message.message.params);
-    if (claim !== undefined && header !== undefined && claim !== header) {
-      // The claim may be any JSON value: a string is named, anything else only by its type.
-      const named =
-        typeof claim === 'string'
-          ? claim
-          : `a value that is not a string (${claim === null ? 'null' : Array.isArray(claim) ? 'an array' : typeof claim})`;
-      return errorReply(
-        site,
-        'invalid_request',
-        `The notification's _meta names protocol version ${named} but MCP-Protocol-Version is ${header}.`,
-        MIRROR_HINT,
-      );
-    }
-    return accepted(rt);
-  }
+  if (message.kind === 'notification') return acknowledge(message.message, header, rt);
   let exchange: Exchange;
   try {
     exchange = exchangeOf(message.message, req);
   } catch (error) {
     if (!(error instanceof ProtocolMismatch)) throw error;
-    return errorReply(site, 'invalid_request', error.message, error.hint);
+    return errorReply(rt.site, 'invalid_request', error.message, error.hint);
   }
   const response = await dispatch(message.message, rt, exchange);
   return json(rt, 200, response);
+}
+
+/** The CORS preflight of /mcp: the MCP request headers a browser-based client sends. */
+function preflight(req: Req, rt: Runtime): Reply {
+  const { 'content-type': _none, ...base } = mcpHeaders(rt);
+  return {
+    status: 204,
+    headers: {
+      ...base,
+      'access-control-allow-methods': MCP_METHODS,
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? MCP_REQUEST_HEADERS,
+      'access-control-max-age': '86400',
+      allow: MCP_METHODS,
+      vary: 'Access-Control-Request-Headers',
+    },
+    body: null,
+  };
+}
+
+/** GET would open a server-sent event stream in Streamable HTTP; a stateless function holds none (D36). */
+function notPost(req: Req, rt: Runtime): Reply {
+  return errorReply(
+    rt.site,
+    'method_not_allowed',
+    `${req.method} is not allowed on ${MCP_PATH}; this endpoint takes JSON-RPC messages by POST and never opens a stream.`,
+    `POST a JSON-RPC message to ${rt.site.config.site_url}${MCP_PATH} with Content-Type: application/json, for example {"jsonrpc":"2.0","id":1,"method":"tools/list"}.`,
+    { allow: MCP_METHODS },
+  );
+}
+
+function notJson(req: Req, rt: Runtime): Reply {
+  const given = req.headers['content-type'] ? `Content-Type ${req.headers['content-type']}` : 'no Content-Type';
+  return errorReply(
+    rt.site,
+    'unsupported_media_type',
+    `${MCP_PATH} takes application/json; the request has ${given}.`,
+    'Send the JSON-RPC message with the header Content-Type: application/json.',
+  );
+}
+
+function tooLarge(rt: Runtime): Reply {
+  return errorReply(
+    rt.site,
+    'payload_too_large',
+    'The request body is larger than 1 MiB.',
+    `Send one JSON-RPC message per request; no message of ${MCP_PATH} needs more than a few kilobytes.`,
+  );
+}
+
+function unknownVersion(header: string, rt: Runtime): Reply {
+  return errorReply(
+    rt.site,
+    'invalid_request',
+    `MCP-Protocol-Version ${JSON.stringify(header)} is not a revision this server speaks.`,
+    `Use one of ${MCP_PROTOCOL_VERSIONS.join(', ')}, or leave the header out to use ${DEFAULT_PROTOCOL_VERSION}.`,
+  );
+}
+
+function notJsonRpc(rt: Runtime): Reply {
+  return json(
+    rt,
+    200,
+    failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'),
+  );
+}
+
+/** A notification is acknowledged (202), unless its _meta claims another revision than its header. */
+function acknowledge(notification: Notification, header: string | undefined, rt: Runtime): Reply {
+  const claim = claimOf(notification.params);
+  if (claim !== undefined && header !== undefined && claim !== header) {
+    // The claim may be any JSON value: a string is named, anything else only by its type.
+    const named =
+      typeof claim === 'string'
+        ? claim
+        : `a value that is not a string (${claim === null ? 'null' : Array.isArray(claim) ? 'an array' : typeof claim})`;
+    return errorReply(
+      rt.site,
+      'invalid_request',
+      `The notification's _meta names protocol version ${named} but MCP-Protocol-Version is ${header}.`,
+      MIRROR_HINT,
+    );
+  }
+  return accepted(rt);
 }
 
 /** 2025-03-26 allows a batch; later revisions send one message per POST. */
@@ -250,20 +267,32 @@ function decodeHeaderValue(value: string): string | undefined {
 function exchangeOf(message: Request, req: Req): Exchange {
   const header = req.headers['mcp-protocol-version']?.trim();
   const claim = claimOf(message.params);
+  if (claim !== undefined) return modernExchange(message, req, header, claim);
+  if (header !== undefined && (STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(header)) legacyMismatch(message, header);
+  return { era: 'legacy', version: header ?? DEFAULT_PROTOCOL_VERSION };
+}
+
+/** A request with no _meta envelope that names a stateless revision in its header: refused, saying why. */
+function legacyMismatch(message: Request, header: string): never {
+  if (message.method === 'initialize')
+    throw new ProtocolMismatch(
+      `initialize belongs to the initialize-based revisions, but MCP-Protocol-Version is ${header}, which has no handshake.`,
+      `Send initialize with MCP-Protocol-Version ${DEFAULT_PROTOCOL_VERSION} or later up to 2025-11-25, or no header; or skip it and call server/discover on ${header}.`,
+    );
+  throw new ProtocolMismatch(
+    `MCP-Protocol-Version is ${header}, but the request has no params._meta envelope (${PROTOCOL_VERSION_META_KEY}, ${CLIENT_CAPABILITIES_META_KEY}).`,
+    MIRROR_HINT,
+  );
+}
+
+/**
+ * A 2026-07-28 request: its _meta envelope and the headers that mirror it.
+ * Apart from exchangeOf, as every rare path of this module is: a function's
+ * code is compiled on its first call, so the first request of an isolate
+ * compiles only the checks it runs.
+ */
+function modernExchange(message: Request, req: Req, header: string | undefined, claim: unknown): Exchange {
   const mismatch = (detail: string) => new ProtocolMismatch(detail, MIRROR_HINT);
-  if (claim === undefined) {
-    if (header !== undefined && (STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(header)) {
-      if (message.method === 'initialize')
-        throw new ProtocolMismatch(
-          `initialize belongs to the initialize-based revisions, but MCP-Protocol-Version is ${header}, which has no handshake.`,
-          `Send initialize with MCP-Protocol-Version ${DEFAULT_PROTOCOL_VERSION} or later up to 2025-11-25, or no header; or skip it and call server/discover on ${header}.`,
-        );
-      throw mismatch(
-        `MCP-Protocol-Version is ${header}, but the request has no params._meta envelope (${PROTOCOL_VERSION_META_KEY}, ${CLIENT_CAPABILITIES_META_KEY}).`,
-      );
-    }
-    return { era: 'legacy', version: header ?? DEFAULT_PROTOCOL_VERSION };
-  }
   const meta = message.params!._meta as Record<string, unknown>;
   if (typeof claim !== 'string') throw mismatch(`The _meta envelope's ${PROTOCOL_VERSION_META_KEY} is not a string.`);
   const capabilities = meta[CLIENT_CAPABILITIES_META_KEY];

@@ -85,6 +85,13 @@ const string = (params: Params, key: string): string => {
   return value;
 };
 
+function unknownTool(name: string): RpcError {
+  return new RpcError(
+    ErrorCode.InvalidParams,
+    `Unknown tool: ${name}. tools/list names the ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}.`,
+  );
+}
+
 const legacy: Record<string, Method> = {
   initialize: (params, rt) => {
     const requested = string(params, 'protocolVersion');
@@ -117,11 +124,7 @@ const shared: Record<string, Method> = {
   'tools/call': async (params, rt) => {
     const name = string(params, 'name');
     const tool = tools.find((t) => t.name === name);
-    if (!tool)
-      throw new RpcError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${name}. tools/list names the ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}.`,
-      );
+    if (!tool) throw unknownTool(name);
     const args = params.arguments ?? {};
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       throw new RpcError(ErrorCode.InvalidParams, 'params.arguments must be an object.');
@@ -142,19 +145,23 @@ const shared: Record<string, Method> = {
   },
 };
 
+/** A method neither era answers, or the other era's: -32601, naming the methods this era answers. */
+function unknownMethod(method: string, exchange: Exchange): RpcError {
+  const own = exchange.era === 'modern' ? modern : legacy;
+  const known = [...Object.keys(own), ...Object.keys(shared)].join(', ');
+  const elsewhere = Object.hasOwn(exchange.era === 'modern' ? legacy : modern, method)
+    ? exchange.era === 'modern'
+      ? ` ${method} belongs to the initialize-based revisions; 2026-07-28 has no handshake.`
+      : ` ${method} belongs to revision 2026-07-28: send it with the per-request _meta envelope.`
+    : '';
+  return new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}.${elsewhere} This server answers ${known}.`);
+}
+
 /** Answers one request; throws RpcError for a JSON-RPC error. */
 export async function answer(method: string, params: Params, rt: Runtime, exchange: Exchange): Promise<Result> {
   const own = exchange.era === 'modern' ? modern : legacy;
   const handler = Object.hasOwn(own, method) ? own[method] : Object.hasOwn(shared, method) ? shared[method] : undefined;
-  if (!handler) {
-    const known = [...Object.keys(own), ...Object.keys(shared)].join(', ');
-    const elsewhere = Object.hasOwn(exchange.era === 'modern' ? legacy : modern, method)
-      ? exchange.era === 'modern'
-        ? ` ${method} belongs to the initialize-based revisions; 2026-07-28 has no handshake.`
-        : ` ${method} belongs to revision 2026-07-28: send it with the per-request _meta envelope.`
-      : '';
-    throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}.${elsewhere} This server answers ${known}.`);
-  }
+  if (!handler) throw unknownMethod(method, exchange);
   const result = await handler(params, rt, exchange);
   if (exchange.era === 'legacy') return result;
   // 2026-07-28 results: resultType, cache hints on the cacheable ones, and the server's identity in _meta.
