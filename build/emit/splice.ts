@@ -17,20 +17,31 @@ export interface SectionIndex {
   ends: number[];
 }
 
-export function indexSections(sections: Sections): SectionIndex {
-  const index: SectionIndex = { size: 0, posts: [], starts: [], ends: [] };
+/**
+ * Where the sections lie in `body`, their text encoded as UTF-8. Found by
+ * walking the bytes, each section as many UTF-16 units as its text: measuring
+ * each text's UTF-8 length instead took 0.4 s per 37 MB document.
+ */
+export function indexSections(sections: Sections, body: Uint8Array): SectionIndex {
+  const index: SectionIndex = { size: body.byteLength, posts: [], starts: [], ends: [] };
   let at = 0;
   for (let i = 0; i < sections.texts.length; i++) {
-    const end = at + Buffer.byteLength(sections.texts[i]!);
+    const start = at;
+    // A lead byte starts a code point: four bytes are two UTF-16 units (a surrogate pair), the others one.
+    for (let units = sections.texts[i]!.length; units > 0 && at < body.length;) {
+      const b = body[at]!;
+      at += b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+      units -= b >= 0xf0 ? 2 : 1;
+    }
     const post = sections.posts[i];
     if (post != null) {
       index.posts.push(post);
-      index.starts.push(at);
-      index.ends.push(end);
+      index.starts.push(start);
+      index.ends.push(at);
     }
-    at = end;
   }
-  index.size = at;
+  if (at !== body.byteLength)
+    throw new Error(`folio: a document's sections end at byte ${at} of its ${body.byteLength}; report this as a bug (emit/splice.ts).`);
   return index;
 }
 

@@ -3,7 +3,7 @@
 // and which must reach the function. Pure: manifest and model in, lists out.
 import { isApiPath, matchOperation, routeTable } from '../../core/api/index.js';
 import { routeHeaders, type Manifest } from '../../core/files.js';
-import { request, type Headers } from '../../core/http.js';
+import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import { manifestLookup, staticTarget } from '../../core/static.js';
 import { pagePath, twinPath } from '../../core/urls.js';
@@ -48,8 +48,10 @@ function route(manifest: Manifest, target: string): FileRoute {
  * make. Asked with core's own rule rather than re-implemented: a path whose
  * Markdown request maps to anything but itself is negotiated.
  */
-export function isNegotiated(site: Site, manifest: Manifest, path: string): boolean {
-  return staticTarget(request('GET', path, { accept: 'text/markdown' }), site, manifestLookup(manifest)) !== path;
+function negotiation(site: Site, manifest: Manifest): (path: string) => boolean {
+  const lookup = manifestLookup(manifest);
+  const accept = { accept: 'text/markdown' };
+  return (path) => staticTarget({ method: 'GET', path, search: '', headers: accept }, site, lookup) !== path;
 }
 
 /**
@@ -83,9 +85,10 @@ export function oncePerPlan<T>(make: (plan: HostPlan) => T): (plan: HostPlan) =>
 export function planHosts(site: Site, manifest: Manifest): HostPlan {
   const files: string[] = [];
   const negotiated: string[] = [];
+  const isNegotiated = negotiation(site, manifest);
   for (const target of Object.keys(manifest.routes)) {
     if (target.includes('?') || isApiPath(target)) continue;
-    (isNegotiated(site, manifest, target) ? negotiated : files).push(target);
+    (isNegotiated(target) ? negotiated : files).push(target);
   }
   return { site, manifest, files, negotiated };
 }
