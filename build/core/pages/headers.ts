@@ -3,7 +3,7 @@
 import { CACHE, CONTENT_TYPES, CORS, usageHeaders } from '../headers.js';
 import type { Headers } from '../http.js';
 import type { Site } from '../model.js';
-import { estimateTokens } from '../tokens.js';
+import { tokensForBytes } from '../tokens.js';
 import { twinPath } from '../urls.js';
 
 /** Both variants of a page differ by Accept, and caches must keep them apart (D21). */
@@ -60,14 +60,15 @@ export function pageHeaders(site: Site, path: string): Headers {
  * both (D21), with its token estimate as Cloudflare's Markdown for Agents
  * sends it (D53).
  */
-export function twinHeaders(site: Site, markdown: string): Headers {
+/** A twin's headers; `bytes` is its UTF-8 size, which its token estimate is made from (D53). */
+export function twinHeaders(site: Site, bytes: number): Headers {
   return {
     'content-type': CONTENT_TYPES.markdown,
     ...COMMON,
     vary: VARY,
     'cache-control': CACHE.content,
     ...usageHeaders(site),
-    'x-markdown-tokens': String(estimateTokens(markdown)),
+    'x-markdown-tokens': String(tokensForBytes(bytes)),
   };
 }
 

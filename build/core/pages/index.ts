@@ -22,7 +22,9 @@ export { CSP, VARY } from './headers.js';
 export type { Page } from './page.js';
 
 function twinReply(site: Site, markdown: string): Reply {
-  return { status: 200, headers: twinHeaders(site, markdown), body: utf8(markdown) };
+  // The size of the bytes the twin is sent as: measuring the text apart cost as much as encoding it.
+  const body = utf8(markdown);
+  return { status: 200, headers: twinHeaders(site, body.byteLength), body };
 }
 
 function htmlReply(site: Site, page: Page): Reply {
