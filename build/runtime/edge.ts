@@ -24,7 +24,7 @@ import {
   type PostsOutline,
   type RouteShard,
 } from '../core/edge.js';
-import type { Req } from '../core/http.js';
+import type { Reply, Req } from '../core/http.js';
 import { CHANGES_PATH, routeHeaders } from '../core/files.js';
 import type { ChangeLog, Site } from '../core/model.js';
 import type { JsonRecord, SiteData } from '../core/runtime.js';
@@ -59,36 +59,62 @@ export async function readChanges(read: ReadAsset): Promise<ChangeLog> {
 }
 
 /**
- * The model as the functions have it: its head, and for every other part a
- * getter that throws, so a code path that would need the whole model fails
- * loudly (a 500) instead of answering from nothing.
+ * What the model has beyond its head, as the functions see it: a getter that
+ * throws, so a code path that would need the whole model fails loudly (a 500)
+ * instead of answering from nothing. Inherited, not own: no copy or spread of
+ * the site sees them.
  */
-export function headSite(head: EdgeHead): Site {
-  const site = { ...head.site } as Site;
-  for (const key of ['posts', 'projects', 'tags', 'changes'] as const) {
-    Object.defineProperty(site, key, {
-      enumerable: false,
-      get() {
-        throw new Error(
-          `folio: site.${key} is not available in the functions (D55); answer from the runtime's data, or precompute this response in the build.`,
-        );
-      },
-    });
-  }
-  return site;
+const beyondHead: Partial<Site> = Object.freeze({
+  get posts(): never {
+    return notInFunctions('posts');
+  },
+  get projects(): never {
+    return notInFunctions('projects');
+  },
+  get tags(): never {
+    return notInFunctions('tags');
+  },
+  get changes(): never {
+    return notInFunctions('changes');
+  },
+});
+
+function notInFunctions(key: string): never {
+  throw new Error(
+    `folio: site.${key} is not available in the functions (D55); answer from the runtime's data, or precompute this response in the build.`,
+  );
 }
 
-/** The route table, a shard at a time: a lookup of a shard not read yet records it and misses. */
+/** The model as the functions have it: its head, and for every other part a getter that throws (beyondHead). */
+export function headSite(head: EdgeHead): Site {
+  return Object.assign(Object.create(beyondHead) as Site, head.site);
+}
+
+/**
+ * The route table, a shard at a time: a lookup of a shard not read yet records it and misses.
+ *
+ * This class and EdgeData assign their fields in the constructor and declare
+ * them with `declare`: a declared field is an initializer that V8 compiles in
+ * the first request of an isolate by parsing the whole class body again.
+ */
 class Routes {
-  private readonly shards = new Map<number, RouteShard>();
-  private readonly wanted = new Set<number>();
+  private declare readonly head: EdgeHead;
+  private declare readonly read: ReadAsset;
+  private declare readonly shards: Map<number, RouteShard>;
+  private declare readonly wanted: Set<number>;
+  private declare readonly loading: Map<number, Promise<void>>;
+  declare readonly lookup: RouteLookup;
 
-  constructor(
-    private readonly head: EdgeHead,
-    private readonly read: ReadAsset,
-  ) {}
+  constructor(head: EdgeHead, read: ReadAsset) {
+    this.head = head;
+    this.read = read;
+    this.shards = new Map();
+    this.wanted = new Set();
+    this.loading = new Map();
+    this.lookup = (target) => this.find(target);
+  }
 
-  readonly lookup: RouteLookup = (target) => {
+  private find(target: string): Route | undefined {
     const n = routeShard(target, this.head.routes);
     const shard = this.shards.get(n);
     if (!shard) {
@@ -97,17 +123,25 @@ class Routes {
     }
     const route = Object.hasOwn(shard.routes, target) ? shard.routes[target] : undefined;
     return route && { file: route[0], headers: routeHeaders(shard.sets, route) };
-  };
+  }
 
   private async fetchWanted(): Promise<void> {
     const wanted = [...this.wanted];
     this.wanted.clear();
-    await Promise.all(
-      wanted.map(async (n) => {
-        const path = routeShardPath(n);
-        this.shards.set(n, edgeFile<RouteShard>(path, await this.read(path), this.head.build));
-      }),
-    );
+    await Promise.all(wanted.map((n) => this.load(n)));
+  }
+
+  /** Reads a shard once: lookups made at the same time (a record and its twin) wait for the same read. */
+  private load(n: number): Promise<void> {
+    let loading = this.loading.get(n);
+    if (!loading) {
+      const path = routeShardPath(n);
+      loading = this.read(path).then((bytes) => {
+        this.shards.set(n, edgeFile<RouteShard>(path, bytes, this.head.build));
+      });
+      this.loading.set(n, loading);
+    }
+    return loading;
   }
 
   /**
@@ -134,68 +168,100 @@ class Routes {
   }
 }
 
-export function assetData(head: EdgeHead, read: ReadAsset): SiteData {
-  const routes = new Routes(head, read);
-  const { build } = head;
-  const file = async <T extends { build: string }>(path: string) => edgeFile<T>(path, await read(path), build);
-  const bytesOf = async (route: Route) => {
-    const bytes = await read(route.file);
+/**
+ * SiteData over the files. A class rather than an object of closures: in a
+ * cold isolate V8 compiles a function when it is first called, and a method
+ * is compiled alone, so a request compiles only the lookups it makes.
+ */
+class EdgeData implements SiteData {
+  private declare readonly head: EdgeHead;
+  private declare readonly read: ReadAsset;
+  private declare readonly routes: Routes;
+
+  constructor(head: EdgeHead, read: ReadAsset) {
+    this.head = head;
+    this.read = read;
+    this.routes = new Routes(head, read);
+  }
+
+  private async edgeFile<T extends { build: string }>(path: string): Promise<T> {
+    return edgeFile<T>(path, await this.read(path), this.head.build);
+  }
+
+  private async bytesOf(route: Route): Promise<Uint8Array> {
+    const bytes = await this.read(route.file);
     if (!bytes) throw missingFile(route.file);
     return bytes;
-  };
-  const record = async (target: string): Promise<JsonRecord | undefined> => {
-    const route = await routes.route(target);
-    return route && (JSON.parse(decoder.decode(await bytesOf(route))) as JsonRecord);
-  };
-  return {
-    async file(req) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-      const found = await routes.target(req);
-      if (!found) return null;
-      return { status: 200, headers: { ...found.route.headers }, body: await bytesOf(found.route) };
-    },
-    async posts(tag, offset, limit) {
-      const outline = await file<PostsOutline>(POSTS_PATH);
-      let list = 'all';
-      let total = outline.total;
-      if (tag !== undefined) {
-        const at = outline.tags.findIndex(([t]) => t === tag);
-        if (at === -1) return { total: 0, items: [] };
-        list = String(at);
-        total = outline.tags[at]![1];
-      }
-      const end = Math.min(total, offset + limit);
-      if (offset >= end) return { total, items: [] };
-      const first = Math.floor(offset / POST_CHUNK);
-      const last = Math.floor((end - 1) / POST_CHUNK);
-      const parts = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => file<PostChunk>(postChunkPath(list, first + i))));
-      const items = parts.flatMap((c) => c.items).slice(offset - first * POST_CHUNK, end - first * POST_CHUNK);
-      if (items.length !== end - offset)
-        throw new DeploymentError(
-          `The chunks ${postChunkPath(list, first)} to ${postChunkPath(list, last)} hold fewer posts than ${POSTS_PATH} announces.`,
-          REBUILD,
-        );
-      return { total, items };
-    },
-    post: (slug, version) => record(`${API_PREFIX}/${version}/posts/${slug}`),
-    project: (id, version) => record(`${API_PREFIX}/${version}/projects/${id}`),
-    async twin(page) {
-      const route = await routes.route(twinPath(page));
-      return route ? decoder.decode(await bytesOf(route)) : null;
-    },
-    async postTwin(uri) {
-      const base = head.site.config.site_url;
-      if (!uri.startsWith(`${base}/`)) return null;
-      const path = uri.slice(base.length);
-      const prefix = pagePath.post('');
-      const slug = path.startsWith(prefix) && path.endsWith('.md') ? path.slice(prefix.length, -'.md'.length) : '';
-      if (!slug || slug.includes('/') || twinPath(pagePath.post(slug)) !== path) return null;
-      const route = await routes.route(path);
-      return route ? decoder.decode(await bytesOf(route)) : null;
-    },
-    async notFound(markdown) {
-      const pages = await file<NotFoundPages>(NOT_FOUND_PATH);
-      return markdown ? pages.markdown : pages.html;
-    },
-  };
+  }
+
+  private async record(target: string): Promise<JsonRecord | undefined> {
+    const route = await this.routes.route(target);
+    return route && (JSON.parse(decoder.decode(await this.bytesOf(route))) as JsonRecord);
+  }
+
+  async file(req: Req): Promise<Reply | null> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    const found = await this.routes.target(req);
+    if (!found) return null;
+    return { status: 200, headers: { ...found.route.headers }, body: await this.bytesOf(found.route) };
+  }
+
+  async posts(tag: string | undefined, offset: number, limit: number): Promise<{ total: number; items: JsonRecord[] }> {
+    const outline = await this.edgeFile<PostsOutline>(POSTS_PATH);
+    let list = 'all';
+    let total = outline.total;
+    if (tag !== undefined) {
+      const at = outline.tags.findIndex(([t]) => t === tag);
+      if (at === -1) return { total: 0, items: [] };
+      list = String(at);
+      total = outline.tags[at]![1];
+    }
+    const end = Math.min(total, offset + limit);
+    if (offset >= end) return { total, items: [] };
+    const first = Math.floor(offset / POST_CHUNK);
+    const last = Math.floor((end - 1) / POST_CHUNK);
+    const parts = await Promise.all(
+      Array.from({ length: last - first + 1 }, (_, i) => this.edgeFile<PostChunk>(postChunkPath(list, first + i))),
+    );
+    const items = parts.flatMap((c) => c.items).slice(offset - first * POST_CHUNK, end - first * POST_CHUNK);
+    if (items.length !== end - offset)
+      throw new DeploymentError(
+        `The chunks ${postChunkPath(list, first)} to ${postChunkPath(list, last)} hold fewer posts than ${POSTS_PATH} announces.`,
+        REBUILD,
+      );
+    return { total, items };
+  }
+
+  post(slug: string, version: string): Promise<JsonRecord | undefined> {
+    return this.record(`${API_PREFIX}/${version}/posts/${slug}`);
+  }
+
+  project(id: string, version: string): Promise<JsonRecord | undefined> {
+    return this.record(`${API_PREFIX}/${version}/projects/${id}`);
+  }
+
+  async twin(page: string): Promise<string | null> {
+    const route = await this.routes.route(twinPath(page));
+    return route ? decoder.decode(await this.bytesOf(route)) : null;
+  }
+
+  async postTwin(uri: string): Promise<string | null> {
+    const base = this.head.site.config.site_url;
+    if (!uri.startsWith(`${base}/`)) return null;
+    const path = uri.slice(base.length);
+    const prefix = pagePath.post('');
+    const slug = path.startsWith(prefix) && path.endsWith('.md') ? path.slice(prefix.length, -'.md'.length) : '';
+    if (!slug || slug.includes('/') || twinPath(pagePath.post(slug)) !== path) return null;
+    const route = await this.routes.route(path);
+    return route ? decoder.decode(await this.bytesOf(route)) : null;
+  }
+
+  async notFound(markdown: boolean): Promise<string> {
+    const pages = await this.edgeFile<NotFoundPages>(NOT_FOUND_PATH);
+    return markdown ? pages.markdown : pages.html;
+  }
+}
+
+export function assetData(head: EdgeHead, read: ReadAsset): SiteData {
+  return new EdgeData(head, read);
 }
