@@ -8,7 +8,7 @@ import { respondApi } from '../api/index.js';
 import { operations } from '../api/operations.js';
 import { errorBody, internalError } from '../errors.js';
 import { primaryVersion } from '../headers.js';
-import { jsonText, request, type Reply } from '../http.js';
+import { jsonText, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
 import { describeRange, type ParamSpec } from '../params.js';
 import type { Runtime } from '../runtime.js';
@@ -30,8 +30,8 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** The API request a tool's arguments make, or the problem with the arguments. */
-function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): { target: string } | { problem: CallToolResult } {
+/** The API request a tool's arguments make (a GET with no headers), or the problem with the arguments. */
+function apiRequest(site: Site, tool: ToolSpec, args: Record<string, unknown>): { req: Req } | { problem: CallToolResult } {
   const operation = operations.find((op) => op.operationId === tool.operationId)!;
   for (const name of Object.keys(args)) if (!Object.hasOwn(tool.params, name)) return { problem: notAnArgument(site, tool, name) };
   let path = `${API_PREFIX}/${primaryVersion(site).version}${operation.path}`;
@@ -49,8 +49,7 @@ function apiTarget(site: Site, tool: ToolSpec, args: Record<string, unknown>): {
     if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(String(value)));
     else (query ??= new URLSearchParams()).set(spec.name, String(value));
   }
-  const search = query?.toString() ?? '';
-  return { target: search ? `${path}?${search}` : path };
+  return { req: { method: 'GET', path, search: query?.toString() ?? '', headers: {}, body: null } };
 }
 
 function notAnArgument(site: Site, tool: ToolSpec, name: string): CallToolResult {
@@ -69,13 +68,16 @@ function wrongType(site: Site, name: string, spec: ParamSpec, value: unknown): C
 
 /** Calls a tool with already-parsed arguments (an object). */
 export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt: Runtime): Promise<CallToolResult> {
-  const planned = apiTarget(rt.site, tool, args);
+  const planned = apiRequest(rt.site, tool, args);
   if ('problem' in planned) return planned.problem;
+  // The text block's twin is read alongside the answer, not after it; it is used only if the answer has a text block.
+  const page = textPage(tool.name, args.slug);
+  const twin = page === null ? null : rt.data.twin(page);
+  twin?.catch(() => {});
   let reply: Reply;
   try {
     // The precomputed answer when there is one (in the functions), else the API's own (D38).
-    const get = request('GET', planned.target);
-    reply = (await rt.data.file(get)) ?? (await respondApi(get, rt));
+    reply = (await rt.data.file(planned.req)) ?? (await respondApi(planned.req, rt));
   } catch (error) {
     // What respond() would have answered for the same failure (a missing search index, say).
     console.error(`folio: MCP ${tool.name} failed:`, error);
@@ -84,16 +86,20 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
   const text = reply.body ? decoder.decode(reply.body) : '';
   if (reply.status !== 200) return { content: [{ type: 'text', text }], isError: true };
   const body = JSON.parse(text) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: (await textBlock(rt, tool.name, body)) ?? text }], structuredContent: body };
+  const own = textPage(tool.name, body.slug);
+  const block = own === null ? null : own === page ? await twin! : await rt.data.twin(own);
+  return { content: [{ type: 'text', text: block ?? text }], structuredContent: body };
 }
 
 /**
- * A client that reads only text blocks loses nothing (D53): a post's text is
- * its Markdown twin (title, facts, body), the profile's the about twin. The
- * other tools' text is the API's JSON, which carries every title, date and URL.
+ * The page whose Markdown twin is a tool's text block, or null when its text
+ * is the API's JSON, which carries every title, date and URL. A client that
+ * reads only text blocks loses nothing (D53): a post's text is its twin
+ * (title, facts, body), the profile's the about twin. For a post, the slug is
+ * the argument's until the record has answered, then the record's.
  */
-async function textBlock(rt: Runtime, tool: string, body: Record<string, unknown>): Promise<string | null> {
-  if (tool === 'site_get_post' && typeof body.slug === 'string') return rt.data.twin(pagePath.post(body.slug));
-  if (tool === 'site_get_profile') return rt.data.twin(pagePath.about());
+function textPage(tool: string, slug: unknown): string | null {
+  if (tool === 'site_get_post') return typeof slug === 'string' ? pagePath.post(slug) : null;
+  if (tool === 'site_get_profile') return pagePath.about();
   return null;
 }
