@@ -1,8 +1,13 @@
-// The section index and the splice of documents that show posts' bodies
-// (emit/splice.ts, D56), on texts with every width of UTF-8.
-import { describe, expect, it } from 'vitest';
-import { etag, etagOfParts, utf8 } from '../build/core/http.js';
-import { indexSections, spliceSections } from '../build/emit/splice.js';
+// The section index, the edits and the file splice of the documents that
+// show posts' bodies (emit/splice.ts, emit/splice-file.ts, D56), on texts
+// with every width of UTF-8.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { utf8 } from '../build/core/http.js';
+import { indexSections, sectionEdits, splicedTag } from '../build/emit/splice.js';
+import { spliceFile } from '../build/emit/splice-file.js';
 
 const texts = [
   '# Head\n',
@@ -14,6 +19,8 @@ const texts = [
   '</feed>\n',
 ];
 const posts = [null, 'a', 'b', 'c', 'd', 'e', null];
+const dir = mkdtempSync(join(tmpdir(), 'folio-splice-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('indexSections', () => {
   it('finds each section at the bytes its text encodes to, whatever its characters', () => {
@@ -35,23 +42,53 @@ describe('indexSections', () => {
   });
 });
 
-describe('spliceSections', () => {
-  it('gives the bytes and the index of the document rendered again, as parts', () => {
+describe('sectionEdits and spliceFile', () => {
+  const edited: Record<string, string> = { a: '', c: 'Ünïcødé 🚀 grew longer\n', e: 'was empty\n' };
+  const nextTexts = texts.map((t, i) => edited[posts[i] ?? ''] ?? t);
+
+  it('write the document rendered again, copying the other sections from the previous file', () => {
     const body = utf8(texts.join(''));
-    const index = indexSections({ texts, posts }, body);
-    const edited = { c: 'Ünïcødé 🚀 grew longer\n', e: 'was empty\n' } as Record<string, string>;
-    const spliced = spliceSections(body, index, new Set(Object.keys(edited)), (slug) => edited[slug]!)!;
-    const nextTexts = texts.map((t, i) => edited[posts[i] ?? ''] ?? t);
+    const previous = join(dir, 'previous.txt');
+    const next = join(dir, 'next.txt');
+    writeFileSync(previous, body);
+    const made = sectionEdits(indexSections({ texts, posts }, body), new Set(Object.keys(edited)), (slug) => edited[slug]!);
+    spliceFile(previous, next, made.edits);
     const expected = utf8(nextTexts.join(''));
-    expect(Buffer.concat(spliced.parts).equals(expected)).toBe(true);
-    expect(spliced.size).toBe(expected.byteLength);
-    expect(etagOfParts(spliced.parts)).toBe(etag(expected));
-    expect(spliced.index).toEqual(indexSections({ texts: nextTexts, posts }, expected));
+    expect(readFileSync(next).equals(expected)).toBe(true);
+    expect(made.index).toEqual(indexSections({ texts: nextTexts, posts }, expected));
+    expect(readFileSync(previous).equals(body)).toBe(true);
   });
 
-  it('refuses a previous file of another size', () => {
+  it('copy a previous file larger than the copying buffer whole', () => {
+    const big = ['x'.repeat(3 * 1024 * 1024 + 5), 'middle\n', 'y'.repeat(1024 * 1024 + 3)];
+    const bigPosts = [null, 'm', null];
+    const body = utf8(big.join(''));
+    const previous = join(dir, 'big.txt');
+    const next = join(dir, 'big-next.txt');
+    writeFileSync(previous, body);
+    const made = sectionEdits(indexSections({ texts: big, posts: bigPosts }, body), new Set(['m']), () => 'the new middle\n');
+    spliceFile(previous, next, made.edits);
+    expect(readFileSync(next).equals(utf8(big[0] + 'the new middle\n' + big[2]))).toBe(true);
+  });
+
+  it('stops with the file and the fix when the previous file is shorter than its index says', () => {
     const body = utf8(texts.join(''));
-    const index = indexSections({ texts, posts }, body);
-    expect(spliceSections(body.subarray(1), index, new Set(['a']), () => 'x')).toBeNull();
+    const previous = join(dir, 'short.txt');
+    writeFileSync(previous, body.subarray(0, 5));
+    const made = sectionEdits(indexSections({ texts, posts }, body), new Set(['d']), () => 'x');
+    expect(() => spliceFile(previous, join(dir, 'short-next.txt'), made.edits)).toThrow(/short\.txt ends at byte 5.*--no-cache/);
+  });
+});
+
+describe('splicedTag', () => {
+  const edits = (text: string) => [{ start: 3, end: 9, bytes: utf8(text) }];
+
+  it('is never an ETag, and tells apart other edits or another previous file', () => {
+    const tag = splicedTag('"abc-1"', edits('new'));
+    expect(tag.startsWith('"')).toBe(false);
+    expect(splicedTag('"abc-1"', edits('new'))).toBe(tag);
+    expect(splicedTag('"abc-2"', edits('new'))).not.toBe(tag);
+    expect(splicedTag('"abc-1"', edits('new!'))).not.toBe(tag);
+    expect(splicedTag('"abc-1"', [{ start: 3, end: 10, bytes: utf8('new') }])).not.toBe(tag);
   });
 });

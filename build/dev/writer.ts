@@ -2,7 +2,7 @@
 // each file through a temporary name so a reader never sees half of it, and
 // files that are gone go with their empty folders, as a clean build would
 // not have them.
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteModel } from '../core/site-model.js';
 import { staticReader } from '../emit/build.js';
@@ -10,13 +10,13 @@ import { emit, type FirstAnswer, type Sink } from '../emit/emit.js';
 import { splitHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import { forgetState } from '../emit/cache.js';
+import { spliceFile, type Edit } from '../emit/splice-file.js';
 import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
-import type { FileBody } from '../emit/file-body.js';
 
 export function inPlaceSink(out: string): Sink {
   return {
-    async write(path: string, body: FileBody) {
+    async write(path: string, body: Uint8Array | string) {
       const full = join(out, path);
       await mkdir(dirname(full), { recursive: true });
       const tmp = `${full}.folio-dev-${process.pid}`;
@@ -26,6 +26,14 @@ export function inPlaceSink(out: string): Sink {
     reuse: async () => undefined,
     // Before this build writes it, the file at a path is the previous build's.
     read: (path: string) => readFile(join(out, path)).catch(() => null),
+    async splice(path: string, size: number, edits: readonly Edit[]) {
+      const full = join(out, path);
+      if ((await stat(full).catch(() => null))?.size !== size) return false;
+      const tmp = `${full}.folio-dev-${process.pid}`;
+      spliceFile(full, tmp, edits);
+      await rename(tmp, full);
+      return true;
+    },
   };
 }
 

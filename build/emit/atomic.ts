@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
+import type { Edit } from './splice-file.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
-import type { FileBody } from './file-body.js';
 
 export interface OutputFile {
   path: string;
@@ -117,9 +117,11 @@ export class OutputError extends Error {
 export interface Staging {
   readonly dir: string;
   /** Queues a write; resolves when there is room for the next one. The body is the staging's from then on (Writer). */
-  write(path: string, body: FileBody): Promise<void>;
+  write(path: string, body: Uint8Array | string): Promise<void>;
   /** The same file as the output's at `path` (the previous build's): a hard link, or a copy across devices. */
   reuse(path: string): Promise<void>;
+  /** The output's file at `path` (the previous build's) with `edits` applied; false, and nothing written, when that file is not `size` bytes. */
+  splice(path: string, size: number, edits: readonly Edit[]): Promise<boolean>;
   /** Waits for every write, then swaps the staging directory in for the output. `bytes` counts written files only. */
   commit(): Promise<{ files: number; bytes: number }>;
   /** Removes the staging directory; the output stays as it was. */
@@ -156,6 +158,13 @@ export async function openStaging(outDir: string): Promise<Staging> {
     abort,
     write: (path, body) => writer.write(path, body).catch(fail),
     reuse: (path) => writer.link(path, out).catch(fail),
+    async splice(path, size, edits) {
+      const info = await stat(join(out, path)).catch(() => null);
+      if (info?.size !== size) return false;
+      const next = edits.reduce((n, e) => n + e.bytes.byteLength - (e.end - e.start), size);
+      await writer.splice(path, out, edits, next).catch(fail);
+      return true;
+    },
     async commit() {
       try {
         const { files, bytes } = await writer.flush();

@@ -150,6 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const sink: Sink = {
         write: (p, b) => staging.write(p, b),
         reuse: (p) => staging.reuse(p),
+        splice: (p, size, edits) => staging.splice(p, size, edits),
         read: (p) => readFile(join(out, p)).catch(() => null),
       };
       const emitted = await emit(model, sink, {

@@ -5,15 +5,21 @@ import type { Manifest } from '../core/files.js';
 import type { HostOptions } from './hosts/index.js';
 import type { MediaFile } from './images.js';
 import type { BuildState, Plan, SiteDigest } from './incremental.js';
-import type { FileBody } from './file-body.js';
+import type { Edit } from './splice-file.js';
 
 /** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
 export interface Sink {
-  write(path: string, body: FileBody): Promise<void>;
+  write(path: string, body: Uint8Array | string): Promise<void>;
   /** The file at `path` is byte-identical to the previous build's. */
   reuse(path: string): Promise<void>;
-  /** The previous build's file at `path`, when the sink can read it (documents of post sections are spliced from it). */
+  /** The previous build's file at `path`, when the sink can read it (the search index is patched from it). */
   read?(path: string): Promise<Uint8Array | null>;
+  /**
+   * Writes the file at `path` as the previous build's file there with
+   * `edits` applied (a document of post sections, splice.ts); false, and
+   * nothing written, when that file is not `size` bytes long.
+   */
+  splice?(path: string, size: number, edits: readonly Edit[]): Promise<boolean>;
 }
 
 export interface EmitOptions {

@@ -5,13 +5,13 @@
 import { families, respond } from '../core/respond.js';
 import { documentsFamily, postSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
-import { etagOfParts, jsonText, request, utf8, type Headers } from '../core/http.js';
+import { jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
 import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, type OutputRecord, type Plan } from './incremental.js';
-import { indexSections, spliceSections, type SectionIndex } from './splice.js';
+import { indexSections, sectionEdits, splicedTag, type SectionIndex } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
 import { artifacts } from './artifacts.js';
@@ -46,16 +46,18 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const rt = memoryRuntime(model);
   const ledger = new Ledger(site, sink, previous);
   const { manifest, state, written, kept } = ledger;
-  /** A document of post sections after a body edit: the previous file with the edited posts' sections made again (splice.ts), or null. */
-  const splice = async (
-    target: string,
-    before: OutputRecord,
-  ): Promise<{ parts: Uint8Array[]; size: number; index: SectionIndex } | null> => {
+  /**
+   * A document of post sections after a body edit, written by the sink as the
+   * previous file with the edited posts' sections made again (splice.ts):
+   * its tag for the state, or null when the sink cannot splice that file.
+   */
+  const splice = async (target: string, before: OutputRecord): Promise<{ tag: string; index: SectionIndex } | null> => {
     const index = previous?.sections?.get(target);
-    if (plan.all || !index || !sink.read) return null;
-    const old = await sink.read(before.file);
-    if (!old) return null;
-    return spliceSections(old, index, plan.changed, (slug) => postSection(model, target, model.posts.bySlug.get(slug)!)!);
+    if (plan.all || !index || !sink.splice) return null;
+    const made = sectionEdits(index, plan.changed, (slug) => postSection(model, target, model.posts.bySlug.get(slug)!)!);
+    if (!(await sink.splice(before.file, index.size, made.edits))) return null;
+    ledger.wrote(before.file);
+    return { tag: splicedTag(before.etag, made.edits), index: made.index };
   };
   const spliced: string[] = [];
   let asked = 0;
@@ -85,10 +87,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const from = written.length;
     const made = before ? await splice(target, before) : null;
     if (made) {
-      // The headers of a document do not depend on its bytes, but for the ETag.
-      const tag = etagOfParts(made.parts);
-      const { size } = made;
-      await ledger.put(before!.file, made.parts, tag, before!.etag);
+      // The headers of a document do not depend on its bytes.
+      const { tag } = made;
+      const size = made.index.size;
       return {
         file: before!.file,
         headers: recordHeaders(previous!, before!),

@@ -40,6 +40,11 @@ export interface SiteDigest {
 /** One precomputed response of the previous build. */
 export interface OutputRecord {
   file: string;
+  /**
+   * Tells whether the file changed between builds: its ETag (core/http.ts),
+   * or for a document spliced from the previous file a tag made from that
+   * file's and the edits (splice.ts splicedTag). Equal tags, equal bytes.
+   */
   etag: string;
   size: number;
   /** Index into BuildState.headerSets. */

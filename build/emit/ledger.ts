@@ -9,7 +9,6 @@ import type { Site } from '../core/model.js';
 import { codeFingerprint } from './cache.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState, OutputRecord } from './incremental.js';
-import type { FileBody } from './file-body.js';
 
 export const sha1 = (body: Uint8Array) => createHash('sha1').update(body).digest('base64');
 
@@ -85,11 +84,19 @@ export class Ledger {
   }
 
   /** A file of the output: written, or reused when its tag is the previous build's. */
-  put(file: string, body: FileBody, tag: string, before: string | undefined): Promise<void> {
-    this.kept.add(file);
-    if (before === tag) return this.sink.reuse(file);
-    this.written.push(file);
+  put(file: string, body: Uint8Array, tag: string, before: string | undefined): Promise<void> {
+    if (before === tag) {
+      this.kept.add(file);
+      return this.sink.reuse(file);
+    }
+    this.wrote(file);
     return this.sink.write(file, body);
+  }
+
+  /** A file of the output written in this build (put, or spliced by the sink). */
+  wrote(file: string): void {
+    this.kept.add(file);
+    this.written.push(file);
   }
 
   /** A file outside the route table (site.json, 404.html, the manifest, artifacts), known by its hash. */

@@ -5,7 +5,9 @@
 // asks for it only when nothing but bodies changed, so every other section
 // is the same text it was: the result is byte for byte a full render's
 // (test/incremental.test.ts compares it with a clean build).
+import { createHash } from 'node:crypto';
 import { utf8, type Sections } from '../core/http.js';
+import type { Edit } from './splice-file.js';
 
 /** Where each post's section lies in a document's bytes. */
 export interface SectionIndex {
@@ -46,38 +48,43 @@ export function indexSections(sections: Sections, body: Uint8Array): SectionInde
 }
 
 /**
- * `previous` (the file `index` describes) with the sections of the posts in
- * `changed` replaced by `render(slug)`, as the parts whose concatenation is
- * the new file: views of `previous` between new sections. Never joined into
- * one buffer: at 10,000 posts the three documents are some 90 MB, and a copy
- * of them cost more than the rest of the splice. Null when `previous` is not
- * that file.
+ * The edits that turn the file `index` describes into the same document
+ * with the sections of the posts in `changed` replaced by `render(slug)`,
+ * and the index of the result. Only the new sections are made here: the
+ * sink copies the rest from the previous file (splice-file.ts).
  */
-export function spliceSections(
-  previous: Uint8Array,
+export function sectionEdits(
   index: SectionIndex,
   changed: ReadonlySet<string>,
   render: (slug: string) => string,
-): { parts: Uint8Array[]; size: number; index: SectionIndex } | null {
-  if (previous.byteLength !== index.size) return null;
-  const parts: Uint8Array[] = [];
+): { edits: Edit[]; index: SectionIndex } {
+  const edits: Edit[] = [];
   const next: SectionIndex = { size: 0, posts: index.posts, starts: new Array(index.posts.length), ends: new Array(index.posts.length) };
-  let from = 0;
   let shift = 0;
   for (let k = 0; k < index.posts.length; k++) {
     const start = index.starts[k]!;
     const end = index.ends[k]!;
     next.starts[k] = start + shift;
     if (changed.has(index.posts[k]!)) {
-      // A buffer of its own (not Node's shared pool), so a writing thread may take it.
-      const text = utf8(render(index.posts[k]!));
-      parts.push(previous.subarray(from, start), text);
-      from = end;
-      shift += text.byteLength - (end - start);
+      const bytes = utf8(render(index.posts[k]!));
+      edits.push({ start, end, bytes });
+      shift += bytes.byteLength - (end - start);
     }
     next.ends[k] = end + shift;
   }
-  parts.push(previous.subarray(from));
   next.size = index.size + shift;
-  return { parts, size: next.size, index: next };
+  return { edits, index: next };
+}
+
+/**
+ * What the build state knows a spliced file by, in place of its ETag (the
+ * state's tags only tell whether a file changed between builds): made from
+ * the previous file's tag and the edits, so equal tags still mean equal
+ * bytes, and never equal to an ETag, which starts with a quote. The file is
+ * not read to make it.
+ */
+export function splicedTag(previous: string, edits: readonly Edit[]): string {
+  const hash = createHash('sha1').update(previous);
+  for (const { start, end, bytes } of edits) hash.update(`\n${start}-${end}:${bytes.byteLength}\n`).update(bytes);
+  return `~${hash.digest('base64')}`;
 }

@@ -5,7 +5,7 @@
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { bodyLength, type FileBody } from './file-body.js';
+import { spliceFile, type Edit } from './splice-file.js';
 import type { WriteBatch, WriteOp, WriteReply } from './write-worker.js';
 import { workerScript } from './workers.js';
 
@@ -19,9 +19,11 @@ export interface Writer {
    * after a failed one. The body is the writer's from then on: a large one's
    * bytes may be moved to another thread.
    */
-  write(path: string, body: FileBody): Promise<void>;
+  write(path: string, body: Uint8Array | string): Promise<void>;
   /** Links the file at `path` of `from` (a directory) to the same path in the staging directory. */
   link(path: string, from: string): Promise<void>;
+  /** Writes the file at `path` of `from` (a directory) with `edits` applied to the same path in the staging directory; `size` is the result's. */
+  splice(path: string, from: string, edits: readonly Edit[], size: number): Promise<void>;
   /** Waits for every queued write; rejects with the first failure. */
   flush(): Promise<{ files: number; bytes: number }>;
   close(): Promise<void>;
@@ -60,7 +62,7 @@ export function fsWriter(staging: string): Writer {
         await ensureDir(dirname(full));
         await writeFile(full, body);
         files++;
-        bytes += bodyLength(body);
+        bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       }),
     link: (path, from) =>
       queue(async () => {
@@ -69,6 +71,14 @@ export function fsWriter(staging: string): Writer {
         await ensureDir(dirname(full));
         await link(source, full).catch(() => copyFile(source, full));
         files++;
+      }),
+    splice: (path, from, edits, size) =>
+      queue(async () => {
+        const full = join(staging, path);
+        await ensureDir(dirname(full));
+        spliceFile(join(from, path), full, edits);
+        files++;
+        bytes += size;
       }),
     async flush() {
       await Promise.all(inFlight);
@@ -95,21 +105,6 @@ const WRITE_THREADS = 2;
 const BATCH_BYTES = 4 * 1024 * 1024;
 const BATCHES_IN_FLIGHT = 8;
 const LARGE_FILE = 1024 * 1024;
-
-/**
- * The buffers a large body can move to a writing thread: one that is its
- * own and whole (never a view of Node's shared pool, which other buffers
- * use), or those of a spliced document's parts, which are the writer's
- * whole (the previous file read for the splice, and the new sections).
- */
-function movable(body: FileBody): ArrayBuffer[] {
-  if (typeof body === 'string') return [];
-  if (body instanceof Uint8Array)
-    return body.byteOffset === 0 && body.buffer instanceof ArrayBuffer && body.byteLength === body.buffer.byteLength ? [body.buffer] : [];
-  return [
-    ...new Set(body.map((part) => part.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength >= LARGE_FILE)),
-  ];
-}
 
 /**
  * Synchronous writes on threads of their own (write-worker.ts), in batches,
@@ -180,7 +175,7 @@ export function threadWriter(staging: string): Writer | null {
   };
   return {
     write(path, body) {
-      const length = bodyLength(body);
+      const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       bytes += length;
       const op: WriteOp = { op: 'write', path: join(staging, path), body };
       if (length < LARGE_FILE) return add(op, length);
@@ -188,10 +183,20 @@ export function threadWriter(staging: string): Writer | null {
       // once, its bytes moved rather than copied. Written from this thread
       // instead, it waited for the event loop, which the build keeps busy, and
       // held 86 MB until the end of the responses, raising the peak memory.
-      transfer.push(...movable(body));
+      if (
+        typeof body !== 'string' &&
+        body.byteOffset === 0 &&
+        body.buffer instanceof ArrayBuffer &&
+        body.byteLength === body.buffer.byteLength
+      )
+        transfer.push(body.buffer);
       const queued = add(op, length);
       send();
       return queued;
+    },
+    splice(path, from, edits, size) {
+      bytes += size;
+      return add({ op: 'splice', path: join(staging, path), source: join(from, path), edits: [...edits] }, size);
     },
     async link(path, from) {
       if (failure) throw failure;

@@ -4,14 +4,20 @@
 // calls on a thread of their own, while the main thread keeps asking
 // respond() for the next responses. Compiled to lib/write-worker.js;
 // build/emit/atomic.ts starts it.
-import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { bodyLength, type FileBody } from './file-body.js';
 import { collectGarbage } from './gc.js';
+import { spliceFile, type Edit } from './splice-file.js';
 
-/** `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message. */
-export type WriteOp = { op: 'write'; path: string; body: FileBody } | { op: 'links'; from: string; to: string; paths: string[] };
+/**
+ * `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message.
+ * `splice`: `path` written as the file `source` with `edits` applied.
+ */
+export type WriteOp =
+  | { op: 'write'; path: string; body: Uint8Array | string }
+  | { op: 'links'; from: string; to: string; paths: string[] }
+  | { op: 'splice'; path: string; source: string; edits: Edit[] };
 
 export interface WriteBatch {
   id: number;
@@ -21,16 +27,6 @@ export interface WriteBatch {
 export type WriteReply = { id: number; error?: { message: string; code?: string; path?: string } };
 
 const made = new Set<string>();
-
-function writeBody(path: string, body: FileBody): void {
-  if (typeof body === 'string' || body instanceof Uint8Array) return writeFileSync(path, body);
-  const fd = openSync(path, 'w');
-  try {
-    for (const part of body) for (let at = 0; at < part.byteLength;) at += writeSync(fd, part, at);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function ensureDir(dir: string): void {
   if (made.has(dir)) return;
@@ -48,11 +44,16 @@ parentPort?.on('message', (batch: WriteBatch) => {
     for (const op of batch.ops) {
       if (op.op === 'write') {
         ensureDir(dirname(op.path));
-        writeBody(op.path, op.body);
-        if (typeof op.body !== 'string' && bodyLength(op.body) >= LARGE_BODY) {
+        writeFileSync(op.path, op.body);
+        if (typeof op.body !== 'string' && op.body.byteLength >= LARGE_BODY) {
           large = true;
           op.body = '';
         }
+        continue;
+      }
+      if (op.op === 'splice') {
+        ensureDir(dirname(op.path));
+        spliceFile(op.source, op.path, op.edits);
         continue;
       }
       for (const path of op.paths) {
