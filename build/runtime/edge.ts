@@ -98,11 +98,11 @@ export function headSite(head: EdgeHead): Site {
  * the first request of an isolate by parsing the whole class body again.
  */
 class Routes {
-  private declare readonly head: EdgeHead;
-  private declare readonly read: ReadAsset;
-  private declare readonly shards: Map<number, RouteShard>;
-  private declare readonly wanted: Set<number>;
-  private declare readonly loading: Map<number, Promise<void>>;
+  declare private readonly head: EdgeHead;
+  declare private readonly read: ReadAsset;
+  declare private readonly shards: Map<number, RouteShard>;
+  declare private readonly wanted: Set<number>;
+  declare private readonly loading: Map<number, Promise<void>>;
   declare readonly lookup: RouteLookup;
 
   constructor(head: EdgeHead, read: ReadAsset) {
@@ -174,9 +174,9 @@ class Routes {
  * is compiled alone, so a request compiles only the lookups it makes.
  */
 class EdgeData implements SiteData {
-  private declare readonly head: EdgeHead;
-  private declare readonly read: ReadAsset;
-  private declare readonly routes: Routes;
+  declare private readonly head: EdgeHead;
+  declare private readonly read: ReadAsset;
+  declare private readonly routes: Routes;
 
   constructor(head: EdgeHead, read: ReadAsset) {
     this.head = head;

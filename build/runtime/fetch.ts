@@ -13,7 +13,8 @@ function headerRecord(headers: globalThis.Headers): Record<string, string> {
   return new Proxy({} as Record<string, string>, {
     get: (_, name) => value(name) ?? undefined,
     has: (_, name) => value(name) !== null,
-    ownKeys: () => [...headers.keys()],
+    // Set-Cookie is listed once per value; a key is listed once.
+    ownKeys: () => [...new Set(headers.keys())],
     getOwnPropertyDescriptor: (_, name) => {
       const v = value(name);
       return v === null ? undefined : { value: v, enumerable: true, configurable: true, writable: false };
