@@ -77,6 +77,20 @@ describe('the stored documents', () => {
     expect(new DocLines(encodeDocs([])).count).toBe(0);
   });
 
+  it('replaces some documents and keeps the text of the others (a patched index)', () => {
+    const doc = (id: string, body: string) =>
+      ['post', id, `Title ${id}`, 'summary', `/blog/${id}`, `/api/v1/posts/${id}`, body] as StoredDoc;
+    const docs = [doc('a', 'first ~ body'), doc('b', 'second “body”'), doc('c', 'third'), doc('d', 'fourth')];
+    const lines = new DocLines(encodeDocs(docs));
+    const replaced = new Map([
+      [4, doc('d', 'fourth, edited ✓')],
+      [2, doc('b', '')],
+    ]);
+    expect(lines.with(replaced)).toBe(encodeDocs([docs[0]!, replaced.get(2)!, docs[2]!, replaced.get(4)!]));
+    expect(lines.with(new Map())).toBe(encodeDocs(docs));
+    expect(() => lines.with(new Map([[5, doc('e', '')]]))).toThrow(/no stored document 5 of 4/);
+  });
+
   it('refuses documents that are not what they announce', () => {
     const encoded = encodeDocs([['post', 'a', 'A', '', '/a', '/api/a', 'text']]);
     expect(() => new DocLines(encoded.replace(`${DOCS_MARK}1`, `${DOCS_MARK}2`))).toThrow(/1 of the 2/);

@@ -13,7 +13,7 @@
 // the index whole.
 import { createHash } from 'node:crypto';
 import { decodeCounts, decodeIds, encodeCounts, encodeIds } from '../core/search/codec.js';
-import { DocLines, encodeDocs } from '../core/search/docs.js';
+import { DocLines } from '../core/search/docs.js';
 import {
   SEARCH_FIELDS,
   SEARCH_INDEX_FORMAT,
@@ -106,16 +106,16 @@ export function patchIndex(
   if (changed.length === 0) return { data, words: memo.words };
 
   const stored = new DocLines(data.orama.docs);
-  const docs: StoredDoc[] = Array.from({ length: stored.count }, (_, i) => stored.get(i + 1)!);
+  const replaced = new Map<number, StoredDoc>();
   const words = new Map(memo.words);
   const tokenizer = createFolioTokenizer();
   const edits = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, new Map()])) as Record<SearchField, FieldEdit>;
   const gone = new Set(changed);
   for (const id of changed) {
-    const was = docs[id - 1]!;
+    const was = stored.get(id)!;
     const before: Fields = { title: was[2], summary: was[3], tags: memo.tags[id - 1]!, body: was[6] };
     const now = toDocument(sources[id - 1]!);
-    docs[id - 1] = now.stored;
+    replaced.set(id, now.stored);
     for (const w of documentWords(before)) words.set(w, words.get(w)! - 1);
     for (const w of documentWords(now)) words.set(w, (words.get(w) ?? 0) + 1);
     for (const field of SEARCH_FIELDS) {
@@ -164,7 +164,7 @@ export function patchIndex(
     for (let id = 1; id < saved.lengths.length; id++) average = (average * (id - 1) + saved.lengths[id]!) / id;
     saved.average = average;
   }
-  data.orama.docs = encodeDocs(docs);
+  data.orama.docs = stored.with(replaced);
   data.vocabulary = vocabularyFromCounts(words);
   return { data, words };
 }

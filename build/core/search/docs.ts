@@ -42,7 +42,11 @@ function unescapeField(text: string): string {
  * else ("~0a" a newline, "~u2019" a ’).
  */
 export function encodeDocs(docs: readonly StoredDoc[]): string {
-  return DOCS_MARK + docs.length + docs.map((doc) => DOC + doc.map(escapeField).join(FIELD)).join('');
+  return DOCS_MARK + docs.length + docs.map(encodeDoc).join('');
+}
+
+function encodeDoc(doc: StoredDoc): string {
+  return DOC + doc.map(escapeField).join(FIELD);
 }
 
 /** encodeDocs' text; a document is decoded on first use and kept. */
@@ -72,6 +76,23 @@ export class DocLines {
       doc = this.parsed[id] = fields.map(unescapeField) as StoredDoc;
     }
     return doc;
+  }
+
+  /**
+   * encodeDocs' text of these documents with those of `replaced` (internal
+   * id → document) in their place: the others keep their text as it is, so
+   * a patched index decodes and encodes only the documents that changed.
+   */
+  with(replaced: ReadonlyMap<number, StoredDoc>): string {
+    const { starts, text } = this;
+    let out = '';
+    let from = 0;
+    for (const id of [...replaced.keys()].sort((a, b) => a - b)) {
+      if (!(id >= 1 && id <= this.count)) throw new RangeError(`there is no stored document ${id} of ${this.count} to replace`);
+      out += text.slice(from, starts[id - 1]!) + encodeDoc(replaced.get(id)!);
+      from = starts[id]!;
+    }
+    return out + text.slice(from);
   }
 }
 
