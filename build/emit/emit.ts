@@ -152,15 +152,22 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
         options.first!.targets.map(ownerOf).filter((slug) => slug !== null),
       )
     : (options.digest?.() ?? digestSite(site));
-  // The model the functions could read, and the build id named after it:
-  // the search shards carry it, and they are made from the start, on their
-  // own thread while the responses are. Written now rather than held to the
-  // end: at 10,000 posts it is some 20 MB.
+  // The model the functions could read, and the build id named after it,
+  // which the search shards carry. The search index is made from the start,
+  // on its own thread while the responses are: started before the model is
+  // encoded, it makes the index file meanwhile and waits for the id only to
+  // cut its shards. The model is written now rather than held to the end:
+  // at 10,000 posts it is some 20 MB.
   let search: PreparedSearch | null = null;
   if (!stopped) {
-    const siteBytes = utf8(JSON.stringify(runtimeModel(site)));
-    manifest.build = buildId(siteBytes);
-    search = prepareSearchIndex(site, manifest.build, await readPreviousIndex(previous, sink));
+    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink));
+    let siteBytes: Uint8Array;
+    try {
+      siteBytes = utf8(JSON.stringify(runtimeModel(site)));
+      manifest.build = buildId(siteBytes);
+    } finally {
+      search.name(manifest.build);
+    }
     await ledger.extra(SITE_PATH, siteBytes);
   }
   // The documents last: llms-full.txt and the feeds read every twin, which

@@ -19,11 +19,8 @@ import { searchSources, toDocument, type SearchSource } from './search-sources.j
 import { workerScript } from './workers.js';
 
 /**
- * The index file: versioned, with a SHA-256 of its data, as UTF-8 bytes,
- * patched from the previous build's where search-patch.ts can, else made
- * whole. search-worker.ts runs it too. Each source is let go once indexed
- * (`sources` is emptied): on the thread, that copy of every post's Markdown
- * was the largest thing held while the index was saved (the peak of memory).
+ * The index file and its shards (core/search/shards.ts), which carry the
+ * build id; search-worker.ts makes the file before it knows the id.
  */
 export function indexBytes(
   sources: (SearchSource | undefined)[],
@@ -32,6 +29,31 @@ export function indexBytes(
   previous: PreviousIndex | null = null,
   collect?: () => void,
 ): SearchFiles {
+  const { data, bytes, memo } = indexFile(sources, siteUrl, previous, collect);
+  // The functions read these shards; the whole file stays the index of record.
+  return { bytes, shards: searchShards(data, build), memo };
+}
+
+/** The index file, and the data its shards are cut from. */
+export interface IndexFile {
+  data: SearchIndexData;
+  bytes: Uint8Array;
+  memo: SearchMemo;
+}
+
+/**
+ * The index file: versioned, with a SHA-256 of its data, as UTF-8 bytes,
+ * patched from the previous build's where search-patch.ts can, else made
+ * whole. Each source is let go once indexed (`sources` is emptied): on the
+ * thread, that copy of every post's Markdown was the largest thing held
+ * while the index was saved (the peak of memory).
+ */
+export function indexFile(
+  sources: (SearchSource | undefined)[],
+  siteUrl: string,
+  previous: PreviousIndex | null = null,
+  collect?: () => void,
+): IndexFile {
   const documents = sources.length;
   const digests = sources.map((s) => sourceDigest(s!));
   const tags = sources.map((s) => s!.tags);
@@ -39,8 +61,6 @@ export function indexBytes(
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
-  // The functions read these shards; the whole file stays the index of record.
-  const shards = searchShards(data, build);
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
   // Written around the data's own text, so the hash covers exactly those bytes;
@@ -51,7 +71,7 @@ export function indexBytes(
   let at = bytes.write(head);
   at += bytes.write(dataText, at);
   bytes.write(tail, at);
-  return { bytes, shards, memo: { hash, digests, tags, words } };
+  return { data, bytes, memo: { hash, digests, tags, words } };
 }
 
 /** Every source inserted into a new Orama database, the engine of record, and saved. */
@@ -89,14 +109,14 @@ function onThread(
   script: string,
   sources: SearchSource[],
   siteUrl: string,
-  build: string,
   previous: PreviousIndex | null,
-): Promise<SearchFiles> {
-  return new Promise((resolve, reject) => {
+): { files: Promise<SearchFiles>; name(build: string): void } {
+  let worker!: Worker;
+  const files = new Promise<SearchFiles>((resolve, reject) => {
     // The previous index file (16 MB at 10,000 posts) is moved, not copied: the copy took the thread 0.2 s.
     const own = previous && previous.bytes.byteOffset === 0 && previous.bytes.byteLength === previous.bytes.buffer.byteLength;
     const transferList = own ? [previous.bytes.buffer as ArrayBuffer] : [];
-    const worker = new Worker(script, { workerData: { sources, siteUrl, build, previous }, transferList });
+    worker = new Worker(script, { workerData: { sources, siteUrl, previous }, transferList });
     worker.once('message', (reply: SearchWorkerReply) => {
       void worker.terminate();
       if ('bytes' in reply) resolve(reply);
@@ -105,11 +125,16 @@ function onThread(
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The search index thread stopped (exit code ${code}) before it answered.`)));
   });
+  // The thread makes the index file meanwhile, and waits for the id only to cut the shards.
+  return { files, name: (build) => worker.postMessage(build) };
 }
 
 /** The index of one build, being made on its own thread while emit() asks for the responses (on a small site, nothing: the artifact makes it). */
 export interface PreparedSearch {
-  build: string;
+  /** The build id the shards carry, once named. */
+  build: string | null;
+  /** Names the build: its id is made from the model, which the thread need not wait for. Call it once, even after a failure. */
+  name(build: string): void;
   /** The previous build's index, to patch (search-patch.ts). */
   previous: PreviousIndex | null;
   /** What the next build needs to patch the index written, once the artifact has it. */
@@ -126,10 +151,11 @@ export interface PreparedSearch {
  * takes the result. Small sites, and folio run from its TypeScript sources
  * without the compiled worker, build it on this thread when it is asked for.
  */
-export function prepareSearchIndex(site: Site, build: string, previous: PreviousIndex | null): PreparedSearch {
+export function prepareSearchIndex(site: Site, previous: PreviousIndex | null): PreparedSearch {
   const script =
     site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
-  const files = script ? onThread(script, searchSources(site), site.config.site_url, build, previous) : null;
+  const thread = script ? onThread(script, searchSources(site), site.config.site_url, previous) : null;
+  const files = thread?.files ?? null;
   // The thread has the previous file now (its bytes moved there): a build on this thread makes the index whole.
   if (files) previous = null;
   // Handled when the artifact awaits it; never an unhandled rejection before then.
@@ -140,7 +166,18 @@ export function prepareSearchIndex(site: Site, build: string, previous: Previous
     held = null;
     return taken;
   };
-  return { build, previous, memo: null, take, settled: async () => void (await held?.catch(() => undefined)) };
+  const prepared: PreparedSearch = {
+    build: null,
+    name(build) {
+      prepared.build = build;
+      thread?.name(build);
+    },
+    previous,
+    memo: null,
+    take,
+    settled: async () => void (await held?.catch(() => undefined)),
+  };
+  return prepared;
 }
 
 /** The previous build's index file, when its state remembers enough to patch it. */
