@@ -31,7 +31,8 @@ import { queries } from './search.js';
 import { benchWrangler, wranglerLines } from './edge-wrangler.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const RUNS = 5;
+/** Samples per kind of request; a noisy machine needs more for a ratio of medians to settle (`BENCH_EDGE_RUNS`). */
+const RUNS = Number(process.env.BENCH_EDGE_RUNS) || 5;
 const NOW = '2026-11-22';
 /** Each function file Pages routes to, and the middleware. */
 const FUNCTIONS = ['functions/_middleware.ts', 'functions/mcp.ts', 'functions/api/[version]/search.ts', 'functions/[[path]].ts'];
