@@ -1,6 +1,6 @@
 // Header sets shared by the live core and the build's manifest, so that a
 // precomputed file and a function response carry the same headers (D18, D38).
-import type { Headers } from './http.js';
+import type { Headers, Reply, Req } from './http.js';
 import type { AiPreferences, Site, VersionState } from './model.js';
 
 export const EXPOSED_HEADERS = [
@@ -103,4 +103,20 @@ export function usageHeaders(site: Site): Headers {
 export function primaryVersion(site: Site): VersionState {
   const states = Object.values(site.versions);
   return states.find((s) => s.status === 'current') ?? states[states.length - 1]!;
+}
+
+/** A CORS preflight (D15): 204 with what the address allows, after `base` (CORS, or an endpoint's own headers). */
+export function preflight(req: Req, methods: string, allowHeaders = 'Accept, Content-Type, If-None-Match', base: Headers = CORS): Reply {
+  return {
+    status: 204,
+    headers: {
+      ...base,
+      'access-control-allow-methods': methods,
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? allowHeaders,
+      'access-control-max-age': '86400',
+      allow: methods,
+      vary: 'Access-Control-Request-Headers',
+    },
+    body: null,
+  };
 }

@@ -4,7 +4,7 @@
 import { isApiPath, respondApi, enumerateApi } from './api/index.js';
 import { errorReply, internalError } from './errors.js';
 import type { Family } from './family.js';
-import { CORS } from './headers.js';
+import { preflight } from './headers.js';
 import { etag, matchesEtag, type Reply, type Req } from './http.js';
 import type { SiteModel } from './site-model.js';
 import type { Runtime } from './runtime.js';
@@ -59,22 +59,6 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
     if (reply) return reply;
   }
   return notFoundPage(req, rt);
-}
-
-/** A CORS preflight (D15): 204 with what the address allows. */
-export function preflight(req: Req, methods: string, allowHeaders = 'Accept, Content-Type, If-None-Match'): Reply {
-  return {
-    status: 204,
-    headers: {
-      ...CORS,
-      'access-control-allow-methods': methods,
-      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? allowHeaders,
-      'access-control-max-age': '86400',
-      allow: methods,
-      vary: 'Access-Control-Request-Headers',
-    },
-    body: null,
-  };
 }
 
 /** ETag, 304 and HEAD, applied the same way to every reply (D15, D18). */

@@ -26,7 +26,7 @@
 // No Mcp-Session-Id is ever issued and no request ever opens a stream.
 import { errorReply } from '../errors.js';
 import type { Family } from '../family.js';
-import { apiHeaders, CACHE, primaryVersion } from '../headers.js';
+import { apiHeaders, CACHE, preflight, primaryVersion } from '../headers.js';
 import { jsonText, utf8, type Reply, type Req } from '../http.js';
 import type { Runtime } from '../runtime.js';
 import { DEFAULT_PROTOCOL_VERSION, MCP_PATH, MCP_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from './info.js';
@@ -88,7 +88,7 @@ function mediaType(header: string | undefined): string {
 
 export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
   // Each refusal is a function of its own, compiled only when a request needs it (see modernExchange).
-  if (req.method === 'OPTIONS') return preflight(req, rt);
+  if (req.method === 'OPTIONS') return mcpPreflight(req, rt);
   if (req.method !== 'POST') return notPost(req, rt);
   if (mediaType(req.headers['content-type']) !== 'application/json') return notJson(req, rt);
   if (req.tooLarge) return tooLarge(rt);
@@ -119,20 +119,9 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
 }
 
 /** The CORS preflight of /mcp: the MCP request headers a browser-based client sends. */
-function preflight(req: Req, rt: Runtime): Reply {
+function mcpPreflight(req: Req, rt: Runtime): Reply {
   const { 'content-type': _none, ...base } = mcpHeaders(rt);
-  return {
-    status: 204,
-    headers: {
-      ...base,
-      'access-control-allow-methods': MCP_METHODS,
-      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? MCP_REQUEST_HEADERS,
-      'access-control-max-age': '86400',
-      allow: MCP_METHODS,
-      vary: 'Access-Control-Request-Headers',
-    },
-    body: null,
-  };
+  return preflight(req, MCP_METHODS, MCP_REQUEST_HEADERS, base);
 }
 
 /** GET would open a server-sent event stream in Streamable HTTP; a stateless function holds none (D36). */
