@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { utf8 } from '../build/core/http.js';
+import { runtimeModel, runtimeModelSections } from '../build/emit/memory-runtime.js';
 import { indexSections, sectionEdits, splicedTag } from '../build/emit/splice.js';
 import { spliceFile } from '../build/emit/splice-file.js';
+import { buildInto } from './helpers/site.js';
 
 const texts = [
   '# Head\n',
@@ -90,5 +92,19 @@ describe('splicedTag', () => {
     expect(splicedTag('"abc-2"', edits('new'))).not.toBe(tag);
     expect(splicedTag('"abc-1"', edits('new!'))).not.toBe(tag);
     expect(splicedTag('"abc-1"', [{ start: 3, end: 10, bytes: utf8('new') }])).not.toBe(tag);
+  });
+});
+
+describe('runtimeModelSections', () => {
+  // _folio/site.json is spliced like the documents: its sections must join to exactly what JSON.stringify makes of the model.
+  it("joins to the JSON of the runtime model, one section per post, on the sample and on another consultant's site", async () => {
+    for (const content of ['content', 'test/fixtures/other-consultant']) {
+      const { site, out } = await buildInto(content);
+      const sections = runtimeModelSections(site);
+      expect(sections.texts.join(''), content).toBe(JSON.stringify(runtimeModel(site)));
+      expect(sections.posts.filter((p) => p !== null)).toEqual(site.posts.map((p) => p.slug));
+      expect(readFileSync(join(out, '_folio/site.json'), 'utf8'), content).toBe(JSON.stringify(runtimeModel(site)));
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
   });
 });

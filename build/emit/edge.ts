@@ -29,10 +29,22 @@ import { notFoundHtml, notFoundMarkdown } from '../core/pages/not-found.js';
 import { postItem } from '../core/resources.js';
 import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
+import type { SiteDigest } from './incremental.js';
 
-/** The build id: the runtime model's bytes and the edge format, hashed (the same content gives the same id, D40). */
-export function buildId(siteJson: Uint8Array): string {
-  return createHash('sha256').update(`${EDGE_FORMAT} ${EDGE_VERSION}\n`).update(siteJson).digest('hex').slice(0, 20);
+/**
+ * The build id: the site's digest (every field of the model, incremental.ts)
+ * and the edge format, hashed, so the same content gives the same id (D40),
+ * whether folio runs compiled or from its sources. Made from the digest, not
+ * from the model's bytes, so a build that splices `_folio/site.json` need not
+ * make them.
+ */
+export function buildId(digest: SiteDigest): string {
+  const hash = createHash('sha256').update(`${EDGE_FORMAT} ${EDGE_VERSION}\n${digest.other}\n${digest.changes}\n`);
+  for (const slug of digest.order) {
+    const post = digest.posts.get(slug)!;
+    hash.update(`${slug}\n${post.list}\n${post.body}\n`);
+  }
+  return hash.digest('hex').slice(0, 20);
 }
 
 function routeShards(manifest: Manifest): { path: string; shard: RouteShard }[] {

@@ -16,7 +16,7 @@ import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './se
 import { buildId } from './edge.js';
 import { artifacts } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
-import { memoryRuntime, runtimeModel } from './memory-runtime.js';
+import { memoryRuntime, runtimeModelSections, runtimePostSection } from './memory-runtime.js';
 import type { EmitOptions, EmitResult, FirstAnswer, Sink } from './emit-options.js';
 import { Ledger } from './ledger.js';
 
@@ -58,6 +58,37 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (!(await sink.splice(before.file, index.size, made.edits))) return null;
     ledger.wrote(before.file);
     return { tag: splicedTag(before.etag, made.edits), index: made.index };
+  };
+  /**
+   * `_folio/site.json`: after a body edit, spliced from the previous build's
+   * file as the documents of post sections are (it holds every post's
+   * Markdown), else made whole.
+   */
+  const writeModel = async () => {
+    const index = previous?.sections?.get(SITE_PATH);
+    const before = previous?.extras.get(SITE_PATH);
+    // Nothing changed: the previous file, as it is.
+    if (!plan.all && plan.changed.size === 0 && before) {
+      await ledger.keptExtra(SITE_PATH, before);
+      if (index) state.sections.set(SITE_PATH, index);
+      return;
+    }
+    if (!plan.all && index && before && sink.splice) {
+      const made = sectionEdits(index, plan.changed, (slug) => {
+        const at = model.posts.bySlug.get(slug)!;
+        return runtimePostSection(site.posts[at]!, at);
+      });
+      if (await sink.splice(SITE_PATH, index.size, made.edits)) {
+        ledger.splicedExtra(SITE_PATH, splicedTag(before.hash, made.edits), made.index.size);
+        state.sections.set(SITE_PATH, made.index);
+        return;
+      }
+    }
+    const sections = runtimeModelSections(site);
+    const bytes = utf8(sections.texts.join(''));
+    // Indexed before the write: a large body moves to the writing thread, which leaves it empty here.
+    state.sections.set(SITE_PATH, indexSections(sections, bytes));
+    await ledger.extra(SITE_PATH, bytes);
   };
   const spliced: string[] = [];
   let asked = 0;
@@ -152,23 +183,15 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
         options.first!.targets.map(ownerOf).filter((slug) => slug !== null),
       )
     : (options.digest?.() ?? digestSite(site));
-  // The model the functions could read, and the build id named after it,
-  // which the search shards carry. The search index is made from the start,
-  // on its own thread while the responses are: started before the model is
-  // encoded, it makes the index file meanwhile and waits for the id only to
-  // cut its shards. The model is written now rather than held to the end:
-  // at 10,000 posts it is some 20 MB.
+  // The build id, which the search shards carry, and the search index, made
+  // from the start on its own thread while the responses are; then the model
+  // the functions could read, written now rather than held to the end (at
+  // 10,000 posts it is some 20 MB).
   let search: PreparedSearch | null = null;
   if (!stopped) {
-    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink));
-    let siteBytes: Uint8Array;
-    try {
-      siteBytes = utf8(JSON.stringify(runtimeModel(site)));
-      manifest.build = buildId(siteBytes);
-    } finally {
-      search.name(manifest.build);
-    }
-    await ledger.extra(SITE_PATH, siteBytes);
+    manifest.build = buildId(state.digest);
+    search = prepareSearchIndex(site, manifest.build, await readPreviousIndex(previous, sink));
+    await writeModel();
   }
   // The documents last: llms-full.txt and the feeds read every twin, which
   // the pages family has made by then. Enumerated first, they built every
@@ -200,6 +223,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   if (stopped) {
     // The model, the manifest and the artifacts on disk are the previous build's.
     for (const [file, entry] of previous!.extras) state.extras.set(file, entry);
+    const modelIndex = previous!.sections?.get(SITE_PATH);
+    if (modelIndex) state.sections.set(SITE_PATH, modelIndex);
     state.search = previous!.search;
     const phases = { respond: respondMs, artifacts: 0 };
     return { manifest, state, files: kept.size, bytes: ledger.bytes, asked, written, removed: [], spliced, phases, stopped };

@@ -61,7 +61,7 @@ export interface BuildState {
   headerSets: Headers[];
   /** Files outside the route table (404.html, site.json, artifacts, the manifest) → a hash and the size of their bytes. */
   extras: Map<string, { hash: string; size: number }>;
-  /** Targets whose body comes as sections → where each post's section lies in the file (splice.ts). */
+  /** Targets whose body comes as sections, and `_folio/site.json` → where each post's section lies in the file (splice.ts). */
   sections: Map<string, SectionIndex>;
   /** What the next build needs to patch the search index file of this one (search-patch.ts). */
   search?: SearchMemo;

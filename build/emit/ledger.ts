@@ -112,6 +112,21 @@ export class Ledger {
     return this.put(file, body, hash, this.previous?.extras.get(file)?.hash);
   }
 
+  /** A file outside the route table that this build keeps as the previous one wrote it. */
+  async keptExtra(file: string, entry: { hash: string; size: number }): Promise<void> {
+    this.bytes += entry.size;
+    this.state.extras.set(file, entry);
+    this.kept.add(file);
+    await this.sink.reuse(file);
+  }
+
+  /** A file outside the route table that the sink spliced from the previous build's (site.json after a body edit), known by its tag (splice.ts splicedTag). */
+  splicedExtra(file: string, tag: string, size: number): void {
+    this.bytes += size;
+    this.state.extras.set(file, { hash: tag, size });
+    this.wrote(file);
+  }
+
   route(target: string, record: OutputRecord): OutputRecord {
     this.state.routes.set(target, record);
     this.manifest.routes[target] = record.own ? [record.file, record.set, record.own] : [record.file, record.set];

@@ -1,7 +1,8 @@
 // The model as the build's respond() and the functions see it: the runtime
 // copy written to dist (no rendered HTML), and a runtime over a model in memory.
 import { modelData } from '../core/data.js';
-import type { Site } from '../core/model.js';
+import type { Sections } from '../core/http.js';
+import type { Post, Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import { SiteModel } from '../core/site-model.js';
 
@@ -11,10 +12,51 @@ export function runtimeModel(site: Site): Site {
     ...site,
     profile: { ...site.profile, bio_html: undefined, photo_attributes: undefined },
     services: site.services.map((s) => ({ ...s, body_html: undefined })),
-    posts: site.posts.map((p) => ({ ...p, html: undefined })),
+    posts: site.posts.map(runtimePost),
     projects: site.projects.map((p) => ({ ...p, html: undefined })),
     changes: { ...site.changes, entries: [] },
   };
+}
+
+function runtimePost(post: Post): Post {
+  return { ...post, html: undefined };
+}
+
+/**
+ * JSON.stringify(runtimeModel(site)) as sections, one per post (Sections in
+ * core/http.ts): after an edit of posts' bodies an incremental build splices
+ * `_folio/site.json` as it splices the documents of post sections.
+ */
+export function runtimeModelSections(site: Site): Sections {
+  const texts: string[] = [];
+  const posts: (string | null)[] = [];
+  let text = '{';
+  let comma = '';
+  for (const [key, value] of Object.entries(runtimeModel(site))) {
+    if (key === 'posts') {
+      texts.push(`${text}${comma}"posts":[`);
+      posts.push(null);
+      site.posts.forEach((post, i) => {
+        texts.push(runtimePostSection(post, i));
+        posts.push(post.slug);
+      });
+      text = ']';
+    } else {
+      // As JSON.stringify leaves out a member whose value is undefined.
+      const json = JSON.stringify(value) as string | undefined;
+      if (json === undefined) continue;
+      text += `${comma}${JSON.stringify(key)}:${json}`;
+    }
+    comma = ',';
+  }
+  texts.push(`${text}}`);
+  posts.push(null);
+  return { texts, posts };
+}
+
+/** The section of runtimeModelSections that holds the post at this index of site.posts. */
+export function runtimePostSection(post: Post, index: number): string {
+  return `${index === 0 ? '' : ','}${JSON.stringify(runtimePost(post))}`;
 }
 
 /** A runtime over an in-memory site, for the build and the tests; a bare site gets a model of its own. */

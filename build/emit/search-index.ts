@@ -19,8 +19,12 @@ import { searchSources, toDocument, type SearchSource } from './search-sources.j
 import { workerScript } from './workers.js';
 
 /**
- * The index file and its shards (core/search/shards.ts), which carry the
- * build id; search-worker.ts makes the file before it knows the id.
+ * The index file: versioned, with a SHA-256 of its data, as UTF-8 bytes,
+ * patched from the previous build's where search-patch.ts can, else made
+ * whole; and its shards (core/search/shards.ts), which carry the build id.
+ * search-worker.ts runs it too. Each source is let go once indexed
+ * (`sources` is emptied): on the thread, that copy of every post's Markdown
+ * was the largest thing held while the index was saved (the peak of memory).
  */
 export function indexBytes(
   sources: (SearchSource | undefined)[],
@@ -29,31 +33,6 @@ export function indexBytes(
   previous: PreviousIndex | null = null,
   collect?: () => void,
 ): SearchFiles {
-  const { data, bytes, memo } = indexFile(sources, siteUrl, previous, collect);
-  // The functions read these shards; the whole file stays the index of record.
-  return { bytes, shards: searchShards(data, build), memo };
-}
-
-/** The index file, and the data its shards are cut from. */
-export interface IndexFile {
-  data: SearchIndexData;
-  bytes: Uint8Array;
-  memo: SearchMemo;
-}
-
-/**
- * The index file: versioned, with a SHA-256 of its data, as UTF-8 bytes,
- * patched from the previous build's where search-patch.ts can, else made
- * whole. Each source is let go once indexed (`sources` is emptied): on the
- * thread, that copy of every post's Markdown was the largest thing held
- * while the index was saved (the peak of memory).
- */
-export function indexFile(
-  sources: (SearchSource | undefined)[],
-  siteUrl: string,
-  previous: PreviousIndex | null = null,
-  collect?: () => void,
-): IndexFile {
   const documents = sources.length;
   const digests = sources.map((s) => sourceDigest(s!));
   const tags = sources.map((s) => s!.tags);
@@ -61,6 +40,8 @@ export function indexFile(
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
+  // The functions read these shards; the whole file stays the index of record.
+  const shards = searchShards(data, build);
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
   // Written around the data's own text, so the hash covers exactly those bytes;
@@ -71,7 +52,7 @@ export function indexFile(
   let at = bytes.write(head);
   at += bytes.write(dataText, at);
   bytes.write(tail, at);
-  return { data, bytes, memo: { hash, digests, tags, words } };
+  return { bytes, shards, memo: { hash, digests, tags, words } };
 }
 
 /** Every source inserted into a new Orama database, the engine of record, and saved. */
@@ -109,14 +90,14 @@ function onThread(
   script: string,
   sources: SearchSource[],
   siteUrl: string,
+  build: string,
   previous: PreviousIndex | null,
-): { files: Promise<SearchFiles>; name(build: string): void } {
-  let worker!: Worker;
-  const files = new Promise<SearchFiles>((resolve, reject) => {
+): Promise<SearchFiles> {
+  return new Promise((resolve, reject) => {
     // The previous index file (16 MB at 10,000 posts) is moved, not copied: the copy took the thread 0.2 s.
     const own = previous && previous.bytes.byteOffset === 0 && previous.bytes.byteLength === previous.bytes.buffer.byteLength;
     const transferList = own ? [previous.bytes.buffer as ArrayBuffer] : [];
-    worker = new Worker(script, { workerData: { sources, siteUrl, previous }, transferList });
+    const worker = new Worker(script, { workerData: { sources, siteUrl, build, previous }, transferList });
     worker.once('message', (reply: SearchWorkerReply) => {
       void worker.terminate();
       if ('bytes' in reply) resolve(reply);
@@ -125,16 +106,11 @@ function onThread(
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The search index thread stopped (exit code ${code}) before it answered.`)));
   });
-  // The thread makes the index file meanwhile, and waits for the id only to cut the shards.
-  return { files, name: (build) => worker.postMessage(build) };
 }
 
 /** The index of one build, being made on its own thread while emit() asks for the responses (on a small site, nothing: the artifact makes it). */
 export interface PreparedSearch {
-  /** The build id the shards carry, once named. */
-  build: string | null;
-  /** Names the build: its id is made from the model, which the thread need not wait for. Call it once, even after a failure. */
-  name(build: string): void;
+  build: string;
   /** The previous build's index, to patch (search-patch.ts). */
   previous: PreviousIndex | null;
   /** What the next build needs to patch the index written, once the artifact has it. */
@@ -151,11 +127,10 @@ export interface PreparedSearch {
  * takes the result. Small sites, and folio run from its TypeScript sources
  * without the compiled worker, build it on this thread when it is asked for.
  */
-export function prepareSearchIndex(site: Site, previous: PreviousIndex | null): PreparedSearch {
+export function prepareSearchIndex(site: Site, build: string, previous: PreviousIndex | null): PreparedSearch {
   const script =
     site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
-  const thread = script ? onThread(script, searchSources(site), site.config.site_url, previous) : null;
-  const files = thread?.files ?? null;
+  const files = script ? onThread(script, searchSources(site), site.config.site_url, build, previous) : null;
   // The thread has the previous file now (its bytes moved there): a build on this thread makes the index whole.
   if (files) previous = null;
   // Handled when the artifact awaits it; never an unhandled rejection before then.
@@ -166,18 +141,7 @@ export function prepareSearchIndex(site: Site, previous: PreviousIndex | null): 
     held = null;
     return taken;
   };
-  const prepared: PreparedSearch = {
-    build: null,
-    name(build) {
-      prepared.build = build;
-      thread?.name(build);
-    },
-    previous,
-    memo: null,
-    take,
-    settled: async () => void (await held?.catch(() => undefined)),
-  };
-  return prepared;
+  return { build, previous, memo: null, take, settled: async () => void (await held?.catch(() => undefined)) };
 }
 
 /** The previous build's index file, when its state remembers enough to patch it. */
