@@ -94,8 +94,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   let asked = 0;
   /** A target the plan does not ask for: the previous build's file, reused. */
   const keep = async (target: string, before: OutputRecord) => {
-    // The previous record itself where this build numbers its header set the same (almost always): at
-    // 10,000 posts a copy of each was 31,000 objects more for the collector to move.
+    // The previous record itself where this build numbers its header set the same (almost always):
+    // a copy of each would be 31,000 more objects for the collector to move at 10,000 posts.
     const set = ledger.carrySet(before.set);
     const record = ledger.route(target, set === before.set ? before : { ...before, set });
     const sections = previous!.sections?.get(target);

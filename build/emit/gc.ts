@@ -26,8 +26,8 @@ export function collectGarbage(type: 'major' | 'minor' = 'major'): void {
       fullGc = null;
     }
   }
-  // Node 20's V8 takes gc({ type: 'major' }) for a scavenge, which left the
-  // old generation as it was; called with no options it collects in full.
+  // Node 20's V8 takes gc({ type: 'major' }) for a scavenge, which leaves the
+  // old generation as it is; called with no options it collects in full.
   if (type === 'minor') fullGc?.({ type });
   else fullGc?.();
 }
