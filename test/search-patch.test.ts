@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
 import { sha1 } from '../build/emit/ledger.js';
-import { indexBytes } from '../build/emit/search-index.js';
+import { indexBytes, patchedFiles, patchJob } from '../build/emit/search-index.js';
 import { patchIndex, sourceDigest, type PreviousIndex } from '../build/emit/search-patch.js';
 import { searchSources, type SearchSource } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
@@ -67,8 +67,30 @@ describe('a patched search index', () => {
       expect(fromPatch.shards).toEqual(whole.shards);
       expect([...fromPatch.memo.words].sort()).toEqual([...whole.memo.words].sort());
       expect(fromPatch.memo.digests).toEqual(whole.memo.digests);
+      // The search thread's way: a job of the changed sources, the others reduced to their id.
+      const job = patchJob(edited, previous.memo)!;
+      expect(job.sources.filter((source) => 'markdown' in source).length).toBeLessThanOrEqual(2);
+      const fromJob = patchedFiles(structuredClone(job), siteUrl(), 'b', previous)!;
+      expect(text(fromJob.bytes)).toBe(text(whole.bytes));
+      expect(fromJob.shards).toEqual(whole.shards);
+      expect(fromJob.memo).toEqual(fromPatch.memo);
     });
   }
+
+  it('sends the search thread no patch job when the documents are not the ones indexed, or too many changed', () => {
+    expect(patchJob(sources.slice(1), previous.memo)).toBeNull();
+    const most = structuredClone(sources);
+    for (const source of most) source.markdown += ' Changed.';
+    expect(patchJob(most, previous.memo)).toBeNull();
+  });
+
+  it('leaves a patch job to a whole build when the previous file is not the one the state describes', () => {
+    const edited = structuredClone(sources);
+    edited[0]!.markdown += ' Changed.';
+    const job = patchJob(edited, previous.memo)!;
+    const tampered = { ...previous, bytes: Buffer.concat([previous.bytes, Buffer.from(' ')]) };
+    expect(patchedFiles(job, siteUrl(), 'b', tampered)).toBeNull();
+  });
 
   it('finds the new words and no longer the old ones', () => {
     const edited = structuredClone(sources);

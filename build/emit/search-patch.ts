@@ -53,6 +53,11 @@ export interface PreviousIndex {
 const MAX_CHANGED_SHARE = 0.1;
 const MIN_CHANGED = 8;
 
+/** Whether `changed` of `documents` documents is few enough to patch rather than insert them all. */
+export function fewEnoughToPatch(changed: number, documents: number): boolean {
+  return changed <= Math.max(MIN_CHANGED, documents * MAX_CHANGED_SHARE);
+}
+
 /** A source's digest: anything in it may change what the index holds. */
 export function sourceDigest(source: SearchSource): string {
   return createHash('sha1').update(JSON.stringify(source)).digest('base64');
@@ -80,7 +85,8 @@ type FieldEdit = Map<string, Map<number, number>>;
 /**
  * The index with the changed sources patched in, or null when it cannot be
  * proven to equal a fresh one (then the caller builds it whole). `digests`
- * are the sources' (sourceDigest).
+ * are the sources' (sourceDigest); of a source whose digest is the previous
+ * build's, only the id is read.
  */
 export function patchIndex(
   previous: PreviousIndex,
@@ -102,7 +108,7 @@ export function patchIndex(
   if (data.site_url !== siteUrl || ids.length !== sources.length || memo.digests.length !== sources.length) return null;
   if (sources.some((s, i) => s.id !== ids[i])) return null;
   const changed = digests.flatMap((d, i) => (d === memo.digests[i] ? [] : [i + 1]));
-  if (changed.length > Math.max(MIN_CHANGED, sources.length * MAX_CHANGED_SHARE)) return null;
+  if (!fewEnoughToPatch(changed.length, sources.length)) return null;
   if (changed.length === 0) return { data, words: memo.words };
 
   const stored = new DocLines(data.orama.docs);

@@ -1,23 +1,17 @@
-// The search index thread: builds the index file and its shards from the
-// sources it is started with (search-index.ts's indexBytes, the same code the
-// main thread would run, patching the previous build's index where it can)
-// and answers once, its bytes moved rather than copied. Compiled to
+// The search index thread: patches the previous build's index with the job
+// it is started with (search-index.ts's patchedFiles), or builds the index
+// whole from every source (indexBytes, the same code the main thread would
+// run), and answers once, its bytes moved rather than copied. Compiled to
 // lib/search-worker.js.
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectGarbage } from './gc.js';
-import { indexBytes, type SearchWorkerReply } from './search-index.js';
-import type { PreviousIndex } from './search-patch.js';
-import type { SearchSource } from './search-sources.js';
+import { indexBytes, patchedFiles, type SearchWorkerData, type SearchWorkerReply } from './search-index.js';
 
-const { sources, siteUrl, build, previous } = workerData as {
-  sources: SearchSource[];
-  siteUrl: string;
-  build: string;
-  previous: PreviousIndex | null;
-};
+const data = workerData as SearchWorkerData;
 let reply: SearchWorkerReply;
 try {
-  reply = indexBytes(sources, siteUrl, build, previous, collectGarbage);
+  if (data.job) reply = patchedFiles(data.job, data.siteUrl, data.build, data.previous) ?? { unpatched: true };
+  else reply = indexBytes(data.sources, data.siteUrl, data.build, null, collectGarbage);
 } catch (error) {
   reply = { error: (error as Error)?.stack ?? String(error) };
 }
