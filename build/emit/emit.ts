@@ -47,17 +47,22 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const ledger = new Ledger(site, sink, previous);
   const { manifest, state, written, kept } = ledger;
   /**
-   * A document of post sections after a body edit, written by the sink as the
-   * previous file with the edited posts' sections made again (splice.ts):
-   * its tag for the state, or null when the sink cannot splice that file.
+   * A file of post sections after a body edit (a document, or the model),
+   * written by the sink as the previous file with the edited posts' sections
+   * made again by `section` (splice.ts): its tag for the state and its index,
+   * or null when the sink cannot splice that file.
    */
-  const splice = async (target: string, before: OutputRecord): Promise<{ tag: string; index: SectionIndex } | null> => {
-    const index = previous?.sections?.get(target);
+  const splice = async (
+    file: string,
+    index: SectionIndex | undefined,
+    tag: string,
+    section: (at: number) => string,
+  ): Promise<{ tag: string; index: SectionIndex } | null> => {
     if (plan.all || !index || !sink.splice) return null;
-    const made = sectionEdits(index, plan.changed, (slug) => postSection(model, target, model.posts.bySlug.get(slug)!)!);
-    if (!(await sink.splice(before.file, index.size, made.edits))) return null;
-    ledger.wrote(before.file);
-    return { tag: splicedTag(before.etag, made.edits), index: made.index };
+    const made = sectionEdits(index, plan.changed, (slug) => section(model.posts.bySlug.get(slug)!));
+    if (!(await sink.splice(file, index.size, made.edits))) return null;
+    ledger.wrote(file);
+    return { tag: splicedTag(tag, made.edits), index: made.index };
   };
   /**
    * `_folio/site.json`: after a body edit, spliced from the previous build's
@@ -73,16 +78,11 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       if (index) state.sections.set(SITE_PATH, index);
       return;
     }
-    if (!plan.all && index && before && sink.splice) {
-      const made = sectionEdits(index, plan.changed, (slug) => {
-        const at = model.posts.bySlug.get(slug)!;
-        return runtimePostSection(site.posts[at]!, at);
-      });
-      if (await sink.splice(SITE_PATH, index.size, made.edits)) {
-        ledger.splicedExtra(SITE_PATH, splicedTag(before.hash, made.edits), made.index.size);
-        state.sections.set(SITE_PATH, made.index);
-        return;
-      }
+    const made = before && (await splice(SITE_PATH, index, before.hash, (at) => runtimePostSection(site.posts[at]!, at)));
+    if (made) {
+      ledger.recordExtra(SITE_PATH, { hash: made.tag, size: made.index.size });
+      state.sections.set(SITE_PATH, made.index);
+      return;
     }
     const sections = runtimeModelSections(site);
     const bytes = utf8(sections.texts.join(''));
@@ -116,7 +116,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const ask = async (target: string, before: OutputRecord | undefined): Promise<Made | null> => {
     asked++;
     const from = written.length;
-    const made = before ? await splice(target, before) : null;
+    const made = before
+      ? await splice(before.file, previous?.sections?.get(target), before.etag, (at) => postSection(model, target, at)!)
+      : null;
     if (made) {
       // The headers of a document do not depend on its bytes.
       const { tag } = made;

@@ -106,25 +106,21 @@ export class Ledger {
     // writing thread instead of being copied there as text.
     const body = typeof content === 'string' ? utf8(content) : content;
     const hash = sha1(body);
-    const size = body.byteLength;
-    this.bytes += size;
-    this.state.extras.set(file, { hash, size });
+    this.recordExtra(file, { hash, size: body.byteLength });
     return this.put(file, body, hash, this.previous?.extras.get(file)?.hash);
   }
 
   /** A file outside the route table that this build keeps as the previous one wrote it. */
   async keptExtra(file: string, entry: { hash: string; size: number }): Promise<void> {
-    this.bytes += entry.size;
-    this.state.extras.set(file, entry);
+    this.recordExtra(file, entry);
     this.kept.add(file);
     await this.sink.reuse(file);
   }
 
-  /** A file outside the route table that the sink spliced from the previous build's (site.json after a body edit), known by its tag (splice.ts splicedTag). */
-  splicedExtra(file: string, tag: string, size: number): void {
-    this.bytes += size;
-    this.state.extras.set(file, { hash: tag, size });
-    this.wrote(file);
+  /** A file outside the route table, known by its hash (or, spliced, by its tag: splice.ts splicedTag) and size. */
+  recordExtra(file: string, entry: { hash: string; size: number }): void {
+    this.bytes += entry.size;
+    this.state.extras.set(file, entry);
   }
 
   route(target: string, record: OutputRecord): OutputRecord {

@@ -1,10 +1,11 @@
-// The documents that show posts' bodies (llms-full.txt, the feeds) after an
-// edit of some posts' bodies only (D56): the previous file, with the edited
-// posts' sections rendered again and every other byte kept. Such a document
-// comes as sections (Sections in core/http.ts), and incremental.ts's plan
-// asks for it only when nothing but bodies changed, so every other section
-// is the same text it was: the result is byte for byte a full render's
-// (test/incremental.test.ts compares it with a clean build).
+// The files that show posts' bodies (llms-full.txt, the feeds, the model in
+// _folio/site.json) after an edit of some posts' bodies only (D56): the
+// previous file, with the edited posts' sections rendered again and every
+// other byte kept. Such a file comes as sections (Sections in core/http.ts),
+// and incremental.ts's plan splices it only when nothing but bodies changed,
+// so every other section is the same text it was: the result is byte for
+// byte a full render's (test/incremental.test.ts compares it with a clean
+// build).
 import { createHash } from 'node:crypto';
 import { utf8, type Sections } from '../core/http.js';
 import type { Edit } from './splice-file.js';
