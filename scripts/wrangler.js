@@ -16,12 +16,24 @@ const WRANGLER = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.j
 /** workerd 1.20250924 (wrangler 4.40.2) knows dates up to 2025-09-24. */
 export const COMPATIBILITY_DATE = '2025-09-01';
 
+/** What wrangler prints when a port it was given is taken by another process. */
+const PORT_TAKEN = /Address already in use/;
+
 /**
  * Starts wrangler pages dev on `dist` and resolves once `ready(url)` says it
  * answers (a function route, or a static file when the functions must stay
- * cold); close() ends its process group.
+ * cold); close() ends its process group. A port taken between the probe and
+ * wrangler's bind gets another try on new ports.
  */
-export async function startWrangler(dist, { ready, timeoutMs = 120_000 }) {
+export async function startWrangler(dist, options) {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(dist, options);
+    if (!started.portTaken) return started.server;
+    if (attempt === 3) throw new Error(`wrangler pages dev found its port taken on 3 tries:\n${started.output}`);
+  }
+}
+
+async function startOnce(dist, { ready, timeoutMs = 120_000 }) {
   const home = await mkdtemp(join(tmpdir(), 'folio-wrangler-'));
   await mkdir(join(home, '.config'), { recursive: true });
   const [port, inspector] = [await freePort(), await freePort()];
@@ -32,8 +44,9 @@ export async function startWrangler(dist, { ready, timeoutMs = 120_000 }) {
     '--persist-to',
     join(home, 'state'),
     '--show-interactive-dev-session=false',
+    // Info, for the "Ready on" line that says which port wrangler listens on.
     '--log-level',
-    'warn',
+    'info',
   );
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -50,9 +63,12 @@ export async function startWrangler(dist, { ready, timeoutMs = 120_000 }) {
       CI: '1',
     },
   });
+  const url = `http://127.0.0.1:${port}`;
   let output = '';
+  let listening = false;
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-20_000);
+    listening ||= output.includes(`Ready on ${url}`);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -60,7 +76,6 @@ export async function startWrangler(dist, { ready, timeoutMs = 120_000 }) {
   const stopOnExit = () => kill(child, 'SIGKILL');
   process.once('exit', stopOnExit);
 
-  const url = `http://127.0.0.1:${port}`;
   const close = async () => {
     process.off('exit', stopOnExit);
     if (child.exitCode === null && child.signalCode === null) {
@@ -74,11 +89,18 @@ export async function startWrangler(dist, { ready, timeoutMs = 120_000 }) {
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // A taken port can leave wrangler running without a runtime, while
+    // whichever server holds the port answers: only its own "Ready on" line
+    // says the answers to come are this wrangler's.
+    if (PORT_TAKEN.test(output)) {
+      await close();
+      return { portTaken: true, output };
+    }
     if (child.exitCode !== null) {
       await close();
       throw new Error(`wrangler pages dev exited with ${child.exitCode} before it was ready:\n${output}`);
     }
-    if (await ready(url).catch(() => false)) return { url, close };
+    if (listening && (await ready(url).catch(() => false))) return { server: { url, close } };
     if (Date.now() > deadline) {
       await close();
       throw new Error(`wrangler pages dev did not answer on ${url} within ${timeoutMs} ms:\n${output}`);
