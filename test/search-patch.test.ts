@@ -31,8 +31,8 @@ afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));
 function both(edited: SearchSource[]) {
   const digests = edited.map(sourceDigest);
   const patched = patchIndex(previous, structuredClone(edited), digests, siteUrl());
-  const whole = indexBytes(structuredClone(edited), siteUrl(), 'b');
-  const fromPatch = indexBytes(structuredClone(edited), siteUrl(), 'b', previous);
+  const whole = indexBytes(structuredClone(edited), siteUrl());
+  const fromPatch = indexBytes(structuredClone(edited), siteUrl(), previous);
   return { patched, whole, fromPatch };
 }
 
@@ -70,7 +70,7 @@ describe('a patched search index', () => {
       // The search thread's way: a job of the changed sources, the others reduced to their id.
       const job = patchJob(edited, previous.memo)!;
       expect(job.sources.filter((source) => 'markdown' in source).length).toBeLessThanOrEqual(2);
-      const fromJob = patchedFiles(structuredClone(job), siteUrl(), 'b', previous)!;
+      const fromJob = patchedFiles(structuredClone(job), siteUrl(), previous)!;
       expect(text(fromJob.bytes)).toBe(text(whole.bytes));
       expect(fromJob.shards).toEqual(whole.shards);
       expect(fromJob.memo).toEqual(fromPatch.memo);
@@ -89,14 +89,14 @@ describe('a patched search index', () => {
     edited[0]!.markdown += ' Changed.';
     const job = patchJob(edited, previous.memo)!;
     const tampered = { ...previous, bytes: Buffer.concat([previous.bytes, Buffer.from(' ')]) };
-    expect(patchedFiles(job, siteUrl(), 'b', tampered)).toBeNull();
+    expect(patchedFiles(job, siteUrl(), tampered)).toBeNull();
   });
 
   it('finds the new words and no longer the old ones', () => {
     const edited = structuredClone(sources);
     const old = edited[0]!;
     old.markdown = 'Quixotic zebrafish.';
-    const index = openSearchIndex(text(indexBytes(structuredClone(edited), siteUrl(), 'b', previous).bytes));
+    const index = openSearchIndex(text(indexBytes(structuredClone(edited), siteUrl(), previous).bytes));
     expect(index.search('zebrafish', 10).hits.map((h) => h.id)).toEqual([old.key]);
     const before = openSearchIndex(text(previous.bytes));
     const word = sources[0]!.markdown.match(/[A-Za-z]{9,}/)![0];
@@ -121,8 +121,8 @@ describe('the index is made whole, not patched, when', () => {
       const edited = change(structuredClone(sources));
       expect(patchIndex(tamper(previous), edited, edited.map(sourceDigest), siteUrl())).toBeNull();
       // …and indexBytes, given the same, still writes the right index.
-      expect(text(indexBytes(structuredClone(edited), siteUrl(), 'b', tamper(previous)).bytes)).toBe(
-        text(indexBytes(structuredClone(edited), siteUrl(), 'b').bytes),
+      expect(text(indexBytes(structuredClone(edited), siteUrl(), tamper(previous)).bytes)).toBe(
+        text(indexBytes(structuredClone(edited), siteUrl()).bytes),
       );
     });
   }

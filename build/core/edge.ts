@@ -1,8 +1,11 @@
 // The files the functions answer from (D55): a small head, the route table in
 // shards, the post list in fixed-size chunks and the search index in shards,
-// all under _folio/edge/. Every file names the build it belongs to, so a
+// all under _folio/edge/. Every file but the head carries a tag made from its
+// own content, and the file that points to it names the tag it expects: a
 // deployment that mixes builds, or misses a file, is refused with a 500 that
-// says which file and how to fix it, never answered wrongly.
+// says which file and how to fix it, never answered wrongly. A file whose
+// content an edit leaves alone keeps its bytes, so a rebuild rewrites, and a
+// host uploads, only the files that changed.
 import { DeploymentError } from './errors.js';
 import type { FileRoute } from './files.js';
 import type { Headers } from './http.js';
@@ -11,7 +14,7 @@ import { API_PREFIX, pagePath } from './urls.js';
 
 export const EDGE_FORMAT = 'folio-edge';
 /** Bump whenever the shape of any file below changes: files of another version are refused. */
-export const EDGE_VERSION = 3;
+export const EDGE_VERSION = 4;
 
 export const EDGE_DIR = '_folio/edge';
 export const EDGE_HEAD_PATH = `${EDGE_DIR}/head.json`;
@@ -35,6 +38,15 @@ export const docsPath = (n: number) => `${EDGE_DIR}/search/docs-${n}.json`;
 export const vocabularyPath = (end: 'f' | 'l', letter: string) =>
   `${EDGE_DIR}/search/vocabulary-${end}${letter.charCodeAt(0).toString(36)}.json`;
 
+/** Characters in a file's tag (base64url of a SHA-1 of its content): 48 bits, against a mistake, not an attacker. */
+export const TAG_LENGTH = 8;
+
+/** The nth tag of a list of tags written end to end (a shorter text than an array of them). */
+export const tagAt = (tags: string, n: number) => tags.slice(n * TAG_LENGTH, (n + 1) * TAG_LENGTH);
+
+/** How many tags a list of tags written end to end holds. */
+export const tagCount = (tags: string) => tags.length / TAG_LENGTH;
+
 /** What every request may need: the model's head and how the rest is split. */
 export interface EdgeHead {
   format: typeof EDGE_FORMAT;
@@ -42,34 +54,47 @@ export interface EdgeHead {
   build: string;
   /** Small whatever the number of posts: the services come along for the availability check (D60), the redirects for moved addresses (D48; one per alias). */
   site: Pick<Site, 'config' | 'versions' | 'built_at' | 'profile' | 'services' | 'redirects'>;
-  /** How many route shards there are. */
-  routes: number;
+  /** The tag of each route shard, end to end (tagAt): as many as there are shards. */
+  routes: string;
+  /** The tags of the other files the head points to. */
+  tags: { posts: string; not_found: string; search: string };
 }
 
 /** A route shard: targets → [file, header set, own headers] as in the manifest, and the header sets its routes use. */
 export interface RouteShard {
-  build: string;
+  tag: string;
   sets: Headers[];
   routes: Record<string, FileRoute>;
 }
 
-/** The post list's outline: how many posts, and each tag with its count (its position names its chunks). */
+/** The post list's outline: how many posts and the tags of their chunks, and each tag with its count and chunks (its position names them). */
 export interface PostsOutline {
-  build: string;
+  tag: string;
   total: number;
-  tags: [tag: string, count: number][];
+  chunks: string;
+  tags: [tag: string, count: number, chunks: string][];
 }
 
 export interface PostChunk {
-  build: string;
+  tag: string;
   items: Record<string, unknown>[];
 }
 
 export interface NotFoundPages {
-  build: string;
+  tag: string;
   html: string;
   markdown: string;
 }
+
+/** A file of the edge as the build writes it: its body with its tag, and the hash the build state knows it by. */
+export interface TaggedFile {
+  tag: string;
+  body: string;
+  hash: string;
+}
+
+/** Puts a file's tag into its body (emit/edge.ts `tagged`; the build's, for node:crypto). */
+export type Tagger = (content: object) => TaggedFile;
 
 /**
  * The key a target is hashed by: a twin as its page ("/blog/a.md" as
@@ -118,11 +143,11 @@ export function missingFile(file: string): DeploymentError {
 const decoder = new TextDecoder();
 
 /**
- * Parses a file of the edge and checks that it belongs to `build` (the
- * head's); throws DeploymentError naming the file when it is missing,
- * unreadable, or from another build.
+ * Parses a file of the edge and checks that it carries `tag`, the one the
+ * file pointing to it expects; throws DeploymentError naming the file when it
+ * is missing, unreadable, or from another build.
  */
-export function edgeFile<T extends { build: string }>(file: string, bytes: Uint8Array | null, build: string): T {
+export function edgeFile<T extends { tag: string }>(file: string, bytes: Uint8Array | null, tag: string): T {
   if (!bytes) throw missingFile(file);
   let value: T;
   try {
@@ -130,9 +155,9 @@ export function edgeFile<T extends { build: string }>(file: string, bytes: Uint8
   } catch {
     throw new DeploymentError(`${file} is not valid JSON.`, REBUILD);
   }
-  if (typeof value !== 'object' || value === null || value.build !== build) {
+  if (typeof value !== 'object' || value === null || value.tag !== tag) {
     throw new DeploymentError(
-      `${file} comes from another build (build ${JSON.stringify((value as { build?: unknown } | null)?.build ?? null)}, not ${build}) and cannot be used with this deployment's other files.`,
+      `${file} comes from another build (tag ${JSON.stringify((value as { tag?: unknown } | null)?.tag ?? null)}, where this deployment's other files expect ${tag}) and cannot be used with them.`,
       REBUILD,
     );
   }

@@ -11,6 +11,8 @@ import { fsWriter, threadWriter } from './staging-writers.js';
 export interface OutputFile {
   path: string;
   body: Uint8Array | string;
+  /** What the build state knows the file by, when its maker has it already (a tagged file's, emit/edge.ts); else the SHA-1 of its bytes. */
+  hash?: string;
 }
 
 function stagingPrefix(out: string): string {

@@ -16,11 +16,13 @@ import {
   routeShardPath,
   ROUTES_PER_SHARD,
   SEARCH_DOCS_PER_FILE,
+  TAG_LENGTH,
   type EdgeHead,
   type NotFoundPages,
   type PostChunk,
   type PostsOutline,
   type RouteShard,
+  type TaggedFile,
 } from '../core/edge.js';
 import { CHANGES_PATH, type Manifest } from '../core/files.js';
 import type { Headers } from '../core/http.js';
@@ -30,6 +32,21 @@ import { postItem } from '../core/resources.js';
 import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
 import type { SiteDigest } from './incremental.js';
+import type { PreparedSearch } from './search-index.js';
+
+/**
+ * A file's content with its tag put first: the tag and the hash the build
+ * state knows the file by both come from one SHA-1 of the content without
+ * the tag, so the file is hashed once. The same content gives the same
+ * bytes in any build; the tag changes with any change of the content.
+ */
+export function tagged(content: object): TaggedFile {
+  const text = JSON.stringify(content);
+  const digest = createHash('sha1').update(text).digest('base64url');
+  const tag = digest.slice(0, TAG_LENGTH);
+  // "tag:" keeps it apart from the hashes of whole files the state holds.
+  return { tag, body: `{"tag":"${tag}",${text.slice(1)}`, hash: `tag:${digest}` };
+}
 
 /**
  * The build id: the site's digest (every field of the model, incremental.ts)
@@ -47,11 +64,10 @@ export function buildId(digest: SiteDigest): string {
   return hash.digest('hex').slice(0, 20);
 }
 
-function routeShards(manifest: Manifest): { path: string; shard: RouteShard }[] {
+function routeShards(manifest: Manifest): { path: string; file: TaggedFile }[] {
   const targets = Object.keys(manifest.routes);
   const count = Math.max(1, Math.ceil(targets.length / ROUTES_PER_SHARD));
   const shards = Array.from({ length: count }, () => ({
-    build: manifest.build,
     sets: [] as Headers[],
     routes: {} as RouteShard['routes'],
     index: new Map<number, number>(),
@@ -63,15 +79,23 @@ function routeShards(manifest: Manifest): { path: string; shard: RouteShard }[] 
     if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
     shard.routes[target] = own ? [file, local, own] : [file, local];
   }
-  return shards.map(({ build, sets, routes }, n) => ({ path: routeShardPath(n), shard: { build, sets, routes } }));
+  return shards.map(({ sets, routes }, n) => ({
+    path: routeShardPath(n),
+    file: tagged({ sets, routes } satisfies Omit<RouteShard, 'tag'>),
+  }));
 }
 
-function* chunks(site: Site, build: string, list: string, posts: readonly Post[]): Generator<OutputFile> {
+/** The chunks of one list, written as they are made; the tags of all of them, end to end, once done. */
+function* chunks(site: Site, list: string, posts: readonly Post[]): Generator<OutputFile, string> {
+  let tags = '';
   // At least one, so an empty list still has its chunk 0.
   for (let from = 0; from === 0 || from < posts.length; from += POST_CHUNK) {
     const items = posts.slice(from, from + POST_CHUNK).map((p) => postItem(site, p));
-    yield { path: postChunkPath(list, from / POST_CHUNK), body: JSON.stringify({ build, items } satisfies PostChunk) };
+    const file = tagged({ items } satisfies Omit<PostChunk, 'tag'>);
+    tags += file.tag;
+    yield { path: postChunkPath(list, from / POST_CHUNK), body: file.body, hash: file.hash };
   }
+  return tags;
 }
 
 /**
@@ -96,27 +120,36 @@ export function edgeFileCount(site: Site, manifest: Manifest): number {
  * The functions' data, last in emit/artifacts.ts's list so that the head is
  * written last. Made one file at a time as emit() writes them: at 10,000
  * posts they are some 60 MB of JSON, which held at once were the top of the
- * build's peak memory.
+ * build's peak memory. Each file comes before the one that names its tag.
  */
-export function* edgeFiles(site: Site, manifest: Manifest, _options: unknown, { model }: { model: SiteModel }): Generator<OutputFile> {
-  const { build } = manifest;
-  const outline: PostsOutline = { build, total: site.posts.length, tags: site.tags.map((t) => [t.tag, t.count]) };
-  const notFound: NotFoundPages = { build, html: notFoundHtml(site), markdown: notFoundMarkdown(site) };
+export function* edgeFiles(
+  site: Site,
+  manifest: Manifest,
+  _options: unknown,
+  { model, search }: { model: SiteModel; search: PreparedSearch },
+): Generator<OutputFile> {
+  let routes = '';
+  for (const { path, file } of routeShards(manifest)) {
+    routes += file.tag;
+    yield { path, ...file };
+  }
+  const all = yield* chunks(site, 'all', site.posts);
+  const tags: PostsOutline['tags'] = [];
+  for (const [i, t] of site.tags.entries()) tags.push([t.tag, t.count, yield* chunks(site, String(i), model.tagged(t.tag))]);
+  const posts = tagged({ total: site.posts.length, chunks: all, tags } satisfies Omit<PostsOutline, 'tag'>);
+  yield { path: POSTS_PATH, ...posts };
+  const notFound = tagged({ html: notFoundHtml(site), markdown: notFoundMarkdown(site) } satisfies Omit<NotFoundPages, 'tag'>);
+  yield { path: NOT_FOUND_PATH, ...notFound };
   const { bio_html: _html, ...profile } = site.profile;
-  const routes = routeShards(manifest);
   const services = site.services.map(({ body_html: _body, ...service }) => service);
   const head: EdgeHead = {
     format: EDGE_FORMAT,
     version: EDGE_VERSION,
-    build,
+    build: manifest.build,
     site: { config: site.config, versions: site.versions, built_at: site.built_at, profile, services, redirects: site.redirects },
-    routes: routes.length,
+    routes,
+    tags: { posts: posts.tag, not_found: notFound.tag, search: search.tag! },
   };
-  for (const { path, shard } of routes) yield { path, body: JSON.stringify(shard) };
-  yield { path: POSTS_PATH, body: JSON.stringify(outline) };
-  yield* chunks(site, build, 'all', site.posts);
-  for (const [i, t] of site.tags.entries()) yield* chunks(site, build, String(i), model.tagged(t.tag));
-  yield { path: NOT_FOUND_PATH, body: JSON.stringify(notFound) };
   yield { path: EDGE_HEAD_PATH, body: JSON.stringify(head) };
 }
 

@@ -185,14 +185,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
         options.first!.targets.map(ownerOf).filter((slug) => slug !== null),
       )
     : (options.digest?.() ?? digestSite(site));
-  // The build id, which the search shards carry, and the search index, made
-  // from the start on its own thread while the responses are; then the model
-  // the functions could read, written now rather than held to the end (at
-  // 10,000 posts it is some 20 MB).
+  // The build id, and the search index, made from the start on its own
+  // thread while the responses are; then the model the functions could read,
+  // written now rather than held to the end (at 10,000 posts it is some 20 MB).
   let search: PreparedSearch | null = null;
   if (!stopped) {
     manifest.build = buildId(state.digest);
-    search = prepareSearchIndex(site, manifest.build, await readPreviousIndex(previous, sink));
+    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink));
     await writeModel();
   }
   // The documents last: llms-full.txt and the feeds read every twin, which
@@ -278,7 +277,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const started = performance.now();
     const from = written.length;
     for (const artifact of artifacts) {
-      for (const file of await artifact(site, manifest, options, { model, search: search! })) await ledger.extra(file.path, file.body);
+      for (const file of await artifact(site, manifest, options, { model, search: search! }))
+        await ledger.extra(file.path, file.body, file.hash);
       // Each artifact's garbage (the host plan's questions, the search files) goes before the next one's.
       if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
     }

@@ -99,13 +99,13 @@ export class Ledger {
     this.written.push(file);
   }
 
-  /** A file outside the route table (site.json, 404.html, the manifest, artifacts), known by its hash. */
-  extra(file: string, content: Uint8Array | string): Promise<void> {
+  /** A file outside the route table (site.json, 404.html, the manifest, artifacts), known by its hash: `known`, or its bytes'. */
+  extra(file: string, content: Uint8Array | string, known?: string): Promise<void> {
     // Encoded once, and so hashed, counted and written as the same bytes; the
     // large ones (site.json, the manifest, the search index) then move to the
     // writing thread instead of being copied there as text.
     const body = typeof content === 'string' ? utf8(content) : content;
-    const hash = sha1(body);
+    const hash = known ?? sha1(body);
     this.recordExtra(file, { hash, size: body.byteLength });
     return this.put(file, body, hash, this.previous?.extras.get(file)?.hash);
   }

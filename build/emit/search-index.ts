@@ -11,7 +11,9 @@ import type { Site } from '../core/model.js';
 import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexData } from '../core/search/format.js';
 import { createSearchDb } from '../core/search/orama.js';
 import { searchShards } from '../core/search/shards.js';
+import type { TaggedFile } from '../core/edge.js';
 import type { OutputFile } from './atomic.js';
+import { tagged } from './edge.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState } from './incremental.js';
 import {
@@ -29,7 +31,7 @@ import { workerScript } from './workers.js';
 /**
  * The index file: versioned, with a SHA-256 of its data, as UTF-8 bytes,
  * patched from the previous build's where search-patch.ts can, else made
- * whole; and its shards (core/search/shards.ts), which carry the build id.
+ * whole; and its shards (core/search/shards.ts), each tagged by its content.
  * search-worker.ts runs it too. Each source is let go once indexed
  * (`sources` is emptied): on the thread, that copy of every post's Markdown
  * was the largest thing held while the index was saved (the peak of memory).
@@ -37,7 +39,6 @@ import { workerScript } from './workers.js';
 export function indexBytes(
   sources: (SearchSource | undefined)[],
   siteUrl: string,
-  build: string,
   previous: PreviousIndex | null = null,
   collect?: () => void,
 ): SearchFiles {
@@ -48,7 +49,7 @@ export function indexBytes(
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
-  return searchFiles(data, words, documents, digests, tags, build);
+  return searchFiles(data, words, documents, digests, tags);
 }
 
 /**
@@ -77,21 +78,14 @@ export function patchJob(sources: readonly SearchSource[], memo: SearchMemo): Pa
 }
 
 /** The files of a patch job, or null when the previous index cannot take it (then the index is made whole). */
-export function patchedFiles(job: PatchJob, siteUrl: string, build: string, previous: PreviousIndex): SearchFiles | null {
+export function patchedFiles(job: PatchJob, siteUrl: string, previous: PreviousIndex): SearchFiles | null {
   const patched = patchIndex(previous, job.sources, job.digests, siteUrl);
-  return patched && searchFiles(patched.data, patched.words, job.sources.length, job.digests, job.tags, build);
+  return patched && searchFiles(patched.data, patched.words, job.sources.length, job.digests, job.tags);
 }
 
-function searchFiles(
-  data: SearchIndexData,
-  words: Map<string, number>,
-  documents: number,
-  digests: string[],
-  tags: string[],
-  build: string,
-): SearchFiles {
+function searchFiles(data: SearchIndexData, words: Map<string, number>, documents: number, digests: string[], tags: string[]): SearchFiles {
   // The functions read these shards; the whole file stays the index of record.
-  const shards = searchShards(data, build);
+  const shards = searchShards(data, tagged);
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
   // Written around the data's own text, so the hash covers exactly those bytes;
@@ -118,16 +112,16 @@ function wholeIndex(sources: (SearchSource | undefined)[], siteUrl: string): { d
   return { data: { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyFromCounts(words) }, words };
 }
 
-/** The index file, its shards (core/search/shards.ts), and what the next build needs to patch it. */
+/** The index file, its shards (core/search/shards.ts; the head first), and what the next build needs to patch it. */
 export interface SearchFiles {
   bytes: Uint8Array;
-  shards: { path: string; body: string }[];
+  shards: ({ path: string } & TaggedFile)[];
   memo: SearchMemo;
 }
 
 /** The index file for a site, on this thread. */
-export function buildSearchIndex(site: Site, build = ''): Uint8Array {
-  return indexBytes(searchSources(site), site.config.site_url, build).bytes;
+export function buildSearchIndex(site: Site): Uint8Array {
+  return indexBytes(searchSources(site), site.config.site_url).bytes;
 }
 
 /** Below this many documents a thread costs more to start than the index takes to build. */
@@ -137,7 +131,7 @@ const MIN_DOCUMENTS_FOR_THREAD = 300;
 export type SearchWorkerReply = SearchFiles | { unpatched: true } | { error: string };
 
 /** What the search worker is started with: a patch job and the previous index, or every source to index whole. */
-export type SearchWorkerData = { siteUrl: string; build: string } & (
+export type SearchWorkerData = { siteUrl: string } & (
   { job: PatchJob; previous: PreviousIndex; sources?: never } | { sources: SearchSource[]; job?: never; previous?: never }
 );
 
@@ -162,11 +156,12 @@ function onThread(script: string, data: SearchWorkerData): Promise<SearchFiles |
 
 /** The index of one build, being made on its own thread while emit() asks for the responses (on a small site, nothing: the artifact makes it). */
 export interface PreparedSearch {
-  build: string;
   /** The previous build's index, to patch (search-patch.ts). */
   previous: PreviousIndex | null;
   /** What the next build needs to patch the index written, once the artifact has it. */
   memo: SearchMemo | null;
+  /** The tag of the search shards' head, for the edge head (edge.ts), once the artifact has it. */
+  tag: string | null;
   /** The thread's answer, handed over once: the artifact lets it go when written (at 10,000 posts it is tens of MB). */
   take(): Promise<SearchFiles | null> | null;
   /** Resolves once the thread, if one runs, has answered or failed (the artifact reports a failure). */
@@ -179,7 +174,7 @@ export interface PreparedSearch {
  * takes the result. Small sites, and folio run from its TypeScript sources
  * without the compiled worker, build it on this thread when it is asked for.
  */
-export function prepareSearchIndex(site: Site, build: string, previous: PreviousIndex | null): PreparedSearch {
+export function prepareSearchIndex(site: Site, previous: PreviousIndex | null): PreparedSearch {
   const script =
     site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
   let files: Promise<SearchFiles | null> | null = null;
@@ -187,7 +182,7 @@ export function prepareSearchIndex(site: Site, build: string, previous: Previous
     const sources = searchSources(site);
     const job = previous && patchJob(sources, previous.memo);
     const siteUrl = site.config.site_url;
-    files = onThread(script, job ? { siteUrl, build, job, previous: previous! } : { siteUrl, build, sources });
+    files = onThread(script, job ? { siteUrl, job, previous: previous! } : { siteUrl, sources });
   }
   // The thread has the previous file now (its bytes moved there): a build on this thread makes the index whole.
   if (files) previous = null;
@@ -199,7 +194,7 @@ export function prepareSearchIndex(site: Site, build: string, previous: Previous
     held = null;
     return taken;
   };
-  return { build, previous, memo: null, take, settled: async () => void (await held?.catch(() => undefined)) };
+  return { previous, memo: null, tag: null, take, settled: async () => void (await held?.catch(() => undefined)) };
 }
 
 /** The previous build's index file, when its state remembers enough to patch it. */
@@ -214,13 +209,12 @@ export async function readPreviousIndex(previous: BuildState | null, sink: Sink)
 /** Registered in emit/artifacts.ts: the index emit() prepared, or made here. */
 export async function searchIndexArtifact(
   site: Site,
-  manifest: Manifest,
+  _manifest: Manifest,
   _options: unknown,
   { search: prepared }: { search: PreparedSearch },
 ): Promise<OutputFile[]> {
-  const { bytes, shards, memo } =
-    (prepared.build === manifest.build ? await prepared.take() : null) ??
-    indexBytes(searchSources(site), site.config.site_url, manifest.build, prepared.previous);
+  const { bytes, shards, memo } = (await prepared.take()) ?? indexBytes(searchSources(site), site.config.site_url, prepared.previous);
   prepared.memo = memo;
+  prepared.tag = shards[0]!.tag;
   return [{ path: SEARCH_INDEX_PATH, body: bytes }, ...shards];
 }

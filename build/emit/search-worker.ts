@@ -10,8 +10,8 @@ import { indexBytes, patchedFiles, type SearchWorkerData, type SearchWorkerReply
 const data = workerData as SearchWorkerData;
 let reply: SearchWorkerReply;
 try {
-  if (data.job) reply = patchedFiles(data.job, data.siteUrl, data.build, data.previous) ?? { unpatched: true };
-  else reply = indexBytes(data.sources, data.siteUrl, data.build, null, collectGarbage);
+  if (data.job) reply = patchedFiles(data.job, data.siteUrl, data.previous) ?? { unpatched: true };
+  else reply = indexBytes(data.sources, data.siteUrl, null, collectGarbage);
 } catch (error) {
   reply = { error: (error as Error)?.stack ?? String(error) };
 }

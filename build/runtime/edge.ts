@@ -18,6 +18,9 @@ import {
   REBUILD,
   routeShard,
   routeShardPath,
+  tagAt,
+  tagCount,
+  TAG_LENGTH,
   type EdgeHead,
   type NotFoundPages,
   type PostChunk,
@@ -45,7 +48,16 @@ export async function readHead(read: ReadAsset): Promise<EdgeHead> {
   } catch {
     throw new DeploymentError(`${EDGE_HEAD_PATH} is not valid JSON.`, REBUILD);
   }
-  if (head?.format !== EDGE_FORMAT || head.version !== EDGE_VERSION || typeof head.build !== 'string' || !(head.routes >= 1)) {
+  if (
+    head?.format !== EDGE_FORMAT ||
+    head.version !== EDGE_VERSION ||
+    typeof head.build !== 'string' ||
+    typeof head.routes !== 'string' ||
+    head.routes.length === 0 ||
+    head.routes.length % TAG_LENGTH !== 0 ||
+    typeof head.tags !== 'object' ||
+    head.tags === null
+  ) {
     throw new DeploymentError(`${EDGE_HEAD_PATH} is not a folio ${EDGE_FORMAT} head of version ${EDGE_VERSION}.`, REBUILD);
   }
   return head;
@@ -100,6 +112,7 @@ export function headSite(head: EdgeHead): Site {
 class Routes {
   declare private readonly head: EdgeHead;
   declare private readonly read: ReadAsset;
+  declare private readonly count: number;
   declare private readonly shards: Map<number, RouteShard>;
   declare private readonly wanted: Set<number>;
   declare private readonly loading: Map<number, Promise<void>>;
@@ -108,6 +121,7 @@ class Routes {
   constructor(head: EdgeHead, read: ReadAsset) {
     this.head = head;
     this.read = read;
+    this.count = tagCount(head.routes);
     this.shards = new Map();
     this.wanted = new Set();
     this.loading = new Map();
@@ -115,7 +129,7 @@ class Routes {
   }
 
   private find(target: string): Route | undefined {
-    const n = routeShard(target, this.head.routes);
+    const n = routeShard(target, this.count);
     const shard = this.shards.get(n);
     if (!shard) {
       this.wanted.add(n);
@@ -137,7 +151,7 @@ class Routes {
     if (!loading) {
       const path = routeShardPath(n);
       loading = this.read(path).then((bytes) => {
-        this.shards.set(n, edgeFile<RouteShard>(path, bytes, this.head.build));
+        this.shards.set(n, edgeFile<RouteShard>(path, bytes, tagAt(this.head.routes, n)));
       });
       this.loading.set(n, loading);
     }
@@ -184,8 +198,8 @@ class EdgeData implements SiteData {
     this.routes = new Routes(head, read);
   }
 
-  private async edgeFile<T extends { build: string }>(path: string): Promise<T> {
-    return edgeFile<T>(path, await this.read(path), this.head.build);
+  private async edgeFile<T extends { tag: string }>(path: string, tag: string): Promise<T> {
+    return edgeFile<T>(path, await this.read(path), tag);
   }
 
   private async bytesOf(route: Route): Promise<Uint8Array> {
@@ -207,21 +221,24 @@ class EdgeData implements SiteData {
   }
 
   async posts(tag: string | undefined, offset: number, limit: number): Promise<{ total: number; items: JsonRecord[] }> {
-    const outline = await this.edgeFile<PostsOutline>(POSTS_PATH);
+    const outline = await this.edgeFile<PostsOutline>(POSTS_PATH, this.head.tags.posts);
     let list = 'all';
     let total = outline.total;
+    let chunks = outline.chunks;
     if (tag !== undefined) {
       const at = outline.tags.findIndex(([t]) => t === tag);
       if (at === -1) return { total: 0, items: [] };
       list = String(at);
-      total = outline.tags[at]![1];
+      [, total, chunks] = outline.tags[at]!;
     }
     const end = Math.min(total, offset + limit);
     if (offset >= end) return { total, items: [] };
     const first = Math.floor(offset / POST_CHUNK);
     const last = Math.floor((end - 1) / POST_CHUNK);
     const parts = await Promise.all(
-      Array.from({ length: last - first + 1 }, (_, i) => this.edgeFile<PostChunk>(postChunkPath(list, first + i))),
+      Array.from({ length: last - first + 1 }, (_, i) =>
+        this.edgeFile<PostChunk>(postChunkPath(list, first + i), tagAt(chunks, first + i)),
+      ),
     );
     const items = parts.flatMap((c) => c.items).slice(offset - first * POST_CHUNK, end - first * POST_CHUNK);
     if (items.length !== end - offset)
@@ -257,7 +274,7 @@ class EdgeData implements SiteData {
   }
 
   async notFound(markdown: boolean): Promise<string> {
-    const pages = await this.edgeFile<NotFoundPages>(NOT_FOUND_PATH);
+    const pages = await this.edgeFile<NotFoundPages>(NOT_FOUND_PATH, this.head.tags.not_found);
     return markdown ? pages.markdown : pages.html;
   }
 }

@@ -14,8 +14,8 @@ import { assetData, headSite, readChanges, readHead, type ReadAsset } from './ed
 export type { ReadAsset };
 
 export interface HandlerOptions {
-  /** Opens the deployment's search shards, given the asset reader and the build id (default: runtime/search.ts). */
-  openSearch?: (read: ReadAsset, build: string) => Promise<SearchEngine>;
+  /** Opens the deployment's search shards, given the asset reader and the tag the head names for them (default: runtime/search.ts). */
+  openSearch?: (read: ReadAsset, tag: string) => Promise<SearchEngine>;
 }
 
 /**
@@ -25,9 +25,9 @@ export interface HandlerOptions {
  * one script; the import() keeps that chunk from being evaluated until it is
  * needed.
  */
-export async function openSearch(read: ReadAsset, build: string): Promise<SearchEngine> {
+export async function openSearch(read: ReadAsset, tag: string): Promise<SearchEngine> {
   const { openSearch: open } = await import('./search.js');
-  return open(read, build);
+  return open(read, tag);
 }
 
 /** What an earlier stage of the same request found (Cloudflare's middleware): the head, and that no precomputed file answers it. */
@@ -62,14 +62,14 @@ export function createPrecomputed(read: ReadAsset): (req: Req) => Promise<{ repl
 }
 
 export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req, prior?: Prior | null) => Promise<Reply> {
-  // The engine of one build, kept for the life of the isolate; another build (folio dev) opens its own.
-  let engine: { build: string; value: Promise<SearchEngine> } | null = null;
-  const search = (build: string) => {
-    if (engine?.build !== build) {
-      const value = (options.openSearch ?? openSearch)(read, build);
+  // The engine of one search head, kept for the life of the isolate; another (folio dev's next build) opens its own.
+  let engine: { tag: string; value: Promise<SearchEngine> } | null = null;
+  const search = (tag: string) => {
+    if (engine?.tag !== tag) {
+      const value = (options.openSearch ?? openSearch)(read, tag);
       // A failed open is retried on the next search rather than kept.
       value.catch(() => engine?.value === value && (engine = null));
-      engine = { build, value };
+      engine = { tag, value };
     }
     return engine.value;
   };
@@ -90,7 +90,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
         },
         whole: false,
         data: assetData(head, read),
-        search: () => search(head.build),
+        search: () => search(head.tags.search),
         changes: () => readChanges(read),
       };
     } catch (error) {

@@ -10,7 +10,7 @@ import { openShardedSearch } from '../core/search/sharded.js';
 
 export type { ReadAsset };
 
-/** The sharded index of the deployment's build (`build`, or the head's when not given), read through the host's asset reader. */
-export async function openSearch(read: ReadAsset, build?: string): Promise<SearchEngine> {
-  return openShardedSearch(read, build ?? (await readHead(read)).build);
+/** The sharded index whose head carries `tag` (the edge head's for it, read here when not given), through the host's asset reader. */
+export async function openSearch(read: ReadAsset, tag?: string): Promise<SearchEngine> {
+  return openShardedSearch(read, tag ?? (await readHead(read)).tags.search);
 }

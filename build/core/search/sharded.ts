@@ -13,6 +13,7 @@ import {
   REBUILD,
   SEARCH_DOCS_PER_FILE,
   SEARCH_HEAD_PATH,
+  tagAt,
   termShardPath,
   vocabularyPath,
 } from '../edge.js';
@@ -31,9 +32,9 @@ export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
 /** Shards kept between queries by one engine (an isolate that searches again reads fewer). */
 const KEEP = 64;
 
-/** Opens the search head; throws DeploymentError when it is missing or not of this build. */
-export async function openShardedSearch(read: ReadAsset, build: string): Promise<SearchEngine> {
-  const head = edgeFile<SearchHead>(SEARCH_HEAD_PATH, await read(SEARCH_HEAD_PATH), build);
+/** Opens the search head, which must carry `tag` (the edge head's for it); throws DeploymentError when it is missing or of another build. */
+export async function openShardedSearch(read: ReadAsset, tag: string): Promise<SearchEngine> {
+  const head = edgeFile<SearchHead>(SEARCH_HEAD_PATH, await read(SEARCH_HEAD_PATH), tag);
   if (head.format !== EDGE_FORMAT || head.version !== EDGE_VERSION)
     throw new DeploymentError(`${SEARCH_HEAD_PATH} is format version ${head.version}; this folio reads ${EDGE_VERSION}.`, REBUILD);
   return new ShardedEngine(head, read);
@@ -62,13 +63,13 @@ class ShardedEngine implements SearchEngine {
     private readonly read: ReadAsset,
   ) {}
 
-  /** A file of this build, kept among the last KEEP read; a failed read is not kept. */
-  private file<T extends { build: string }>(path: string): Promise<T> {
+  /** A file with the tag the head names for it, kept among the last KEEP read; a failed read is not kept. */
+  private file<T extends { tag: string }>(path: string, tag: string): Promise<T> {
     let value = this.files.get(path) as Promise<T> | undefined;
     if (value) {
       this.files.delete(path);
     } else {
-      value = this.read(path).then((bytes) => edgeFile<T>(path, bytes, this.head.build));
+      value = this.read(path).then((bytes) => edgeFile<T>(path, bytes, tag));
       value.catch(() => this.files.delete(path));
     }
     this.files.set(path, value);
@@ -90,7 +91,7 @@ class ShardedEngine implements SearchEngine {
       if (terms[mid]! <= token) lo = mid;
       else hi = mid - 1;
     }
-    const shard = await this.file<TermShard>(termShardPath(lo));
+    const shard = await this.file<TermShard>(termShardPath(lo), tagAt(this.head.term_tags, lo));
     return Object.hasOwn(shard.terms, token) ? shard.terms[token] : undefined;
   }
 
@@ -104,7 +105,9 @@ class ShardedEngine implements SearchEngine {
           ['f', word[0]!],
           ['l', word[word.length - 1]!],
         ] as const
-      ).map(([end, letter]) => (vocabulary[end].includes(letter) ? this.file<VocabularyFile>(vocabularyPath(end, letter)) : null)),
+      ).map(([end, letter]) =>
+        Object.hasOwn(vocabulary[end], letter) ? this.file<VocabularyFile>(vocabularyPath(end, letter), vocabulary[end][letter]!) : null,
+      ),
     );
     const found: string[] = [];
     for (const length of [word.length, word.length - 1, word.length + 1]) {
@@ -169,7 +172,12 @@ class ShardedEngine implements SearchEngine {
       }
     }
     const best = top(matched, (id) => scores.get(id)!, limit);
-    const stored = await Promise.all(best.map(([id]) => this.file<DocsFile>(docsPath(Math.floor((id - 1) / SEARCH_DOCS_PER_FILE)))));
+    const stored = await Promise.all(
+      best.map(([id]) => {
+        const n = Math.floor((id - 1) / SEARCH_DOCS_PER_FILE);
+        return this.file<DocsFile>(docsPath(n), tagAt(this.head.doc_tags, n));
+      }),
+    );
     const hits = best.map(([id, score], i): SearchHit => {
       const file = stored[i]!;
       const doc = file.docs[id - file.first];

@@ -6,7 +6,17 @@
 // word one edit away shares at least one of them). A query reads the shards
 // of its words and the documents of its hits, nothing else. Made from Orama's
 // saved index (./orama.ts), which stays the engine of record.
-import { docsPath, EDGE_FORMAT, EDGE_VERSION, SEARCH_DOCS_PER_FILE, SEARCH_HEAD_PATH, termShardPath, vocabularyPath } from '../edge.js';
+import {
+  docsPath,
+  EDGE_FORMAT,
+  EDGE_VERSION,
+  SEARCH_DOCS_PER_FILE,
+  SEARCH_HEAD_PATH,
+  termShardPath,
+  vocabularyPath,
+  type TaggedFile,
+  type Tagger,
+} from '../edge.js';
 import { decodeIds } from './codec.js';
 import { DocLines } from './docs.js';
 import { SEARCH_FIELDS, type CompactNode, type SearchField, type SearchIndexData, type StoredDoc } from './format.js';
@@ -19,9 +29,9 @@ export type TermField = [ids: string, counts: string, lengths: string];
 export type TermEntry = Partial<Record<SearchField, TermField>>;
 
 export interface SearchHead {
+  tag: string;
   format: typeof EDGE_FORMAT;
   version: number;
-  build: string;
   site_url: string;
   /** How many documents the index holds (internal ids 1..docs). */
   docs: number;
@@ -29,24 +39,28 @@ export interface SearchHead {
   average: Record<SearchField, number>;
   /** The first term of each term shard, ascending: a term lives in the last shard whose first term is not after it. */
   terms: string[];
-  /** Letters with vocabulary words starting (`f`) or ending (`l`) with them. */
-  vocabulary: { f: string[]; l: string[] };
+  /** The tag of each term shard, end to end (core/edge.ts tagAt), in the order of `terms`. */
+  term_tags: string;
+  /** The tag of each file of stored documents, end to end. */
+  doc_tags: string;
+  /** Letters with vocabulary words starting (`f`) or ending (`l`) with them, each with the tag of its file. */
+  vocabulary: { f: Record<string, string>; l: Record<string, string> };
 }
 
 export interface TermShard {
-  build: string;
+  tag: string;
   terms: Record<string, TermEntry>;
 }
 
 export interface DocsFile {
-  build: string;
+  tag: string;
   /** Documents from internal id `first`, in order. */
   first: number;
   docs: StoredDoc[];
 }
 
 export interface VocabularyFile {
-  build: string;
+  tag: string;
   /** Words by length, sorted, space-separated (the index's vocabulary, restricted to one letter). */
   words: Record<string, string>;
 }
@@ -57,8 +71,8 @@ function walk(node: CompactNode, prefix: string, visit: (word: string, postings:
   for (const child of node[2]) walk(child, word, visit);
 }
 
-/** The shard files of a saved index, with their paths; the head first. */
-export function searchShards(data: SearchIndexData, build: string): { path: string; body: string }[] {
+/** The shard files of a saved index, with their paths and tags (`tagged` puts each in); the head first. */
+export function searchShards(data: SearchIndexData, tagged: Tagger): ({ path: string } & TaggedFile)[] {
   const index = data.orama.index;
   const entries = new Map<string, TermEntry>();
   for (const field of SEARCH_FIELDS) {
@@ -71,12 +85,15 @@ export function searchShards(data: SearchIndexData, build: string): { path: stri
       entry[field] = [postings, own, Array.from(ids, (id) => (lengths[id] ?? 0).toString(36)).join(',')];
     });
   }
-  const files: { path: string; body: string }[] = [];
+  const files: ({ path: string } & TaggedFile)[] = [];
   const firsts: string[] = [];
+  let termTags = '';
   let shard: Record<string, TermEntry> = {};
   let size = 0;
   const flush = () => {
-    files.push({ path: termShardPath(firsts.length - 1), body: JSON.stringify({ build, terms: shard } satisfies TermShard) });
+    const file = tagged({ terms: shard } satisfies Omit<TermShard, 'tag'>);
+    termTags += file.tag;
+    files.push({ path: termShardPath(firsts.length - 1), ...file });
     shard = {};
     size = 0;
   };
@@ -90,13 +107,13 @@ export function searchShards(data: SearchIndexData, build: string): { path: stri
   if (size > 0) flush();
 
   const docs = new DocLines(data.orama.docs);
+  let docTags = '';
   for (let first = 1; first <= docs.count; first += SEARCH_DOCS_PER_FILE) {
     const group: StoredDoc[] = [];
     for (let id = first; id < first + SEARCH_DOCS_PER_FILE && id <= docs.count; id++) group.push(docs.get(id)!);
-    files.push({
-      path: docsPath((first - 1) / SEARCH_DOCS_PER_FILE),
-      body: JSON.stringify({ build, first, docs: group } satisfies DocsFile),
-    });
+    const file = tagged({ first, docs: group } satisfies Omit<DocsFile, 'tag'>);
+    docTags += file.tag;
+    files.push({ path: docsPath((first - 1) / SEARCH_DOCS_PER_FILE), ...file });
   }
 
   const byLetter = { f: new Map<string, Map<string, string[]>>(), l: new Map<string, Map<string, string[]>>() };
@@ -111,24 +128,27 @@ export function searchShards(data: SearchIndexData, build: string): { path: stri
       }
     }
   }
-  const vocabulary = { f: [...byLetter.f.keys()].sort(), l: [...byLetter.l.keys()].sort() };
+  const vocabulary: SearchHead['vocabulary'] = { f: {}, l: {} };
   for (const end of ['f', 'l'] as const) {
-    for (const letter of vocabulary[end]) {
+    for (const letter of [...byLetter[end].keys()].sort()) {
       const words = Object.fromEntries([...byLetter[end].get(letter)!].map(([length, list]) => [length, list.join(' ')]));
-      files.push({ path: vocabularyPath(end, letter), body: JSON.stringify({ build, words } satisfies VocabularyFile) });
+      const file = tagged({ words } satisfies Omit<VocabularyFile, 'tag'>);
+      vocabulary[end][letter] = file.tag;
+      files.push({ path: vocabularyPath(end, letter), ...file });
     }
   }
 
   const average = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, index[f].average])) as Record<SearchField, number>;
-  const head: SearchHead = {
+  const head = tagged({
     format: EDGE_FORMAT,
     version: EDGE_VERSION,
-    build,
     site_url: data.site_url,
     docs: docs.count,
     average,
     terms: firsts,
+    term_tags: termTags,
+    doc_tags: docTags,
     vocabulary,
-  };
-  return [{ path: SEARCH_HEAD_PATH, body: JSON.stringify(head) }, ...files];
+  } satisfies Omit<SearchHead, 'tag'>);
+  return [{ path: SEARCH_HEAD_PATH, ...head }, ...files];
 }
