@@ -5,15 +5,16 @@ import type { Manifest } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
-import { changesFile, edgeFiles } from './edge.js';
+import { changesFile, edgeFiles, edgeHead, type EdgeTags } from './edge.js';
 import type { EmitOptions } from './emit.js';
 import { hostFiles } from './hosts/index.js';
 import { searchIndexArtifact, type PreparedSearch } from './search-index.js';
 
-/** What one emit() made beside the responses, for the artifacts: the model with its indexes, and the search index started with the responses. */
+/** What one emit() made beside the responses, for the artifacts: the model with its indexes, the search index started with the responses, and the edge files' tags as they are written. */
 export interface EmitMade {
   model: SiteModel;
   search: PreparedSearch;
+  edge: EdgeTags;
 }
 
 /**
@@ -28,4 +29,7 @@ export type Artifact = (
   options: EmitOptions,
   made: EmitMade,
 ) => Iterable<OutputFile> | Promise<OutputFile[]>;
-export const artifacts: Artifact[] = [hostFiles, searchIndexArtifact, changesFile, edgeFiles];
+// The edge files before the search index, whose thread they give time to
+// finish; the edge head after both, for it names their tags, and last, so
+// that a deployment read while it is written never finds a head without its files.
+export const artifacts: Artifact[] = [hostFiles, changesFile, edgeFiles, searchIndexArtifact, edgeHead];

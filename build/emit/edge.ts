@@ -116,41 +116,55 @@ export function edgeFileCount(site: Site, manifest: Manifest): number {
   );
 }
 
+/** The tags of the files edgeFiles wrote, for the head (edgeHead). */
+export type EdgeTags = Omit<EdgeHead['tags'], 'search'> & { routes: string };
+
 /**
- * The functions' data, last in emit/artifacts.ts's list so that the head is
- * written last. Made one file at a time as emit() writes them: at 10,000
- * posts they are some 60 MB of JSON, which held at once were the top of the
- * build's peak memory. Each file comes before the one that names its tag.
+ * The functions' data but the head, each file before the one that names its
+ * tag. Made one file at a time as emit() writes them: at 10,000 posts they
+ * are some 60 MB of JSON, which held at once were the top of the build's
+ * peak memory.
  */
 export function* edgeFiles(
   site: Site,
   manifest: Manifest,
   _options: unknown,
-  { model, search }: { model: SiteModel; search: PreparedSearch },
+  { model, edge }: { model: SiteModel; edge: EdgeTags },
 ): Generator<OutputFile> {
-  let routes = '';
   for (const { path, file } of routeShards(manifest)) {
-    routes += file.tag;
+    edge.routes += file.tag;
     yield { path, ...file };
   }
   const all = yield* chunks(site, 'all', site.posts);
   const tags: PostsOutline['tags'] = [];
   for (const [i, t] of site.tags.entries()) tags.push([t.tag, t.count, yield* chunks(site, String(i), model.tagged(t.tag))]);
   const posts = tagged({ total: site.posts.length, chunks: all, tags } satisfies Omit<PostsOutline, 'tag'>);
+  edge.posts = posts.tag;
   yield { path: POSTS_PATH, ...posts };
   const notFound = tagged({ html: notFoundHtml(site), markdown: notFoundMarkdown(site) } satisfies Omit<NotFoundPages, 'tag'>);
+  edge.not_found = notFound.tag;
   yield { path: NOT_FOUND_PATH, ...notFound };
+}
+
+/** The head of the functions' data, made once every file it names is written (emit/artifacts.ts). */
+export function edgeHead(
+  site: Site,
+  manifest: Manifest,
+  _options: unknown,
+  { edge, search }: { edge: EdgeTags; search: PreparedSearch },
+): OutputFile[] {
   const { bio_html: _html, ...profile } = site.profile;
   const services = site.services.map(({ body_html: _body, ...service }) => service);
+  const { routes, ...tags } = edge;
   const head: EdgeHead = {
     format: EDGE_FORMAT,
     version: EDGE_VERSION,
     build: manifest.build,
     site: { config: site.config, versions: site.versions, built_at: site.built_at, profile, services, redirects: site.redirects },
     routes,
-    tags: { posts: posts.tag, not_found: notFound.tag, search: search.tag! },
+    tags: { ...tags, search: search.tag! },
   };
-  yield { path: EDGE_HEAD_PATH, body: JSON.stringify(head) };
+  return [{ path: EDGE_HEAD_PATH, body: JSON.stringify(head) }];
 }
 
 /** The change log on its own (D61): the function answering a `since` reads this, not the model. */

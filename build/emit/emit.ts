@@ -14,7 +14,7 @@ import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, type Output
 import { indexSections, sectionEdits, splicedTag, type SectionIndex } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
-import { artifacts } from './artifacts.js';
+import { artifacts, type EmitMade } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { memoryRuntime, runtimeModelSections, runtimePostSection } from './memory-runtime.js';
 import type { EmitOptions, EmitResult, FirstAnswer, Sink } from './emit-options.js';
@@ -276,9 +276,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
+    const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' } };
     for (const artifact of artifacts) {
-      for (const file of await artifact(site, manifest, options, { model, search: search! }))
-        await ledger.extra(file.path, file.body, file.hash);
+      for (const file of await artifact(site, manifest, options, made)) await ledger.extra(file.path, file.body, file.hash);
       // Each artifact's garbage (the host plan's questions, the search files) goes before the next one's.
       if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
     }

@@ -101,13 +101,16 @@ export class Ledger {
 
   /** A file outside the route table (site.json, 404.html, the manifest, artifacts), known by its hash: `known`, or its bytes'. */
   extra(file: string, content: Uint8Array | string, known?: string): Promise<void> {
+    // A file known by the hash the previous build wrote it with is those bytes: not even encoded.
+    const before = this.previous?.extras.get(file);
+    if (known !== undefined && before?.hash === known) return this.keptExtra(file, before);
     // Encoded once, and so hashed, counted and written as the same bytes; the
     // large ones (site.json, the manifest, the search index) then move to the
     // writing thread instead of being copied there as text.
     const body = typeof content === 'string' ? utf8(content) : content;
     const hash = known ?? sha1(body);
     this.recordExtra(file, { hash, size: body.byteLength });
-    return this.put(file, body, hash, this.previous?.extras.get(file)?.hash);
+    return this.put(file, body, hash, before?.hash);
   }
 
   /** A file outside the route table that this build keeps as the previous one wrote it. */
