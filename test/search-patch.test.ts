@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
 import { sha1 } from '../build/emit/ledger.js';
-import { indexBytes, patchedFiles, patchJob } from '../build/emit/search-index.js';
+import { indexBytes, patchedFiles, patchJob, type SearchFiles } from '../build/emit/search-index.js';
 import { patchIndex, sourceDigest, type PreviousIndex } from '../build/emit/search-patch.js';
 import { searchSources, type SearchSource } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
@@ -22,7 +22,11 @@ const siteUrl = () => built.site.config.site_url;
 beforeAll(async () => {
   built = await buildInto();
   const bytes = await readFile(join(built.out, SEARCH_INDEX_PATH));
-  previous = { memo: built.state.search!, bytes, sha1: built.state.extras.get(SEARCH_INDEX_PATH)!.hash };
+  // The search shards' hashes as the build state holds them (readPreviousIndex).
+  const shards = new Map(
+    [...built.state.extras].filter(([file]) => file.startsWith('_folio/edge/search/')).map(([file, e]) => [file, e.hash]),
+  );
+  previous = { memo: built.state.search!, bytes, sha1: built.state.extras.get(SEARCH_INDEX_PATH)!.hash, shards };
   sources = searchSources(built.site);
 }, 120_000);
 afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));
@@ -37,6 +41,19 @@ function both(edited: SearchSource[]) {
 }
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+/** Shards of a patch against those made whole: a shard named as kept is the previous build's file, which must be the one made whole. */
+function expectSameShards(patched: SearchFiles['shards'], whole: SearchFiles['shards']) {
+  expect(patched.map((f) => f.path)).toEqual(whole.map((f) => f.path));
+  patched.forEach((file, i) => {
+    const made = whole[i]!;
+    if (!('hash' in made)) throw new Error(`${made.path}: a shard made whole is never kept`);
+    if ('kept' in file) {
+      expect(file.kept, file.path).toBe(made.hash);
+      expect(previous.shards.get(file.path), file.path).toBe(made.hash);
+    } else expect(file, file.path).toEqual(made);
+  });
+}
 
 describe('a patched search index', () => {
   it('is remembered by the build: the state describes the very file written', () => {
@@ -64,7 +81,7 @@ describe('a patched search index', () => {
       const { patched, whole, fromPatch } = both(edited);
       expect(patched, 'patched rather than made whole').not.toBeNull();
       expect(text(fromPatch.bytes)).toBe(text(whole.bytes));
-      expect(fromPatch.shards).toEqual(whole.shards);
+      expectSameShards(fromPatch.shards, whole.shards);
       expect([...fromPatch.memo.words].sort()).toEqual([...whole.memo.words].sort());
       expect(fromPatch.memo.digests).toEqual(whole.memo.digests);
       // The search thread's way: a job of the changed sources, the others reduced to their id.
@@ -72,10 +89,28 @@ describe('a patched search index', () => {
       expect(job.sources.filter((source) => 'markdown' in source).length).toBeLessThanOrEqual(2);
       const fromJob = patchedFiles(structuredClone(job), siteUrl(), previous)!;
       expect(text(fromJob.bytes)).toBe(text(whole.bytes));
-      expect(fromJob.shards).toEqual(whole.shards);
+      expectSameShards(fromJob.shards, whole.shards);
       expect(fromJob.memo).toEqual(fromPatch.memo);
     });
   }
+
+  it('names the shards the previous build wrote the same rather than sending them, and sends the others', () => {
+    const edited = structuredClone(sources);
+    edited[0]!.markdown += '\n\nQuixotic zebrafish.';
+    const { fromPatch } = both(edited);
+    const kept = fromPatch.shards.filter((f) => 'kept' in f);
+    const sent = fromPatch.shards.filter((f) => 'body' in f);
+    expect(kept.length).toBeGreaterThan(sent.length);
+    // The head always goes (the edge head names its tag); every other shard sent is new or changed.
+    expect(sent[0]!.path).toBe('_folio/edge/search.json');
+    for (const file of sent.slice(1)) expect(previous.shards.get(file.path), file.path).not.toBe('hash' in file ? file.hash : null);
+    // Nothing changed: only the head goes.
+    expect(
+      both(structuredClone(sources))
+        .fromPatch.shards.filter((f) => 'body' in f)
+        .map((f) => f.path),
+    ).toEqual(['_folio/edge/search.json']);
+  });
 
   it('sends the search thread no patch job when the documents are not the ones indexed, or too many changed', () => {
     expect(patchJob(sources.slice(1), previous.memo)).toBeNull();

@@ -8,12 +8,16 @@ import { MANIFEST_PATH } from '../core/files.js';
 import type { Edit } from './splice-file.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
 
-export interface OutputFile {
+/** A file with its bytes. */
+export interface FileBytes {
   path: string;
   body: Uint8Array | string;
   /** What the build state knows the file by, when its maker has it already (a tagged file's, emit/edge.ts); else the SHA-1 of its bytes. */
   hash?: string;
 }
+
+/** A file an artifact adds: its bytes, or (`kept`) the hash the previous build wrote it with, when its maker found it the same without passing its bytes on. */
+export type OutputFile = FileBytes | { path: string; kept: string };
 
 function stagingPrefix(out: string): string {
   return `.${basename(out)}.folio-tmp-`;

@@ -278,7 +278,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const from = written.length;
     const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' } };
     for (const artifact of artifacts) {
-      for (const file of await artifact(site, manifest, options, made)) await ledger.extra(file.path, file.body, file.hash);
+      for (const file of await artifact(site, manifest, options, made))
+        await ('kept' in file ? ledger.keptByHash(file.path, file.kept) : ledger.extra(file.path, file.body, file.hash));
       // Each artifact's garbage (the host plan's questions, the search files) goes before the next one's.
       if (site.posts.length >= LARGE_SITE_POSTS) collectGarbage();
     }

@@ -113,6 +113,16 @@ export class Ledger {
     return this.put(file, body, hash, before?.hash);
   }
 
+  /** A file an artifact found the same as the previous build wrote it, by its hash, and did not make again. */
+  keptByHash(file: string, hash: string): Promise<void> {
+    const before = this.previous?.extras.get(file);
+    if (before?.hash !== hash)
+      throw new Error(
+        `folio: ${file} was kept as the previous build wrote it, but that build recorded another hash; report this as a bug (emit/ledger.ts).`,
+      );
+    return this.keptExtra(file, before);
+  }
+
   /** A file outside the route table that this build keeps as the previous one wrote it. */
   async keptExtra(file: string, entry: { hash: string; size: number }): Promise<void> {
     this.recordExtra(file, entry);

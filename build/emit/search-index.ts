@@ -11,7 +11,7 @@ import type { Site } from '../core/model.js';
 import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexData } from '../core/search/format.js';
 import { createSearchDb } from '../core/search/orama.js';
 import { searchShards } from '../core/search/shards.js';
-import type { TaggedFile } from '../core/edge.js';
+import { EDGE_DIR, type TaggedFile } from '../core/edge.js';
 import type { OutputFile } from './atomic.js';
 import { tagged } from './edge.js';
 import type { Sink } from './emit-options.js';
@@ -49,7 +49,7 @@ export function indexBytes(
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
-  return searchFiles(data, words, documents, digests, tags);
+  return searchFiles(data, words, documents, digests, tags, previous?.shards);
 }
 
 /**
@@ -80,12 +80,25 @@ export function patchJob(sources: readonly SearchSource[], memo: SearchMemo): Pa
 /** The files of a patch job, or null when the previous index cannot take it (then the index is made whole). */
 export function patchedFiles(job: PatchJob, siteUrl: string, previous: PreviousIndex): SearchFiles | null {
   const patched = patchIndex(previous, job.sources, job.digests, siteUrl);
-  return patched && searchFiles(patched.data, patched.words, job.sources.length, job.digests, job.tags);
+  return patched && searchFiles(patched.data, patched.words, job.sources.length, job.digests, job.tags, previous.shards);
 }
 
-function searchFiles(data: SearchIndexData, words: Map<string, number>, documents: number, digests: string[], tags: string[]): SearchFiles {
+function searchFiles(
+  data: SearchIndexData,
+  words: Map<string, number>,
+  documents: number,
+  digests: string[],
+  tags: string[],
+  before: Map<string, string> = new Map(),
+): SearchFiles {
   // The functions read these shards; the whole file stays the index of record.
-  const shards = searchShards(data, tagged);
+  // Those the previous build wrote the same are named, not sent: at 10,000
+  // posts an edit changes some 80 of 800, and the rest are 20 MB of text.
+  const [searchHead, ...rest] = searchShards(data, tagged);
+  const shards: SearchFiles['shards'] = [
+    searchHead!,
+    ...rest.map((f) => (before.get(f.path) === f.hash ? { path: f.path, kept: f.hash } : f)),
+  ];
   const dataText = JSON.stringify(data);
   const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
   // Written around the data's own text, so the hash covers exactly those bytes;
@@ -96,7 +109,7 @@ function searchFiles(data: SearchIndexData, words: Map<string, number>, document
   let at = bytes.write(head);
   at += bytes.write(dataText, at);
   bytes.write(tail, at);
-  return { bytes, shards, memo: { hash, digests, tags, words } };
+  return { bytes, shards, tag: searchHead!.tag, memo: { hash, digests, tags, words } };
 }
 
 /** Every source inserted into a new Orama database, the engine of record, and saved. */
@@ -112,10 +125,11 @@ function wholeIndex(sources: (SearchSource | undefined)[], siteUrl: string): { d
   return { data: { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyFromCounts(words) }, words };
 }
 
-/** The index file, its shards (core/search/shards.ts; the head first), and what the next build needs to patch it. */
+/** The index file, its shards (core/search/shards.ts; the head first), the head's tag, and what the next build needs to patch it. */
 export interface SearchFiles {
   bytes: Uint8Array;
-  shards: ({ path: string } & TaggedFile)[];
+  shards: (({ path: string } & TaggedFile) | { path: string; kept: string })[];
+  tag: string;
   memo: SearchMemo;
 }
 
@@ -126,6 +140,9 @@ export function buildSearchIndex(site: Site): Uint8Array {
 
 /** Below this many documents a thread costs more to start than the index takes to build. */
 const MIN_DOCUMENTS_FOR_THREAD = 300;
+
+/** Where the search shards are, the search head aside (core/edge.ts). */
+const SEARCH_SHARDS = `${EDGE_DIR}/search/`;
 
 /** What the search worker answers: the files, or `unpatched` when the previous index could not take the patch job. */
 export type SearchWorkerReply = SearchFiles | { unpatched: true } | { error: string };
@@ -203,7 +220,8 @@ export async function readPreviousIndex(previous: BuildState | null, sink: Sink)
   const sha1 = previous?.extras.get(SEARCH_INDEX_PATH)?.hash;
   if (!memo || !sha1 || !sink.read) return null;
   const bytes = await sink.read(SEARCH_INDEX_PATH);
-  return bytes && { memo, bytes, sha1 };
+  const shards = new Map([...previous.extras].filter(([file]) => file.startsWith(SEARCH_SHARDS)).map(([file, { hash }]) => [file, hash]));
+  return bytes && { memo, bytes, sha1, shards };
 }
 
 /** Registered in emit/artifacts.ts: the index emit() prepared, or made here. */
@@ -213,8 +231,8 @@ export async function searchIndexArtifact(
   _options: unknown,
   { search: prepared }: { search: PreparedSearch },
 ): Promise<OutputFile[]> {
-  const { bytes, shards, memo } = (await prepared.take()) ?? indexBytes(searchSources(site), site.config.site_url, prepared.previous);
+  const { bytes, shards, tag, memo } = (await prepared.take()) ?? indexBytes(searchSources(site), site.config.site_url, prepared.previous);
   prepared.memo = memo;
-  prepared.tag = shards[0]!.tag;
+  prepared.tag = tag;
   return [{ path: SEARCH_INDEX_PATH, body: bytes }, ...shards];
 }

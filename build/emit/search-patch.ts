@@ -47,6 +47,8 @@ export interface PreviousIndex {
   bytes: Uint8Array;
   /** The file's hash as the previous build recorded it (ledger.ts sha1). */
   sha1: string;
+  /** The hashes the previous build recorded its search shards with, by path: a shard cut the same again is not sent back to be written. */
+  shards: Map<string, string>;
 }
 
 /** Above this share of changed documents (and this many), inserting them all is as quick as patching. */

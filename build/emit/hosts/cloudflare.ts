@@ -2,7 +2,7 @@
 // (D39). Every request runs the functions in functions/ (which answer from the
 // precomputed files through env.ASSETS, or from the core), except the
 // addresses listed here, which Pages serves as files with the same headers.
-import type { OutputFile } from '../atomic.js';
+import type { FileBytes } from '../atomic.js';
 import { CLOUDFLARE } from './limits.js';
 import { fileRoutes, fileUrl, GENERATED, oncePerPlan, type FileRoute, type HostPlan } from './plan.js';
 
@@ -60,7 +60,7 @@ export function printRoutes(routes: readonly FileRoute[]): string {
   return `${JSON.stringify(spec, null, 2)}\n`;
 }
 
-export function cloudflare(plan: HostPlan): OutputFile[] {
+export function cloudflare(plan: HostPlan): FileBytes[] {
   const routes = cloudflareStatic(plan);
   return [
     { path: '_headers', body: printHeaders(routes) },

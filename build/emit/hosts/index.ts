@@ -2,7 +2,7 @@
 // each host's limits before anything is written (D39).
 import type { Manifest } from '../../core/files.js';
 import type { Site } from '../../core/model.js';
-import type { OutputFile } from '../atomic.js';
+import type { FileBytes } from '../atomic.js';
 import { edgeFileCount } from '../edge.js';
 import { cloudflare } from './cloudflare.js';
 import { checkHostLimits, type Host } from './limits.js';
@@ -19,7 +19,7 @@ export interface HostOptions {
 
 const toStderr = (message: string) => void process.stderr.write(`folio: warning: ${message}\n`);
 
-export function hostFiles(site: Site, manifest: Manifest, options: { hosts?: HostOptions } = {}): OutputFile[] {
+export function hostFiles(site: Site, manifest: Manifest, options: { hosts?: HostOptions } = {}): FileBytes[] {
   const plan = planHosts(site, manifest);
   const files = [...cloudflare(plan), ...netlify(plan), ...vercel(plan)];
   checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr, edgeFileCount(site, manifest));

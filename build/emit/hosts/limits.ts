@@ -2,7 +2,7 @@
 // so that `folio build` fails with a clear message where a deploy would fail
 // later, or worse, silently drop rules (D39).
 import type { Manifest } from '../../core/files.js';
-import type { OutputFile } from '../atomic.js';
+import type { FileBytes } from '../atomic.js';
 
 /**
  * Cloudflare Pages: the numbers wrangler 4.40 enforces when it parses
@@ -56,7 +56,7 @@ export class HostLimitError extends Error {
   }
 }
 
-const text = (file: OutputFile | undefined) =>
+const text = (file: FileBytes | undefined) =>
   file === undefined ? '' : typeof file.body === 'string' ? file.body : new TextDecoder().decode(file.body);
 
 function lines(body: string): { line: string; number: number }[] {
@@ -208,7 +208,7 @@ export const HOSTS = ['cloudflare', 'netlify', 'vercel'] as const;
 export type Host = (typeof HOSTS)[number];
 
 /** Every host's problems with the files, by host. */
-export function hostProblems(files: OutputFile[], manifest: Manifest, others = 0): Record<Host, string[]> {
+export function hostProblems(files: FileBytes[], manifest: Manifest, others = 0): Record<Host, string[]> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   return {
     cloudflare: [
@@ -230,7 +230,7 @@ export function hostProblems(files: OutputFile[], manifest: Manifest, others = 0
  */
 /** `others`: files the output holds besides the manifest's, the host files, the model and the manifest (e.g. the functions' shards). */
 export function checkHostLimits(
-  files: OutputFile[],
+  files: FileBytes[],
   manifest: Manifest,
   deploy: readonly Host[] = HOSTS,
   warn: (message: string) => void = () => {},

@@ -6,7 +6,7 @@
 // (Cloudflare applies _redirects before its files, Netlify after), and a
 // catch-all that is right on one would break the other.
 import type { Headers } from '../../core/http.js';
-import type { OutputFile } from '../atomic.js';
+import type { FileBytes } from '../atomic.js';
 import { cloudflareStatic } from './cloudflare.js';
 import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedRules, type HostPlan, type QueryPath } from './plan.js';
 
@@ -131,6 +131,6 @@ export function printNetlifyToml(redirects: readonly NetlifyRedirect[], headers:
   return out.join('\n');
 }
 
-export function netlify(plan: HostPlan): OutputFile[] {
+export function netlify(plan: HostPlan): FileBytes[] {
   return [{ path: 'netlify.toml', body: printNetlifyToml(netlifyRedirects(plan), netlifyHeaders(plan)) }];
 }
