@@ -130,7 +130,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await cache.save();
       saved = true;
     }
-    if (read.stats.files >= LARGE_SITE_POSTS && read.stats.rendered > 0) collectGarbage();
+    if (read.stats.rendered >= LARGE_SITE_POSTS) collectGarbage();
     const history = cacheDir ? await loadHistory(cacheDir, out) : null;
     const { model, images } = await assembleWithImages(read.content, {
       now: options.now,
