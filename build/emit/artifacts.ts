@@ -6,6 +6,7 @@ import type { Site } from '../core/model.js';
 import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
 import { changesFile, edgeFiles, edgeHead, type EdgeTags } from './edge.js';
+import type { EdgeBefore } from './edge-before.js';
 import type { EmitOptions } from './emit.js';
 import { hostFiles } from './hosts/index.js';
 import { searchIndexArtifact, type PreparedSearch } from './search-index.js';
@@ -15,6 +16,8 @@ export interface EmitMade {
   model: SiteModel;
   search: PreparedSearch;
   edge: EdgeTags;
+  /** What an edit of post bodies alone keeps of the previous build's edge files. */
+  before: EdgeBefore | null;
 }
 
 /**

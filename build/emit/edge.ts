@@ -17,6 +17,8 @@ import {
   ROUTES_PER_SHARD,
   SEARCH_DOCS_PER_FILE,
   TAG_LENGTH,
+  tagAt,
+  tagCount,
   type EdgeHead,
   type NotFoundPages,
   type PostChunk,
@@ -33,6 +35,7 @@ import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
 import type { SiteDigest } from './incremental.js';
 import type { PreparedSearch } from './search-index.js';
+import { sameLists, type EdgeBefore } from './edge-before.js';
 
 /**
  * A file's content with its tag put first: the tag and the hash the build
@@ -64,25 +67,49 @@ export function buildId(digest: SiteDigest): string {
   return hash.digest('hex').slice(0, 20);
 }
 
-function routeShards(manifest: Manifest): { path: string; file: TaggedFile }[] {
-  const targets = Object.keys(manifest.routes);
-  const count = Math.max(1, Math.ceil(targets.length / ROUTES_PER_SHARD));
-  const shards = Array.from({ length: count }, () => ({
-    sets: [] as Headers[],
-    routes: {} as RouteShard['routes'],
-    index: new Map<number, number>(),
-  }));
-  for (const target of targets) {
+/** How many route shards a manifest of `targets` routes is split into. */
+const shardCount = (targets: number) => Math.max(1, Math.ceil(targets / ROUTES_PER_SHARD));
+
+/** The route shards of the manifest, or those `wanted` only, by number. */
+function routeShards(manifest: Manifest, count: number, wanted: (n: number) => boolean = () => true): Map<number, Omit<RouteShard, 'tag'>> {
+  const shards = new Map<number, { sets: Headers[]; routes: RouteShard['routes']; index: Map<number, number> }>();
+  for (const target of Object.keys(manifest.routes)) {
+    const n = routeShard(target, count);
+    if (!wanted(n)) continue;
+    let shard = shards.get(n);
+    if (!shard) shards.set(n, (shard = { sets: [], routes: {}, index: new Map() }));
     const [file, set, own] = manifest.routes[target]!;
-    const shard = shards[routeShard(target, count)]!;
     let local = shard.index.get(set);
     if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
     shard.routes[target] = own ? [file, local, own] : [file, local];
   }
-  return shards.map(({ sets, routes }, n) => ({
-    path: routeShardPath(n),
-    file: tagged({ sets, routes } satisfies Omit<RouteShard, 'tag'>),
-  }));
+  return new Map([...shards].map(([n, { sets, routes }]) => [n, { sets, routes }]));
+}
+
+/**
+ * The route shards, each made, or kept when an edit of bodies alone asked
+ * for none of its targets again (edge-before.ts). An empty shard is still
+ * written, so that every number below the count names a file.
+ */
+function* routeFiles(manifest: Manifest, edge: EdgeTags, before: EdgeBefore | null): Generator<OutputFile> {
+  const count = shardCount(Object.keys(manifest.routes).length);
+  let remade: Set<number> | null = null;
+  if (before && tagCount(before.head.routes) === count) {
+    remade = new Set([...before.asked].map((target) => routeShard(target, count)));
+    for (let n = 0; n < count; n++) if (!before.hashes.has(routeShardPath(n))) remade.add(n);
+  }
+  const shards = routeShards(manifest, count, remade ? (n) => remade.has(n) : undefined);
+  for (let n = 0; n < count; n++) {
+    const path = routeShardPath(n);
+    if (remade && !remade.has(n)) {
+      edge.routes += tagAt(before!.head.routes, n);
+      yield { path, kept: before!.hashes.get(path)!.hash };
+      continue;
+    }
+    const file = tagged(shards.get(n) ?? { sets: [], routes: {} });
+    edge.routes += file.tag;
+    yield { path, ...file };
+  }
 }
 
 /** The chunks of one list, written as they are made; the tags of all of them, end to end, once done. */
@@ -106,9 +133,8 @@ function* chunks(site: Site, list: string, posts: readonly Post[]): Generator<Ou
 export function edgeFileCount(site: Site, manifest: Manifest): number {
   const chunks = (n: number) => Math.max(1, Math.ceil(n / POST_CHUNK));
   const docs = site.posts.length + site.projects.length + site.services.length;
-  const routes = Math.max(1, Math.ceil(Object.keys(manifest.routes).length / ROUTES_PER_SHARD));
   return (
-    routes +
+    shardCount(Object.keys(manifest.routes).length) +
     chunks(site.posts.length) +
     site.tags.reduce((n, t) => n + chunks(t.count), 0) +
     Math.round(Math.ceil(docs / SEARCH_DOCS_PER_FILE) * 1.25) +
@@ -129,11 +155,17 @@ export function* edgeFiles(
   site: Site,
   manifest: Manifest,
   _options: unknown,
-  { model, edge }: { model: SiteModel; edge: EdgeTags },
+  { model, edge, before }: { model: SiteModel; edge: EdgeTags; before: EdgeBefore | null },
 ): Generator<OutputFile> {
-  for (const { path, file } of routeShards(manifest)) {
-    edge.routes += file.tag;
-    yield { path, ...file };
+  yield* routeFiles(manifest, edge, before);
+  if (before && sameLists(site, before.outline)) {
+    const kept = keptLists(site, before);
+    if (kept) {
+      yield* kept;
+      edge.posts = before.head.tags.posts;
+      edge.not_found = before.head.tags.not_found;
+      return;
+    }
   }
   const all = yield* chunks(site, 'all', site.posts);
   const tags: PostsOutline['tags'] = [];
@@ -144,6 +176,16 @@ export function* edgeFiles(
   const notFound = tagged({ html: notFoundHtml(site), markdown: notFoundMarkdown(site) } satisfies Omit<NotFoundPages, 'tag'>);
   edge.not_found = notFound.tag;
   yield { path: NOT_FOUND_PATH, ...notFound };
+}
+
+/** The list chunks, the outline and the 404 pages as the previous build wrote them, or null when its state misses one. */
+function keptLists(site: Site, before: EdgeBefore): OutputFile[] | null {
+  const paths: string[] = [];
+  const lists: [string, number][] = [['all', site.posts.length], ...site.tags.map((t, i): [string, number] => [String(i), t.count])];
+  for (const [list, posts] of lists) for (let n = 0; n === 0 || n * POST_CHUNK < posts; n++) paths.push(postChunkPath(list, n));
+  paths.push(POSTS_PATH, NOT_FOUND_PATH);
+  const files = paths.map((path) => ({ path, kept: before.hashes.get(path)?.hash }));
+  return files.every((f): f is { path: string; kept: string } => f.kept !== undefined) ? files : null;
 }
 
 /** The head of the functions' data, made once every file it names is written (emit/artifacts.ts). */

@@ -14,6 +14,7 @@ import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, type Output
 import { indexSections, sectionEdits, splicedTag, type SectionIndex } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
+import { readEdgeBefore, targetsDigest } from './edge-before.js';
 import { artifacts, type EmitMade } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { memoryRuntime, runtimeModelSections, runtimePostSection } from './memory-runtime.js';
@@ -91,7 +92,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     await ledger.extra(SITE_PATH, bytes);
   };
   const spliced: string[] = [];
-  let asked = 0;
+  const asked = new Set<string>();
   /** A target the plan does not ask for: the previous build's file, reused. */
   const keep = async (target: string, before: OutputRecord) => {
     // The previous record itself where this build numbers its header set the same (almost always):
@@ -114,7 +115,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
    * manifest numbers header sets and lists routes as a clean build does.
    */
   const ask = async (target: string, before: OutputRecord | undefined): Promise<Made | null> => {
-    asked++;
+    asked.add(target);
     const from = written.length;
     const made = before
       ? await splice(before.file, previous?.sections?.get(target), before.etag, (at) => postSection(model, target, at)!)
@@ -228,12 +229,11 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (modelIndex) state.sections.set(SITE_PATH, modelIndex);
     state.search = previous!.search;
     const phases = { respond: respondMs, artifacts: 0 };
-    return { manifest, state, files: kept.size, bytes: ledger.bytes, asked, written, removed: [], spliced, phases, stopped };
+    return { manifest, state, files: kept.size, bytes: ledger.bytes, asked: asked.size, written, removed: [], spliced, phases, stopped };
   }
-  // A large build's phases collect in full between them (gc.ts); a build
-  // that asked for few responses (an edit) has little garbage to collect, and
-  // at 10,000 posts the seven collections cost it 0.6-0.7 s for some 100 MB.
-  const heavy = site.posts.length >= LARGE_SITE_POSTS && asked >= LARGE_SITE_POSTS;
+  // A large build collects in full between phases (gc.ts); one that asked for few responses (an
+  // edit) has little garbage: at 10,000 posts the seven collections cost it 0.6 s for 100 MB.
+  const heavy = site.posts.length >= LARGE_SITE_POSTS && asked.size >= LARGE_SITE_POSTS;
   if (heavy) collectGarbage();
   // content/static/, each file at its own path with its type (D43); assembleSite made sure no address above has it.
   for (const f of site.static) {
@@ -262,12 +262,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   }
   // Final here: the artifacts below read it and never change it.
   await ledger.extra(MANIFEST_PATH, jsonText(manifest));
+  state.targets = targetsDigest(manifest);
   const result: EmitResult = {
     manifest,
     state,
     files: 0,
     bytes: 0,
-    asked,
+    asked: asked.size,
     written,
     removed: [],
     spliced,
@@ -280,7 +281,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' } };
+    const before = await readEdgeBefore(!plan.all, previous, manifest, sink.read?.bind(sink), asked);
+    const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' }, before };
     for (const artifact of artifacts) {
       for (const file of await artifact(site, manifest, options, made))
         await ('kept' in file ? ledger.keptByHash(file.path, file.kept) : ledger.extra(file.path, file.body, file.hash));

@@ -65,6 +65,8 @@ export interface BuildState {
   sections: Map<string, SectionIndex>;
   /** What the next build needs to patch the search index file of this one (search-patch.ts). */
   search?: SearchMemo;
+  /** The manifest's targets in order, hashed: the next edit keeps route shards only when its own are the same (edge-before.ts). */
+  targets?: string;
 }
 
 /** The headers a record of a build answers with. */
