@@ -15,7 +15,7 @@ import { searchSources, type SearchSource } from '../build/emit/search-sources.j
 import { buildInto } from './helpers/site.js';
 
 let built: Awaited<ReturnType<typeof buildInto>>;
-let previous: PreviousIndex;
+let previous: PreviousIndex & { bytes: Uint8Array };
 let sources: SearchSource[];
 const siteUrl = () => built.site.config.site_url;
 

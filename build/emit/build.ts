@@ -21,6 +21,7 @@ import { type HostOptions } from './hosts/index.js';
 import { assembleWithImages, type MediaFile } from './images.js';
 import { emit, sha1, type Sink } from './emit.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
+import { earlySearchThread } from './search-thread.js';
 import type { Derived } from '../derived.js';
 
 export interface BuildOptions {
@@ -103,6 +104,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
   await recoverOutput(out);
   const cacheDir = options.cache || null;
+  // Started now to read the previous search index while the site loads (search-thread.ts).
+  const searchThread = cacheDir ? await earlySearchThread(out) : null;
   let mark = performance.now();
   const phases: Record<string, number> = {};
   const lap = (name: string) => {
@@ -161,6 +164,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         hosts: options.hosts,
         media: images.files,
         readStatic: staticReader(options.content, sources),
+        searchThread,
       });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
@@ -198,6 +202,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       throw error;
     }
   } finally {
+    searchThread?.stop();
     if (!options.records && !saved) await cache?.save();
   }
 }

@@ -6,6 +6,7 @@ import type { HostOptions } from './hosts/index.js';
 import type { MediaFile } from './images.js';
 import type { BuildState, Plan, SiteDigest } from './incremental.js';
 import type { Edit } from './splice-file.js';
+import type { SearchThread } from './search-thread.js';
 
 /** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
 export interface Sink {
@@ -34,6 +35,8 @@ export interface EmitOptions {
    * folio dev serves the change first and finishes the slow part after.
    */
   deferArtifacts?: boolean;
+  /** The search thread, started before the site was loaded to read the previous index meanwhile (search-thread.ts). */
+  searchThread?: SearchThread | null;
   /** Makes the digest of `site` when the caller has a quicker way than digestSite (it has it already, or folio dev updates the previous one). */
   digest?: () => SiteDigest;
   /** The bytes of a file of content/static/ by its site path (D43); needed when the site has any. */

@@ -192,7 +192,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   let search: PreparedSearch | null = null;
   if (!stopped) {
     manifest.build = buildId(state.digest);
-    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink));
+    const thread = options.searchThread ?? null;
+    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, thread), thread);
     await writeModel();
   }
   // The documents last: llms-full.txt and the feeds read every twin, which

@@ -4,7 +4,6 @@
 // On a large site it is built on a thread of its own (search-worker.ts),
 // started with the build's responses rather than after them, so the two overlap.
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { insert, save } from '@orama/orama';
 import { SEARCH_INDEX_PATH, type Manifest } from '../core/files.js';
 import type { Site } from '../core/model.js';
@@ -26,6 +25,7 @@ import {
   type SearchMemo,
 } from './search-patch.js';
 import { searchSources, toDocument, type SearchSource } from './search-sources.js';
+import { SearchThread } from './search-thread.js';
 import { workerScript } from './workers.js';
 
 /**
@@ -147,29 +147,10 @@ const SEARCH_SHARDS = `${EDGE_DIR}/search/`;
 /** What the search worker answers: the files, or `unpatched` when the previous index could not take the patch job. */
 export type SearchWorkerReply = SearchFiles | { unpatched: true } | { error: string };
 
-/** What the search worker is started with: a patch job and the previous index, or every source to index whole. */
+/** What the search worker is sent: a patch job and the previous index, or every source to index whole. */
 export type SearchWorkerData = { siteUrl: string } & (
   { job: PatchJob; previous: PreviousIndex; sources?: never } | { sources: SearchSource[]; job?: never; previous?: never }
 );
-
-/** The thread's files, or null when it could not patch the previous index (the artifact then makes the index whole). */
-function onThread(script: string, data: SearchWorkerData): Promise<SearchFiles | null> {
-  return new Promise((resolve, reject) => {
-    // The previous index file (16 MB at 10,000 posts) is moved, not copied: the copy took the thread 0.2 s.
-    const { previous } = data;
-    const own = previous && previous.bytes.byteOffset === 0 && previous.bytes.byteLength === previous.bytes.buffer.byteLength;
-    const transferList = own ? [previous.bytes.buffer as ArrayBuffer] : [];
-    const worker = new Worker(script, { workerData: data, transferList });
-    worker.once('message', (reply: SearchWorkerReply) => {
-      void worker.terminate();
-      if ('bytes' in reply) resolve(reply);
-      else if ('unpatched' in reply) resolve(null);
-      else reject(new Error(`The search index thread failed: ${reply.error}`));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`The search index thread stopped (exit code ${code}) before it answered.`)));
-  });
-}
 
 /** The index of one build, being made on its own thread while emit() asks for the responses (on a small site, nothing: the artifact makes it). */
 export interface PreparedSearch {
@@ -191,7 +172,7 @@ export interface PreparedSearch {
  * takes the result. Small sites, and folio run from its TypeScript sources
  * without the compiled worker, build it on this thread when it is asked for.
  */
-export function prepareSearchIndex(site: Site, previous: PreviousIndex | null): PreparedSearch {
+export function prepareSearchIndex(site: Site, previous: PreviousIndex | null, early: SearchThread | null = null): PreparedSearch {
   const script =
     site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
   let files: Promise<SearchFiles | null> | null = null;
@@ -199,8 +180,9 @@ export function prepareSearchIndex(site: Site, previous: PreviousIndex | null): 
     const sources = searchSources(site);
     const job = previous && patchJob(sources, previous.memo);
     const siteUrl = site.config.site_url;
-    files = onThread(script, job ? { siteUrl, job, previous: previous! } : { siteUrl, sources });
-  }
+    const thread = early ?? new SearchThread(script, null);
+    files = thread.run(job ? { siteUrl, job, previous: previous! } : { siteUrl, sources });
+  } else early?.stop();
   // The thread has the previous file now (its bytes moved there): a build on this thread makes the index whole.
   if (files) previous = null;
   // Handled when the artifact awaits it; never an unhandled rejection before then.
@@ -214,14 +196,22 @@ export function prepareSearchIndex(site: Site, previous: PreviousIndex | null): 
   return { previous, memo: null, tag: null, take, settled: async () => void (await held?.catch(() => undefined)) };
 }
 
-/** The previous build's index file, when its state remembers enough to patch it. */
-export async function readPreviousIndex(previous: BuildState | null, sink: Sink): Promise<PreviousIndex | null> {
+/**
+ * The previous build's index file, when its state remembers enough to patch
+ * it: its bytes, or none when `thread` reads the file itself.
+ */
+export async function readPreviousIndex(
+  previous: BuildState | null,
+  sink: Sink,
+  thread: SearchThread | null,
+): Promise<PreviousIndex | null> {
   const memo = previous?.search;
   const sha1 = previous?.extras.get(SEARCH_INDEX_PATH)?.hash;
-  if (!memo || !sha1 || !sink.read) return null;
-  const bytes = await sink.read(SEARCH_INDEX_PATH);
+  if (!memo || !sha1) return null;
   const shards = new Map([...previous.extras].filter(([file]) => file.startsWith(SEARCH_SHARDS)).map(([file, { hash }]) => [file, hash]));
-  return bytes && { memo, bytes, sha1, shards };
+  if (thread?.file) return { memo, sha1, shards };
+  const bytes = sink.read && (await sink.read(SEARCH_INDEX_PATH));
+  return bytes ? { memo, bytes, sha1, shards } : null;
 }
 
 /** Registered in emit/artifacts.ts: the index emit() prepared, or made here. */

@@ -44,7 +44,9 @@ export interface SearchMemo {
 /** The previous build's index file and what its build remembered of it. */
 export interface PreviousIndex {
   memo: SearchMemo;
-  bytes: Uint8Array;
+  /** The file's bytes, or (`read`) the file as the search thread read it before the build asked (search-thread.ts). */
+  bytes?: Uint8Array;
+  read?: IndexRead | null;
   /** The file's hash as the previous build recorded it (ledger.ts sha1). */
   sha1: string;
   /** The hashes the previous build recorded its search shards with, by path: a shard cut the same again is not sent back to be written. */
@@ -84,6 +86,21 @@ const byKey = ([a]: readonly [string, unknown], [b]: readonly [string, unknown])
 /** What the changed documents change in one field: per token, the documents holding it now and how often. */
 type FieldEdit = Map<string, Map<number, number>>;
 
+/** An index file as read: the SHA-1 of its bytes (as ledger.ts hashes them), and its content, or null when it is not JSON. */
+export interface IndexRead {
+  sha1: string;
+  file: SearchIndexFile | null;
+}
+
+export function readIndex(bytes: Uint8Array): IndexRead {
+  const sha1 = createHash('sha1').update(bytes).digest('base64');
+  try {
+    return { sha1, file: JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as SearchIndexFile };
+  } catch {
+    return { sha1, file: null };
+  }
+}
+
 /**
  * The index with the changed sources patched in, or null when it cannot be
  * proven to equal a fresh one (then the caller builds it whole). `digests`
@@ -97,13 +114,9 @@ export function patchIndex(
   siteUrl: string,
 ): { data: SearchIndexData; words: Map<string, number> } | null {
   const { memo } = previous;
-  if (createHash('sha1').update(previous.bytes).digest('base64') !== previous.sha1) return null;
-  let file: SearchIndexFile;
-  try {
-    file = JSON.parse(Buffer.from(previous.bytes.buffer, previous.bytes.byteOffset, previous.bytes.byteLength).toString('utf8'));
-  } catch {
-    return null;
-  }
+  const read = previous.read ?? (previous.bytes ? readIndex(previous.bytes) : null);
+  if (read?.sha1 !== previous.sha1 || !read.file) return null;
+  const { file } = read;
   const { data } = file;
   if (file.format !== SEARCH_INDEX_FORMAT || file.version !== SEARCH_INDEX_VERSION || file.hash !== memo.hash) return null;
   const ids = data.orama.internalDocumentIDStore.internalIdToId;
