@@ -25,7 +25,7 @@ import { request, type Req } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
-import { edgeFileCount } from '../build/emit/edge.js';
+import { edgeFileCount, tagged, untaggedHash } from '../build/emit/edge.js';
 import { createHandler, type ReadAsset } from '../build/runtime/handler.js';
 import { fileReader } from '../build/serve.js';
 import { buildInto, tempDir } from './helpers/site.js';
@@ -349,5 +349,20 @@ describe('an edit keeps the bytes of every edge file whose content it leaves alo
     // The edited build alone finds the word.
     const found = await createHandler(fileReader(edited.out))(request('GET', `/api/v1/search?q=${WORD}`));
     expect(JSON.parse(new TextDecoder().decode(found.body!)).data.map((hit: { id: string }) => hit.id)).toEqual([post().slug]);
+  });
+});
+
+describe('tagged files (build/emit/edge.ts)', () => {
+  it('carry the tag of their content, and give back the hash the build state knows them by', () => {
+    const a = tagged({ items: [{ title: 'Ünïcödé “quotes”' }] });
+    expect(a.body.startsWith(`{"tag":"${a.tag}",`)).toBe(true);
+    expect(JSON.parse(a.body).items[0].title).toBe('Ünïcödé “quotes”');
+    expect(untaggedHash(a.body)).toBe(a.hash);
+    expect(tagged({ items: [{ title: 'Ünïcödé “quotes”' }] })).toEqual(a);
+    const b = tagged({ items: [{ title: 'another' }] });
+    expect(b.tag).not.toBe(a.tag);
+    // A file whose text is not the tagged one's: another hash, or none.
+    expect(untaggedHash(a.body.replace('quotes', 'QUOTES'))).not.toBe(a.hash);
+    expect(untaggedHash('{"items":[]}')).toBeNull();
   });
 });

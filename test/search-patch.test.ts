@@ -26,7 +26,9 @@ beforeAll(async () => {
   const shards = new Map(
     [...built.state.extras].filter(([file]) => file.startsWith('_folio/edge/search/')).map(([file, e]) => [file, e.hash]),
   );
-  previous = { memo: built.state.search!, bytes, sha1: built.state.extras.get(SEARCH_INDEX_PATH)!.hash, shards };
+  // And the tags of its files of stored documents, as its search head gives them.
+  const docTags = JSON.parse(await readFile(join(built.out, '_folio/edge/search.json'), 'utf8')).doc_tags;
+  previous = { memo: built.state.search!, bytes, sha1: built.state.extras.get(SEARCH_INDEX_PATH)!.hash, shards, docTags };
   sources = searchSources(built.site);
 }, 120_000);
 afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));

@@ -51,6 +51,19 @@ export function tagged(content: object): TaggedFile {
   return { tag, body: `{"tag":"${tag}",${text.slice(1)}`, hash: `tag:${digest}` };
 }
 
+const TAGGED = new RegExp(`^\\{"tag":"[\\w-]{${TAG_LENGTH}}",`);
+
+/** The hash `tagged` gave a file, from its text (null when it is not such a file): the state's hash of it, when it is the file the state describes. */
+export function untaggedHash(text: string): string | null {
+  const match = TAGGED.exec(text);
+  return (
+    match &&
+    `tag:${createHash('sha1')
+      .update(`{${text.slice(match[0].length)}`)
+      .digest('base64url')}`
+  );
+}
+
 /**
  * The build id: the site's digest (every field of the model, incremental.ts)
  * and the edge format, hashed, so the same content gives the same id (D40),

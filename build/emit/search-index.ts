@@ -9,10 +9,10 @@ import { SEARCH_INDEX_PATH, type Manifest } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexData } from '../core/search/format.js';
 import { createSearchDb } from '../core/search/orama.js';
-import { searchShards } from '../core/search/shards.js';
-import { EDGE_DIR, type TaggedFile } from '../core/edge.js';
+import { searchShards, type KeptShard, type SearchHead } from '../core/search/shards.js';
+import { docsPath, EDGE_DIR, SEARCH_DOCS_PER_FILE, SEARCH_HEAD_PATH, TAG_LENGTH, tagAt, type TaggedFile } from '../core/edge.js';
 import type { OutputFile } from './atomic.js';
-import { tagged } from './edge.js';
+import { tagged, untaggedHash } from './edge.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState } from './incremental.js';
 import {
@@ -45,11 +45,12 @@ export function indexBytes(
   const digests = sources.map((s) => sourceDigest(s!));
   const tags = sources.map((s) => s!.tags);
   const documents = sources.length;
-  const { data, words } = (previous && patchIndex(previous, sources as SearchSource[], digests, siteUrl)) ?? wholeIndex(sources, siteUrl);
+  const patched = previous && patchIndex(previous, sources as SearchSource[], digests, siteUrl);
+  const { data, words } = patched ?? wholeIndex(sources, siteUrl);
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
-  return searchFiles(data, words, documents, digests, tags, previous?.shards);
+  return searchFiles(data, words, documents, digests, tags, previous?.shards, patched ? keptDocs(previous!, patched.changed) : undefined);
 }
 
 /**
@@ -80,7 +81,33 @@ export function patchJob(sources: readonly SearchSource[], memo: SearchMemo): Pa
 /** The files of a patch job, or null when the previous index cannot take it (then the index is made whole). */
 export function patchedFiles(job: PatchJob, siteUrl: string, previous: PreviousIndex): SearchFiles | null {
   const patched = patchIndex(previous, job.sources, job.digests, siteUrl);
-  return patched && searchFiles(patched.data, patched.words, job.sources.length, job.digests, job.tags, previous.shards);
+  return (
+    patched &&
+    searchFiles(
+      patched.data,
+      patched.words,
+      job.sources.length,
+      job.digests,
+      job.tags,
+      previous.shards,
+      keptDocs(previous, patched.changed),
+    )
+  );
+}
+
+/**
+ * After a patch, the files of stored documents none of whose documents
+ * changed: the previous build's, by the tags its search head gives (the same
+ * documents are in the same order, so each file holds the same ones).
+ */
+function keptDocs(previous: PreviousIndex, changed: readonly number[]): (n: number) => string | null {
+  const { docTags, shards } = previous;
+  if (!docTags) return () => null;
+  const touched = new Set(changed.map((id) => Math.floor((id - 1) / SEARCH_DOCS_PER_FILE)));
+  return (n) => {
+    const tag = tagAt(docTags, n);
+    return !touched.has(n) && tag.length === TAG_LENGTH && shards.has(docsPath(n)) ? tag : null;
+  };
 }
 
 function searchFiles(
@@ -90,26 +117,32 @@ function searchFiles(
   digests: string[],
   tags: string[],
   before: Map<string, string> = new Map(),
+  kept?: (n: number) => string | null,
 ): SearchFiles {
   // The functions read these shards; the whole file stays the index of record.
   // Those the previous build wrote the same are named, not sent: at 10,000
   // posts an edit changes some 80 of 800, and the rest are 20 MB of text.
-  const [searchHead, ...rest] = searchShards(data, tagged);
+  const [searchHead, ...rest] = searchShards(data, tagged, kept) as [{ path: string } & TaggedFile, ...SearchShard[]];
   const shards: SearchFiles['shards'] = [
-    searchHead!,
-    ...rest.map((f) => (before.get(f.path) === f.hash ? { path: f.path, kept: f.hash } : f)),
+    searchHead,
+    ...rest.map((f) =>
+      'kept' in f ? { path: f.path, kept: before.get(f.path)! } : before.get(f.path) === f.hash ? { path: f.path, kept: f.hash } : f,
+    ),
   ];
   const dataText = JSON.stringify(data);
-  const hash = `sha256:${createHash('sha256').update(dataText).digest('hex')}`;
-  // Written around the data's own text, so the hash covers exactly those bytes;
-  // encoded straight into one buffer rather than through a second whole string.
-  const head = `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${documents},"data":`;
+  // Written around the data's own text, so the hash covers exactly those
+  // bytes: the data is encoded once, straight into the file's buffer, and
+  // hashed there; the head, of a fixed length whatever the hash, goes in front.
+  const head = (hash: string) =>
+    `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${documents},"data":`;
+  const start = Buffer.byteLength(head(`sha256:${'0'.repeat(64)}`));
   const tail = '}\n';
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(head) + Buffer.byteLength(dataText) + tail.length);
-  let at = bytes.write(head);
-  at += bytes.write(dataText, at);
-  bytes.write(tail, at);
-  return { bytes, shards, tag: searchHead!.tag, memo: { hash, digests, tags, words } };
+  const bytes = Buffer.allocUnsafeSlow(start + Buffer.byteLength(dataText) + tail.length);
+  const end = start + bytes.write(dataText, start);
+  bytes.write(tail, end);
+  const hash = `sha256:${createHash('sha256').update(bytes.subarray(start, end)).digest('hex')}`;
+  bytes.write(head(hash), 0);
+  return { bytes, shards, tag: searchHead.tag, memo: { hash, digests, tags, words } };
 }
 
 /** Every source inserted into a new Orama database, the engine of record, and saved. */
@@ -143,6 +176,8 @@ const MIN_DOCUMENTS_FOR_THREAD = 300;
 
 /** Where the search shards are, the search head aside (core/edge.ts). */
 const SEARCH_SHARDS = `${EDGE_DIR}/search/`;
+
+type SearchShard = ({ path: string } & TaggedFile) | KeptShard;
 
 /** What the search worker answers: the files, or `unpatched` when the previous index could not take the patch job. */
 export type SearchWorkerReply = SearchFiles | { unpatched: true } | { error: string };
@@ -209,9 +244,19 @@ export async function readPreviousIndex(
   const sha1 = previous?.extras.get(SEARCH_INDEX_PATH)?.hash;
   if (!memo || !sha1) return null;
   const shards = new Map([...previous.extras].filter(([file]) => file.startsWith(SEARCH_SHARDS)).map(([file, { hash }]) => [file, hash]));
-  if (thread?.file) return { memo, sha1, shards };
+  const docTags = await previousDocTags(previous, sink);
+  if (thread?.file) return { memo, sha1, shards, docTags };
   const bytes = sink.read && (await sink.read(SEARCH_INDEX_PATH));
-  return bytes ? { memo, bytes, sha1, shards } : null;
+  return bytes ? { memo, bytes, sha1, shards, docTags } : null;
+}
+
+/** The tags of the previous build's files of stored documents, from its search head, when that is the file its state describes. */
+async function previousDocTags(previous: BuildState, sink: Sink): Promise<string | undefined> {
+  const bytes = sink.read && (await sink.read(SEARCH_HEAD_PATH));
+  const text = bytes && Buffer.from(bytes).toString('utf8');
+  if (!text || untaggedHash(text) !== previous.extras.get(SEARCH_HEAD_PATH)?.hash) return undefined;
+  const docTags = (JSON.parse(text) as Partial<SearchHead>).doc_tags;
+  return typeof docTags === 'string' ? docTags : undefined;
 }
 
 /** Registered in emit/artifacts.ts: the index emit() prepared, or made here. */

@@ -51,6 +51,8 @@ export interface PreviousIndex {
   sha1: string;
   /** The hashes the previous build recorded its search shards with, by path: a shard cut the same again is not sent back to be written. */
   shards: Map<string, string>;
+  /** The tags of the previous build's files of stored documents (its search head's), when that head is the one its state describes. */
+  docTags?: string;
 }
 
 /** Above this share of changed documents (and this many), inserting them all is as quick as patching. */
@@ -112,7 +114,7 @@ export function patchIndex(
   sources: readonly SearchSource[],
   digests: readonly string[],
   siteUrl: string,
-): { data: SearchIndexData; words: Map<string, number> } | null {
+): { data: SearchIndexData; words: Map<string, number>; changed: number[] } | null {
   const { memo } = previous;
   const read = previous.read ?? (previous.bytes ? readIndex(previous.bytes) : null);
   if (read?.sha1 !== previous.sha1 || !read.file) return null;
@@ -124,7 +126,7 @@ export function patchIndex(
   if (sources.some((s, i) => s.id !== ids[i])) return null;
   const changed = digests.flatMap((d, i) => (d === memo.digests[i] ? [] : [i + 1]));
   if (!fewEnoughToPatch(changed.length, sources.length)) return null;
-  if (changed.length === 0) return { data, words: memo.words };
+  if (changed.length === 0) return { data, words: memo.words, changed };
 
   const stored = new DocLines(data.orama.docs);
   const replaced = new Map<number, StoredDoc>();
@@ -187,5 +189,5 @@ export function patchIndex(
   }
   data.orama.docs = stored.with(replaced);
   data.vocabulary = vocabularyFromCounts(words);
-  return { data, words };
+  return { data, words, changed };
 }

@@ -71,8 +71,23 @@ function walk(node: CompactNode, prefix: string, visit: (word: string, postings:
   for (const child of node[2]) walk(child, word, visit);
 }
 
-/** The shard files of a saved index, with their paths and tags (`tagged` puts each in); the head first. */
-export function searchShards(data: SearchIndexData, tagged: Tagger): ({ path: string } & TaggedFile)[] {
+/** A shard the previous build wrote as this one would: its tag, which the search head names (its bytes are on disk). */
+export interface KeptShard {
+  path: string;
+  tag: string;
+  kept: true;
+}
+
+/**
+ * The shard files of a saved index, with their paths and tags (`tagged` puts
+ * each in); the head first. A file of stored documents for which `keptDocs`
+ * gives a tag is not made: the previous build's is the same.
+ */
+export function searchShards(
+  data: SearchIndexData,
+  tagged: Tagger,
+  keptDocs: (n: number) => string | null = () => null,
+): (({ path: string } & TaggedFile) | KeptShard)[] {
   const index = data.orama.index;
   const entries = new Map<string, TermEntry>();
   for (const field of SEARCH_FIELDS) {
@@ -85,7 +100,7 @@ export function searchShards(data: SearchIndexData, tagged: Tagger): ({ path: st
       entry[field] = [postings, own, Array.from(ids, (id) => (lengths[id] ?? 0).toString(36)).join(',')];
     });
   }
-  const files: ({ path: string } & TaggedFile)[] = [];
+  const files: (({ path: string } & TaggedFile) | KeptShard)[] = [];
   const firsts: string[] = [];
   let termTags = '';
   let shard: Record<string, TermEntry> = {};
@@ -109,11 +124,18 @@ export function searchShards(data: SearchIndexData, tagged: Tagger): ({ path: st
   const docs = new DocLines(data.orama.docs);
   let docTags = '';
   for (let first = 1; first <= docs.count; first += SEARCH_DOCS_PER_FILE) {
+    const n = (first - 1) / SEARCH_DOCS_PER_FILE;
+    const kept = keptDocs(n);
+    if (kept !== null) {
+      docTags += kept;
+      files.push({ path: docsPath(n), tag: kept, kept: true });
+      continue;
+    }
     const group: StoredDoc[] = [];
     for (let id = first; id < first + SEARCH_DOCS_PER_FILE && id <= docs.count; id++) group.push(docs.get(id)!);
     const file = tagged({ first, docs: group } satisfies Omit<DocsFile, 'tag'>);
     docTags += file.tag;
-    files.push({ path: docsPath((first - 1) / SEARCH_DOCS_PER_FILE), ...file });
+    files.push({ path: docsPath(n), ...file });
   }
 
   const byLetter = { f: new Map<string, Map<string, string[]>>(), l: new Map<string, Map<string, string[]>>() };
