@@ -186,14 +186,12 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
         options.first!.targets.map(ownerOf).filter((slug) => slug !== null),
       )
     : (options.digest?.() ?? digestSite(site));
-  // The build id, and the search index, made from the start on its own
-  // thread while the responses are; then the model the functions could read,
-  // written now rather than held to the end (at 10,000 posts it is some 20 MB).
+  // The build id; the search index, made on its own thread while the responses are; then the model
+  // the functions could read, written now rather than held to the end (at 10,000 posts, 20 MB).
   let search: PreparedSearch | null = null;
   if (!stopped) {
     manifest.build = buildId(state.digest);
-    const thread = options.searchThread ?? null;
-    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, thread), thread);
+    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, options.searchThread ?? null), options.searchThread);
     await writeModel();
   }
   // The documents last: llms-full.txt and the feeds read every twin, which
