@@ -139,6 +139,8 @@ export function tools(ctx) {
 
 /** folio prints "(N files, X MiB, N ms)"; its own build time excludes Node's start-up. */
 const folioOwnMs = (stdout) => Number(/, (\d+) ms\)/.exec(stdout)?.[1] ?? NaN);
+/** The files of dist/ a rebuild changed, from folio's summary ("… 90 files changed]"): what a host's deploy uploads again. */
+const folioFilesChanged = (stdout) => Number(/(\d+) files changed\]/.exec(stdout)?.[1] ?? NaN);
 
 export async function coldBuilds(ctx, runs) {
   const list = tools(ctx);
@@ -209,7 +211,7 @@ export async function incremental(ctx, runs) {
   for (let i = 1; i <= edits; i++) {
     appendFileSync(post, `\nEdited for the benchmark, edit ${i}: one more sentence about cache hit rates.\n`);
     const r = await build();
-    rows.push({ ms: r.ms, cpuMs: r.cpuMs, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss });
+    rows.push({ ms: r.ms, cpuMs: r.cpuMs, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss, filesChanged: folioFilesChanged(r.stdout) });
     ctx.log(`  ${ctx.size} posts, one-post edit ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${folioOwnMs(r.stdout)} ms)`);
   }
   const dev = await benchDev({ content, out: join(dir, 'dev-dist'), cwd: dir, post, now: NOW, edits: runs, log: ctx.log }).catch(
@@ -226,6 +228,7 @@ export async function incremental(ctx, runs) {
     ms: median(rows.map((r) => r.ms)),
     cpuMs: rows.every((r) => r.cpuMs !== null) ? median(rows.map((r) => r.cpuMs)) : null,
     ownMs: median(rows.map((r) => r.ownMs)),
+    filesChanged: median(rows.map((r) => r.filesChanged)),
     peakRss: Math.max(...rows.map((r) => r.peakRss)),
     runs: rows,
   };

@@ -62,7 +62,7 @@ export function report(result) {
           ? `Rebuild after a one-post edit: skipped: ${inc.skip}.`
           : inc.error
             ? `Rebuild after a one-post edit: failed: ${inc.error}`
-            : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio${inc.cpuMs ? `, ${sec(inc.cpuMs)} of CPU` : ''}, peak ${mib(inc.peakRss)} (median of ${inc.runs.length}); ${ratio(inc.ms, s.cold.folio?.ms)} of the cold build's wall time${inc.cpuMs && s.cold.folio?.cpuMs ? ` and ${ratio(inc.cpuMs, s.cold.folio.cpuMs)} of its CPU time` : ''}.`,
+            : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio${inc.cpuMs ? `, ${sec(inc.cpuMs)} of CPU` : ''}, peak ${mib(inc.peakRss)}${Number.isFinite(inc.filesChanged) ? `, ${inc.filesChanged.toLocaleString('en')} files of dist/ changed (what a deploy uploads again)` : ''} (median of ${inc.runs.length}); ${ratio(inc.ms, s.cold.folio?.ms)} of the cold build's wall time${inc.cpuMs && s.cold.folio?.cpuMs ? ` and ${ratio(inc.cpuMs, s.cold.folio.cpuMs)} of its CPU time` : ''}.`,
         '',
       );
       const dev = inc.dev;
