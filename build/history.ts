@@ -63,8 +63,23 @@ function newestFirst(a: Change, b: Change): number {
   return ORDER[a.change] - ORDER[b.change];
 }
 
+/**
+ * What recordChanges made for a site, kept with it: the build saves the very
+ * record its published change log came from, without making it again (at
+ * 10,000 posts, a hash per post: 0.25 s at the end of an edit).
+ */
+const made = new WeakMap<Site, { previous: History | null; result: { log: ChangeLog; history: History } }>();
+
 /** The changes of `site` given the previous build's record, and the record this build leaves. */
 export function recordChanges(site: Site, previous: History | null): { log: ChangeLog; history: History } {
+  const memo = made.get(site);
+  if (memo?.previous === previous) return memo.result;
+  const result = changesOf(site, previous);
+  made.set(site, { previous, result });
+  return result;
+}
+
+function changesOf(site: Site, previous: History | null): { log: ChangeLog; history: History } {
   const today = site.built_at.slice(0, 10);
   const items = current(site, today, previous);
   const byKey = Object.fromEntries(items.map((i) => [`${i.type}:${i.id}`, i]));
