@@ -25,17 +25,17 @@ const decoder = new TextDecoder();
 /**
  * The previous build's edge head and post outline, when this build asks only
  * for post bodies again (`bodiesOnly`), routes the very targets the previous
- * one did, and the two files are of this format; else null, and every edge
- * file is made.
+ * one did (`targets`, this build's targetsDigest), and the two files are of
+ * this format; else null, and every edge file is made.
  */
 export async function readEdgeBefore(
   bodiesOnly: boolean,
   previous: BuildState | null,
-  manifest: Manifest,
+  targets: string,
   read: ((path: string) => Promise<Uint8Array | null>) | undefined,
   asked: ReadonlySet<string>,
 ): Promise<EdgeBefore | null> {
-  if (!bodiesOnly || !previous?.targets || !read || previous.targets !== targetsDigest(manifest)) return null;
+  if (!bodiesOnly || !previous?.targets || !read || previous.targets !== targets) return null;
   try {
     const [head, outline] = (await Promise.all(
       [EDGE_HEAD_PATH, POSTS_PATH].map(async (path) => {

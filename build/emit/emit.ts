@@ -280,7 +280,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    const before = await readEdgeBefore(!plan.all, previous, manifest, sink.read?.bind(sink), asked);
+    const before = await readEdgeBefore(!plan.all, previous, state.targets!, sink.read?.bind(sink), asked);
     const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' }, before };
     for (const artifact of artifacts) {
       for (const file of await artifact(site, manifest, options, made))
