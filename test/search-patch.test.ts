@@ -114,6 +114,15 @@ describe('a patched search index', () => {
     ).toEqual(['_folio/edge/search.json']);
   });
 
+  it("makes the same job when the sources it is told are the previous build's take their digests from the memo", () => {
+    const edited = structuredClone(sources);
+    edited[5]!.markdown += '\n\nQuixotic zebrafish.';
+    const job = patchJob(edited, previous.memo)!;
+    expect(patchJob(edited, previous.memo, (s) => s.id !== edited[5]!.id)).toEqual(job);
+    // Told wrongly, the job misses the edit: `kept` must only name sources that did not change.
+    expect(patchJob(edited, previous.memo, () => true)!.sources.filter((s) => 'markdown' in s)).toEqual([]);
+  });
+
   it('sends the search thread no patch job when the documents are not the ones indexed, or too many changed', () => {
     expect(patchJob(sources.slice(1), previous.memo)).toBeNull();
     const most = structuredClone(sources);

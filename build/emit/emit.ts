@@ -191,7 +191,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   let search: PreparedSearch | null = null;
   if (!stopped) {
     manifest.build = buildId(state.digest);
-    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, options.searchThread ?? null), options.searchThread);
+    search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, options.searchThread ?? null), options.searchThread, plan);
     await writeModel();
   }
   // The documents last: llms-full.txt and the feeds read every twin, which
