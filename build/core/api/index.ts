@@ -22,23 +22,28 @@ interface Match {
   pathParams: Record<string, string>;
 }
 
+/** Each operation's path template in segments, made once per version's list: the host printers match every API route of the manifest. */
+const templates = new WeakMap<readonly Operation[], readonly string[][]>();
+
+function templatesOf(ops: readonly Operation[]): readonly string[][] {
+  let made = templates.get(ops);
+  if (!made) templates.set(ops, (made = ops.map((o) => (o.path === '' ? [] : o.path.slice(1).split('/')))));
+  return made;
+}
+
 /** Matches "/posts/abc" against the templates of a version's operations. */
 export function matchOperation(ops: readonly Operation[], rest: string): Match | null {
   const parts = rest === '' ? [] : rest.slice(1).split('/');
-  for (const operation of ops) {
-    const template = operation.path === '' ? [] : operation.path.slice(1).split('/');
-    if (template.length !== parts.length) continue;
+  const all = templatesOf(ops);
+  for (let k = 0; k < ops.length; k++) {
+    const template = all[k]!;
+    if (template.length !== parts.length || !template.every((seg, i) => (seg.startsWith('{') ? parts[i] !== '' : seg === parts[i])))
+      continue;
     const pathParams: Record<string, string> = {};
-    const ok = template.every((seg, i) => {
-      const part = parts[i]!;
-      if (seg.startsWith('{')) {
-        if (part === '') return false;
-        pathParams[seg.slice(1, -1)] = safeDecode(part);
-        return true;
-      }
-      return seg === part;
+    template.forEach((seg, i) => {
+      if (seg.startsWith('{')) pathParams[seg.slice(1, -1)] = safeDecode(parts[i]!);
     });
-    if (ok) return { operation, pathParams };
+    return { operation: ops[k]!, pathParams };
   }
   return null;
 }
