@@ -93,9 +93,23 @@ describe('incremental builds', () => {
     expect(r.stats.written).toContain('feed.xml');
     expect(r.stats.written).toContain('llms-full.txt');
     expect(r.stats.written.filter((f) => f.startsWith('blog/') && !f.includes('bounce-handling'))).toEqual([]);
-    // Its page, twin and API record, llms.txt (each twin's token estimate), and the three documents that show bodies, spliced from the previous files.
-    expect(r.stats.asked).toBe(7);
+    // Its page, twin and API record, and the three documents that show bodies, spliced from the previous files;
+    // llms.txt shows of the bodies only token estimates, which a sentence leaves as they were.
+    expect(r.stats.asked).toBe(6);
+    expect(r.stats.written).not.toContain('llms.txt');
     expect(r.stats.spliced.sort()).toEqual(['/feed.json', '/feed.xml', '/llms-full.txt']);
+    await expectSameAsClean();
+  });
+
+  it('after a body edit that moves a token estimate, asks for llms.txt too', SLOW, async () => {
+    const before = await readFile(join(out, 'llms.txt'), 'utf8');
+    // One long word: a thousand bytes, and the same reading time (a listed field).
+    await appendFile(join(content, 'posts/bounce-handling.md'), `\nSee https://example.com/${'a'.repeat(1000)}.\n`);
+    const r = await incremental();
+    expect(r.stats.full).toBeNull();
+    expect(r.stats.asked).toBe(7);
+    expect(r.stats.written).toContain('llms.txt');
+    expect(await readFile(join(out, 'llms.txt'), 'utf8')).not.toBe(before);
     await expectSameAsClean();
   });
 

@@ -3,14 +3,14 @@
 // manifest, the artifacts (search index, host files, edge files) and the
 // state an incremental build compares against (D39, D40).
 import { families, respond } from '../core/respond.js';
-import { documentsFamily, postSection } from '../core/documents/index.js';
+import { bodiesShown, documentsFamily, postSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import { jsonText, request, utf8, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
-import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, type OutputRecord, type Plan } from './incremental.js';
+import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, showsAsBefore, type OutputRecord, type Plan } from './incremental.js';
 import { indexSections, sectionEdits, splicedTag, type SectionIndex } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
@@ -158,8 +158,10 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     };
   };
   let stopped = false;
-  const mustKeep = (target: string, before: OutputRecord | undefined): before is OutputRecord =>
-    before !== undefined && (stopped || !mustAsk(plan, target));
+  const mustKeep = (target: string, before: OutputRecord | undefined): before is OutputRecord => {
+    const same = showsAsBefore(plan, previous, state, target, bodiesShown(model, target));
+    return before !== undefined && (same || stopped || !mustAsk(plan, target));
+  };
 
   const phaseStart = performance.now();
   // The first targets are answered and written now, and routed in their turn below.
@@ -194,21 +196,16 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, options.searchThread ?? null), options.searchThread, plan);
     await writeModel();
   }
-  // The documents last: llms-full.txt and the feeds read every twin, which
-  // the pages family has made by then. Enumerated first, they built every
-  // page at once while the search thread was at its largest: the peak of
-  // memory.
+  // The documents last: llms-full.txt and the feeds read every twin, which the pages family has made
+  // by then. Enumerated first, they built every page at once while the search thread was at its largest.
   const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(model));
   const targets = [...beforeDocuments, ...documentsFamily.enumerate(model)];
   let done = 0;
   for (const target of targets) {
-    // On a large site, the documents and the files after them (site.json,
-    // the manifest) wait for the search thread rather than add to its peak.
-    // A full build is past it by then; a one-post rebuild at 10,000 posts
-    // waits about 1 s and peaks at 800-811 MiB instead of 989-1,078 MiB.
-    // The pages' garbage goes first: the build's peak was the search thread
-    // answering while this thread still held it. A body edit asks for a few
-    // documents, which need not wait.
+    // On a large site, the documents and the files after them (site.json, the manifest) wait for the
+    // search thread rather than add to its peak, the pages' garbage collected first (the peak was the
+    // thread answering while this one held it): 800-811 MiB instead of 989-1,078 at 10,000 posts.
+    // A body edit asks for a few documents, which need not wait.
     if (done === beforeDocuments.length && site.posts.length >= LARGE_SITE_POSTS && plan.all && search) {
       collectGarbage();
       await search.settled();
@@ -227,6 +224,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const modelIndex = previous!.sections?.get(SITE_PATH);
     if (modelIndex) state.sections.set(SITE_PATH, modelIndex);
     state.search = previous!.search;
+    state.shown = previous!.shown;
     const phases = { respond: respondMs, artifacts: 0 };
     return { manifest, state, files: kept.size, bytes: ledger.bytes, asked: asked.size, written, removed: [], spliced, phases, stopped };
   }

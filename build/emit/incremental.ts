@@ -67,6 +67,8 @@ export interface BuildState {
   search?: SearchMemo;
   /** The manifest's targets in order, hashed: the next edit keeps route shards only when its own are the same (edge-before.ts). */
   targets?: string;
+  /** What each document showed of posts' bodies beyond sections (core/documents bodiesShown), hashed: an edit keeps it when it shows the same. */
+  shown?: Map<string, string>;
 }
 
 /** The headers a record of a build answers with. */
@@ -176,6 +178,18 @@ export function ownerOf(target: string): string | null {
     if (rest && !rest.includes('/')) return rest;
   }
   return null;
+}
+
+/**
+ * Whether a document shows of the bodies (`shown`, core/documents
+ * bodiesShown) what the previous build's showed: then an edit keeps it
+ * (llms.txt, when no token estimate changed). Remembered in `state` either way.
+ */
+export function showsAsBefore(plan: Plan, previous: BuildState | null, state: BuildState, target: string, shown: string | null): boolean {
+  if (shown === null) return false;
+  const digest = hash(shown);
+  state.shown!.set(target, digest);
+  return !plan.all && previous?.shown?.get(target) === digest;
 }
 
 /** Whether the plan asks respond() for this target again. */

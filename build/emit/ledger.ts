@@ -47,6 +47,7 @@ export class Ledger {
       headerSets: this.manifest.header_sets,
       extras: new Map(),
       sections: new Map(),
+      shown: new Map(),
     };
   }
 

@@ -18,7 +18,7 @@ import {
   WELL_KNOWN_SERVER_CARD_PATH,
 } from './catalogs.js';
 import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
-import { llmsFullPostSection, llmsFullSections, llmsTxt } from './llms.js';
+import { llmsFullPostSection, llmsFullSections, llmsTokenLabels, llmsTxt } from './llms.js';
 import { openApiDocument } from './openapi.js';
 import { documentReply } from './reply.js';
 import { robotsTxt } from './robots.js';
@@ -29,8 +29,12 @@ interface Rendered {
   /** The model is there for the documents that read its page table or twins (llms files, sitemap). */
   render(site: Site, model: SiteModel): string;
   sections?: never;
-  /** It shows something of posts' bodies (llms.txt: each twin's token estimate, D53): an incremental build asks it again after a body edit. */
-  bodies?: true;
+  /**
+   * What it shows of posts' bodies, as text (llms.txt: each twin's token
+   * estimate, D53): an incremental build asks it again after a body edit
+   * only when this is not what the previous build's showed.
+   */
+  bodies?: (model: SiteModel) => string;
 }
 
 /**
@@ -52,7 +56,7 @@ const json = (build: (site: Site) => unknown) => (site: Site) => jsonText(build(
 export const documents: readonly Document[] = [
   { path: '/openapi.json', type: CONTENT_TYPES.json, render: json(openApiDocument) },
   { path: '/openapi.yaml', type: CONTENT_TYPES.yaml, render: (site) => toYaml(openApiDocument(site)) },
-  { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model), bodies: true },
+  { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model), bodies: llmsTokenLabels },
   {
     path: '/llms-full.txt',
     type: CONTENT_TYPES.text,
@@ -74,6 +78,11 @@ const byPath = new Map(documents.map((d) => [d.path, d]));
 
 /** The documents that show posts' bodies; every other shared address shows only the fields lists show. */
 export const bodyDocuments: ReadonlySet<string> = new Set(documents.filter((d) => d.sections || d.bodies).map((d) => d.path));
+
+/** What the document at `path` shows of posts' bodies beyond sections (see Document.bodies), or null when it shows nothing, or all of them in sections. */
+export function bodiesShown(model: SiteModel, path: string): string | null {
+  return byPath.get(path)?.bodies?.(model) ?? null;
+}
 
 /** The section of the document at `path` that shows the post at this index of site.posts (see Sections), or null for another document. */
 export function postSection(model: SiteModel, path: string, index: number): string | null {

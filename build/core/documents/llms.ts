@@ -117,6 +117,16 @@ export function llmsTxt(model: SiteModel): string {
   );
 }
 
+/**
+ * All llms.txt shows of the posts' bodies: the token estimates of the twins
+ * it can link and of llms-full.txt, one a line. The rest of it comes from
+ * fields lists show and from the site.
+ */
+export function llmsTokenLabels(model: SiteModel): string {
+  const paths = [...sitePages(model).map((p) => p.path), ...model.site.posts.map((p) => pagePath.post(p.slug))];
+  return [...paths.map((path) => tokensLabel(tokensForBytes(twinBytes(model, path)))), tokensLabel(llmsFullTokens(model))].join('\n');
+}
+
 /** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
 function llmsFullParts(model: SiteModel): string[] {
   return [llmsFullHeader(model), ...pagePaths(model).map((path) => twinMarkdown(model, path)!)];
