@@ -48,9 +48,10 @@ export class SiteModel {
    */
   readonly twins = new Map<string, string>();
   /**
-   * The UTF-8 size of twins known without building them: those an
-   * incremental build keeps from the previous one (emit records them), for
-   * the token estimates of llms.txt (D53).
+   * The UTF-8 size of twins, for the token estimates of llms.txt (D53):
+   * those an incremental build keeps from the previous one (emit records
+   * them, so they are not built), and the others once measured (llms.txt
+   * and what it shows of the bodies, emit's showsAsBefore, read them all).
    */
   readonly twinSizes = new Map<string, number>();
   #kept: Kept;

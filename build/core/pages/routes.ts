@@ -58,7 +58,9 @@ export function twinMarkdown(model: SiteModel, path: string): string | null {
   return model.twins.get(path) ?? findPage(model, path)?.markdown ?? null;
 }
 
-/** The UTF-8 size of the twin of the page at `path` (0 for none), built only when no build recorded it. */
+/** The UTF-8 size of the twin of the page at `path` (0 for none), built only when no build recorded it, and measured once. */
 export function twinBytes(model: SiteModel, path: string): number {
-  return model.twinSizes.get(path) ?? utf8Length(twinMarkdown(model, path) ?? '');
+  let size = model.twinSizes.get(path);
+  if (size === undefined) model.twinSizes.set(path, (size = utf8Length(twinMarkdown(model, path) ?? '')));
+  return size;
 }
