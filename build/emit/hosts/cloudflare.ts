@@ -18,15 +18,18 @@ const PLAIN_PATH = /^\/[A-Za-z0-9._~@!$&'()+,;=/-]*$/;
  */
 export const cloudflareStatic = oncePerPlan((plan): readonly FileRoute[] => {
   const budget = Math.min(CLOUDFLARE.routesRules - 1, CLOUDFLARE.headerRules);
-  return fileRoutes(plan)
-    .filter(
-      (r) =>
-        PLAIN_PATH.test(r.path) &&
-        !r.file.endsWith('.html') &&
-        r.path.length <= CLOUDFLARE.routesRuleLength &&
-        Object.entries(r.headers).every(([k, v]) => k.length + v.length + 2 <= CLOUDFLARE.lineLength),
+  const routes: FileRoute[] = [];
+  for (const r of fileRoutes(plan)) {
+    if (routes.length === budget) break;
+    if (
+      PLAIN_PATH.test(r.path) &&
+      !r.file.endsWith('.html') &&
+      r.path.length <= CLOUDFLARE.routesRuleLength &&
+      Object.entries(r.headers).every(([k, v]) => k.length + v.length + 2 <= CLOUDFLARE.lineLength)
     )
-    .slice(0, budget);
+      routes.push(r);
+  }
+  return routes;
 });
 
 export function printHeaders(routes: readonly FileRoute[]): string {

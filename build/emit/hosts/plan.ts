@@ -2,6 +2,7 @@
 // addresses a CDN can answer from a file alone, which carry a canonical query,
 // and which must reach the function. Pure: manifest and model in, lists out.
 import { isApiPath, matchOperation, routeTable } from '../../core/api/index.js';
+import type { Operation } from '../../core/api/operation.js';
 import { routeHeaders, type Manifest } from '../../core/files.js';
 import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
@@ -128,23 +129,52 @@ export function shapeSource(shape: string): string {
   return escapeRegex(shape).replace(ITEM, '[^/.]+');
 }
 
-const shapeRegexes = ITEM_SHAPES.map((shape) => [shape, new RegExp(`^${shapeSource(shape)}$`)] as const);
+/** A path's first segment with its slash (/blog of /blog/x): every shape's is literal. */
+function head(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path : path.slice(0, end);
+}
+
+/** The shapes by first segment: a path is tested against its own segment's few, not all fifteen. */
+const shapesByHead = new Map<string, (readonly [string, RegExp])[]>();
+for (const shape of ITEM_SHAPES) {
+  const list = shapesByHead.get(head(shape)) ?? [];
+  list.push([shape, new RegExp(`^${shapeSource(shape)}$`)]);
+  shapesByHead.set(head(shape), list);
+}
 
 /** The item shape a path is a member of, or null for a one-off address (/, /blog, /llms.txt). */
 export function shapeOf(path: string): string | null {
-  return shapeRegexes.find(([, re]) => re.test(path))?.[0] ?? null;
+  return shapesByHead.get(head(path))?.find(([, re]) => re.test(path))?.[0] ?? null;
+}
+
+/** How many manifest routes each item shape has. */
+const shapeCounts = oncePerPlan(({ manifest }): ReadonlyMap<string, number> => {
+  const counts = new Map<string, number>();
+  for (const target of Object.keys(manifest.routes)) {
+    const shape = shapeOf(target);
+    if (shape) counts.set(shape, (counts.get(shape) ?? 0) + 1);
+  }
+  return counts;
+});
+
+/** Whether every item has the same key: stops at the first that differs (a twin's token estimate, at the second). */
+function sameKey<T>(items: readonly T[], key: (item: T) => string): boolean {
+  const first = key(items[0]!);
+  return items.every((item, i) => i === 0 || key(item) === first);
 }
 
 /**
  * Paths reduced to their shapes: a shape stands for its members only when
  * every manifest route of that shape is in the list and all share one `key`
- * (e.g. one header set); otherwise the members stay one by one.
+ * (e.g. one header set); otherwise the members stay one by one. Each comes
+ * with the shape its path is a member of (`of`), whole or not.
  */
 export function byShape<T extends { path: string }>(
-  manifest: Manifest,
+  plan: HostPlan,
   items: readonly T[],
   key: (item: T) => string = () => '',
-): { path: string; shape: boolean; item: T }[] {
+): { path: string; shape: boolean; of: string | null; item: T }[] {
   const shapes = items.map((item) => shapeOf(item.path));
   const members = new Map<string, T[]>();
   items.forEach((item, i) => {
@@ -154,61 +184,44 @@ export function byShape<T extends { path: string }>(
     if (list) list.push(item);
     else members.set(shape, [item]);
   });
-  const routesOf = new Map<string, number>();
-  if (members.size) {
-    for (const target of Object.keys(manifest.routes)) {
-      const shape = shapeOf(target);
-      if (shape && members.has(shape)) routesOf.set(shape, (routesOf.get(shape) ?? 0) + 1);
-    }
-  }
+  const counts = shapeCounts(plan);
   const whole = new Set<string>();
   for (const [shape, list] of members) {
-    if (list.length === routesOf.get(shape) && new Set(list.map(key)).size === 1) whole.add(shape);
+    if (list.length === counts.get(shape) && sameKey(list, key)) whole.add(shape);
   }
-  const out: { path: string; shape: boolean; item: T }[] = [];
+  const out: { path: string; shape: boolean; of: string | null; item: T }[] = [];
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    const shape = shapes[i];
+    const shape = shapes[i] ?? null;
     if (shape && whole.has(shape)) {
-      if (!seen.has(shape)) out.push({ path: shape, shape: true, item });
+      if (!seen.has(shape)) out.push({ path: shape, shape: true, of: shape, item });
       seen.add(shape);
-    } else out.push({ path: item.path, shape: false, item });
+    } else out.push({ path: item.path, shape: false, of: shape, item });
   });
   return out;
 }
 
-function operationAt(path: string) {
+function operationAt(path: string): Operation | null {
   const version = path.split('/')[2] ?? '';
   const ops = routeTable[version];
   return ops ? (matchOperation(ops, path.slice(`/api/${version}`.length))?.operation ?? null) : null;
 }
 
 /** Negotiated pages as rules: one per item shape, one per one-off page. */
-export const negotiatedRules = oncePerPlan(({ manifest, negotiated }): readonly { path: string; shape: boolean }[] =>
+export const negotiatedRules = oncePerPlan((plan): readonly { path: string; shape: boolean }[] =>
   byShape(
-    manifest,
-    negotiated.map((path) => ({ path })),
+    plan,
+    plan.negotiated.map((path) => ({ path })),
   ).map(({ path, shape }) => ({ path, shape })),
 );
-
-/** The query parameters an API path declares, or null when it is not an operation. */
-export function declaredQuery(path: string): string[] | null {
-  const operation = operationAt(path);
-  return operation ? operation.parameters.filter((p) => p.in === 'query').map((p) => p.name) : null;
-}
-
-/** An operation with a path parameter (/posts/{slug}) has one answer per item: the function serves those from their files. */
-export function isItemOperation(path: string): boolean {
-  return operationAt(path)?.parameters.some((p) => p.in === 'path') ?? false;
-}
 
 /**
  * A query a host rule may name: every value is one of its parameter's enum
  * (a project status). Tags and offsets grow with the content, so their
  * precomputed answers are left to the function, which reads the same file.
  */
-function isFixedQuery(path: string, query: [string, string][]): boolean {
-  const params = operationAt(path)?.parameters ?? [];
+function isFixedQuery(operation: Operation | null, query: [string, string][]): boolean {
+  const params = operation?.parameters ?? [];
   return query.every(([k, v]) => {
     const schema = params.find((p) => p.name === k)?.schema;
     return schema?.type === 'string' && (schema.enum?.includes(v) ?? false);
@@ -224,11 +237,17 @@ function isFixedQuery(path: string, query: [string, string][]): boolean {
 export const apiRoutes = oncePerPlan(({ manifest }): { readonly plain: readonly FileRoute[]; readonly queried: readonly QueryPath[] } => {
   const byPath = new Map<string, QueryPath>();
   const plain: FileRoute[] = [];
+  // Each path's operation, found once: the post list alone has a precomputed answer per tag and page.
+  const operations = new Map<string, Operation | null>();
   for (const target of Object.keys(manifest.routes)) {
     const q = target.indexOf('?');
     const path = q === -1 ? target : target.slice(0, q);
-    if (!isApiPath(path) || isItemOperation(path)) continue;
-    const declared = declaredQuery(path) ?? [];
+    if (!isApiPath(path)) continue;
+    let operation = operations.get(path);
+    if (operation === undefined) operations.set(path, (operation = operationAt(path)));
+    // One answer per item (/posts/{slug}): the function serves those from their files.
+    if (operation?.parameters.some((p) => p.in === 'path')) continue;
+    const declared = operation?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
     if (declared.length === 0) {
       plain.push(route(manifest, target));
       continue;
@@ -236,7 +255,7 @@ export const apiRoutes = oncePerPlan(({ manifest }): { readonly plain: readonly 
     let entry = byPath.get(path);
     if (!entry) byPath.set(path, (entry = { path, declared, targets: [] }));
     const query = q === -1 ? [] : [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => [k, v] as [string, string]);
-    if (isFixedQuery(path, query)) entry.targets.push({ ...route(manifest, target), path, query });
+    if (isFixedQuery(operation, query)) entry.targets.push({ ...route(manifest, target), path, query });
   }
   const queried = [...byPath.values()].map((entry) => ({
     ...entry,

@@ -13,7 +13,6 @@ import {
   fileRoutes,
   fileUrl,
   negotiatedRules,
-  shapeOf,
   shapeSource,
   type FileRoute,
   type HostPlan,
@@ -120,18 +119,18 @@ export function vercelRoutes(plan: HostPlan): VercelRoute[] {
   const files = fileRoutes(plan).filter((r) => !r.path.startsWith('/.well-known/') || fileUrl(r.file) === r.path);
   const { plain, queried } = apiRoutes(plan);
   const own = byShape(
-    manifest,
+    plan,
     files.filter((r) => fileUrl(r.file) === r.path),
     (r) => JSON.stringify(r.headers),
   );
   // Item files whose headers differ one by one (a twin's X-Markdown-Tokens)
   // cannot share one header route: the function serves them from their files.
-  const mixed = [...new Set(own.filter((r) => !r.shape).flatMap((r) => shapeOf(r.path) ?? []))];
+  const mixed = [...new Set(own.filter((r) => !r.shape).flatMap((r) => r.of ?? []))];
   return [
     // Addresses that moved (D48): a 301 before anything else could answer them.
     ...Object.entries(manifest.redirects ?? {}).map(([from, to]) => ({ src: exact(from), status: 301, headers: { Location: to } })),
     // Files served at their own path: their headers, then on to the files.
-    ...headerRoutes(own.filter((r) => !r.shape && !shapeOf(r.path)).map((r) => r.item)),
+    ...headerRoutes(own.filter((r) => !r.of).map((r) => r.item)),
     ...mixed.map((shape) => ({ src: `^(${shapeSource(shape)})$`, methods: READ, dest: toFunction('$1') })),
     // Extension-less documents outside /.well-known live in a folder's index file.
     ...files
