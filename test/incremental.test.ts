@@ -79,6 +79,45 @@ describe('incremental builds', () => {
     await expectSameAsClean();
   });
 
+  it('later the same day, asks for no response: only the model and the files naming the build take the new clock', SLOW, async () => {
+    await incremental();
+    const noon = new Date(NOW.getTime() + 12.5 * 3600_000);
+    const r = await incremental(noon);
+    expect(r.stats.full).toBeNull();
+    expect(r.stats.asked).toBe(0);
+    // The model for the functions shows the whole clock, the manifest and the edge head the build id made with it.
+    expect(r.stats.written.sort()).toEqual(['_folio/edge/head.json', '_folio/manifest.json', '_folio/site.json']);
+    expect(JSON.parse(await readFile(join(out, '_folio/site.json'), 'utf8')).built_at).toBe(noon.toISOString());
+    await expectSameAsClean(noon);
+
+    // A body edit in the evening: the post's own responses and the documents showing bodies, as on any edit.
+    await appendFile(join(content, 'posts/bounce-handling.md'), '\nA paragraph added in the evening.\n');
+    const evening = new Date(NOW.getTime() + 23 * 3600_000);
+    const edited = await incremental(evening);
+    expect(edited.stats.full).toBeNull();
+    expect(edited.stats.asked).toBe(6);
+    await expectSameAsClean(evening);
+  });
+
+  it("on a new day, asks for every response but posts' own; in a new year, for all", SLOW, async () => {
+    const first = await incremental();
+    const tomorrow = new Date(NOW.getTime() + 25 * 3600_000);
+    const r = await incremental(tomorrow);
+    expect(r.stats.full).toBeNull();
+    // Each post's page, twin and API record show the year only: kept.
+    expect(r.stats.asked).toBe(r.stats.targets - 3 * r.site.posts.length);
+    expect(r.stats.written.filter((f) => /^(blog\/[^/]+\.(html|md)|api\/v1\/posts\/[^/]+\.json)$/.test(f))).toEqual([]);
+    // Availability shows the day it is as of.
+    expect(r.stats.written).toContain('api/v1/availability.json');
+    expect(r.files).toBe(first.files);
+    await expectSameAsClean(tomorrow);
+
+    const nextYear = new Date('2027-01-02T08:00:00Z');
+    expect((await incremental(nextYear)).stats.full).toMatch(/year of the build clock/);
+    await expectSameAsClean(nextYear);
+    await incremental();
+  });
+
   it('after a body-only edit, asks for that post and the shared addresses only', SLOW, async () => {
     // The post has no `summary`, so the edit must not touch its first paragraph.
     await appendFile(join(content, 'posts/bounce-handling.md'), '\nOne more paragraph, added by the incremental test.\n');

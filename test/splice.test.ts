@@ -54,11 +54,36 @@ describe('sectionEdits and spliceFile', () => {
     const next = join(dir, 'next.txt');
     writeFileSync(previous, body);
     const made = sectionEdits(indexSections({ texts, posts }, body), new Set(Object.keys(edited)), (slug) => edited[slug]!);
-    spliceFile(previous, next, made.edits);
+    spliceFile(previous, next, made!.edits);
     const expected = utf8(nextTexts.join(''));
     expect(readFileSync(next).equals(expected)).toBe(true);
-    expect(made.index).toEqual(indexSections({ texts: nextTexts, posts }, expected));
+    expect(made!.index).toEqual(indexSections({ texts: nextTexts, posts }, expected));
     expect(readFileSync(previous).equals(body)).toBe(true);
+  });
+
+  it('write a new frame around the posts, with or without edited sections', () => {
+    const body = utf8(texts.join(''));
+    const previous = join(dir, 'framed.txt');
+    writeFileSync(previous, body);
+    const frame = { head: '# A longer head, “new”\n', tail: '</feed> 🚀\n' };
+    for (const changed of [new Set<string>(), new Set(Object.keys(edited))]) {
+      const next = join(dir, `framed-${changed.size}.txt`);
+      const made = sectionEdits(indexSections({ texts, posts }, body), changed, (slug) => edited[slug]!, frame)!;
+      spliceFile(previous, next, made.edits);
+      const expectedTexts = (changed.size ? nextTexts : texts).map((t, i) =>
+        i === 0 ? frame.head : i === texts.length - 1 ? frame.tail : t,
+      );
+      const expected = utf8(expectedTexts.join(''));
+      expect(readFileSync(next).equals(expected)).toBe(true);
+      expect(made.index).toEqual(indexSections({ texts: expectedTexts, posts }, expected));
+    }
+  });
+
+  it('has no frame to write around no post section', () => {
+    const frameOnly = ['{"posts":[', ']}'];
+    const index = indexSections({ texts: frameOnly, posts: [null, null] }, utf8(frameOnly.join('')));
+    expect(sectionEdits(index, new Set(), () => '', { head: '{"posts":[', tail: ']}' })).toBeNull();
+    expect(sectionEdits(index, new Set(), () => '')).toEqual({ edits: [], index });
   });
 
   it('copy a previous file larger than the copying buffer whole', () => {
@@ -69,7 +94,7 @@ describe('sectionEdits and spliceFile', () => {
     const next = join(dir, 'big-next.txt');
     writeFileSync(previous, body);
     const made = sectionEdits(indexSections({ texts: big, posts: bigPosts }, body), new Set(['m']), () => 'the new middle\n');
-    spliceFile(previous, next, made.edits);
+    spliceFile(previous, next, made!.edits);
     expect(readFileSync(next).equals(utf8(big[0] + 'the new middle\n' + big[2]))).toBe(true);
   });
 
@@ -78,7 +103,7 @@ describe('sectionEdits and spliceFile', () => {
     const previous = join(dir, 'short.txt');
     writeFileSync(previous, body.subarray(0, 5));
     const made = sectionEdits(indexSections({ texts, posts }, body), new Set(['d']), () => 'x');
-    expect(() => spliceFile(previous, join(dir, 'short-next.txt'), made.edits)).toThrow(/short\.txt ends at byte 5.*--no-cache/);
+    expect(() => spliceFile(previous, join(dir, 'short-next.txt'), made!.edits)).toThrow(/short\.txt ends at byte 5.*--no-cache/);
   });
 });
 

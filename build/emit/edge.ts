@@ -72,7 +72,7 @@ export function untaggedHash(text: string): string | null {
  * make them.
  */
 export function buildId(digest: SiteDigest): string {
-  const hash = createHash('sha256').update(`${EDGE_FORMAT} ${EDGE_VERSION}\n${digest.other}\n${digest.changes}\n`);
+  const hash = createHash('sha256').update(`${EDGE_FORMAT} ${EDGE_VERSION}\n${digest.other}\n${digest.clock}\n${digest.changes}\n`);
   for (const slug of digest.order) {
     const post = digest.posts.get(slug)!;
     hash.update(`${slug}\n${post.list}\n${post.body}\n`);

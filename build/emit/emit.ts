@@ -5,19 +5,20 @@
 import { families, respond } from '../core/respond.js';
 import { bodiesShown, documentsFamily, postSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
-import { jsonText, request, utf8, type Headers } from '../core/http.js';
+import { jsonText, request, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
 import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, showsAsBefore, type OutputRecord, type Plan } from './incremental.js';
-import { indexSections, sectionEdits, splicedTag, type SectionIndex } from './splice.js';
+import { indexSections, sectionEdits, splicedTag } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
 import { readEdgeBefore, targetsDigest } from './edge-before.js';
 import { artifacts, type EmitMade } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
-import { memoryRuntime, runtimeModelSections, runtimePostSection } from './memory-runtime.js';
+import { memoryRuntime } from './memory-runtime.js';
+import { writeModelFile, type Splicer } from './model-file.js';
 import type { EmitOptions, EmitResult, FirstAnswer, Sink } from './emit-options.js';
 import { Ledger } from './ledger.js';
 
@@ -47,49 +48,14 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const rt = memoryRuntime(model);
   const ledger = new Ledger(site, sink, previous);
   const { manifest, state, written, kept } = ledger;
-  /**
-   * A file of post sections after a body edit (a document, or the model),
-   * written by the sink as the previous file with the edited posts' sections
-   * made again by `section` (splice.ts): its tag for the state and its index,
-   * or null when the sink cannot splice that file.
-   */
-  const splice = async (
-    file: string,
-    index: SectionIndex | undefined,
-    tag: string,
-    section: (at: number) => string,
-  ): Promise<{ tag: string; index: SectionIndex } | null> => {
-    if (plan.all || !index || !sink.splice) return null;
-    const made = sectionEdits(index, plan.changed, (slug) => section(model.posts.bySlug.get(slug)!));
-    if (!(await sink.splice(file, index.size, made.edits))) return null;
+  /** The Splicer of this build (model-file.ts): null too when the sink cannot splice the file. */
+  const splice: Splicer = async (file, index, tag, section, frame) => {
+    // On a new day the text around the posts may show it: made again for the model (`frame`), a document is made whole.
+    if (plan.all || (plan.dated && !frame) || !index || !sink.splice) return null;
+    const made = sectionEdits(index, plan.changed, (slug) => section(model.posts.bySlug.get(slug)!), frame);
+    if (!made || !(await sink.splice(file, index.size, made.edits))) return null;
     ledger.wrote(file);
     return { tag: splicedTag(tag, made.edits), index: made.index };
-  };
-  /**
-   * `_folio/site.json`: after a body edit, spliced from the previous build's
-   * file as the documents of post sections are (it holds every post's
-   * Markdown), else made whole.
-   */
-  const writeModel = async () => {
-    const index = previous?.sections?.get(SITE_PATH);
-    const before = previous?.extras.get(SITE_PATH);
-    // Nothing changed: the previous file, as it is.
-    if (!plan.all && plan.changed.size === 0 && before) {
-      await ledger.keptExtra(SITE_PATH, before);
-      if (index) state.sections.set(SITE_PATH, index);
-      return;
-    }
-    const made = before && (await splice(SITE_PATH, index, before.hash, (at) => runtimePostSection(site.posts[at]!, at)));
-    if (made) {
-      ledger.recordExtra(SITE_PATH, { hash: made.tag, size: made.index.size });
-      state.sections.set(SITE_PATH, made.index);
-      return;
-    }
-    const sections = runtimeModelSections(site);
-    const bytes = utf8(sections.texts.join(''));
-    // Indexed before the write: a large body moves to the writing thread, which leaves it empty here.
-    state.sections.set(SITE_PATH, indexSections(sections, bytes));
-    await ledger.extra(SITE_PATH, bytes);
   };
   const spliced: string[] = [];
   const asked = new Set<string>();
@@ -194,7 +160,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   if (!stopped) {
     manifest.build = buildId(state.digest);
     search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, options.searchThread ?? null), options.searchThread, plan);
-    await writeModel();
+    await writeModelFile(site, plan, previous, ledger, splice);
   }
   // The documents last: llms-full.txt and the feeds read every twin, which the pages family has made
   // by then. Enumerated first, they built every page at once while the search thread was at its largest.

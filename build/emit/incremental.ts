@@ -6,7 +6,13 @@
 //
 // The rules:
 // - A change outside the posts (site.yaml, the profile, services, projects,
-//   the clock, the site URL) may show on any page: every target is asked.
+//   the site URL) may show on any page: every target is asked.
+// - The build clock: every page shows its year, so a new year asks every
+//   target; a new day asks every target but posts' own pages, twins and API
+//   records (availability and what sums it up show the day, posts' own
+//   responses only the year). A later time on the same
+//   day asks nothing: only the model for the functions shows the time
+//   (emit.ts writeModel), but for the feeds of a site without posts.
 // - A post added, removed, published, unpublished or moved in the order, or
 //   a change to a field lists show (title, date, tags, summary, reading
 //   time, …): every target is asked, because lists, tag pages, feeds and the
@@ -27,8 +33,10 @@ import type { SectionIndex } from './splice.js';
 import type { Derived, PostDigest } from '../derived.js';
 
 export interface SiteDigest {
-  /** Everything but the posts and the change log. */
+  /** Everything but the posts, the change log and the build clock. */
   other: string;
+  /** The build clock (`built_at`). */
+  clock: string;
   /** The change log (D61): it follows from the rest, but for the record of earlier builds. */
   changes: string;
   /** Published slugs in site order. */
@@ -76,7 +84,12 @@ export function recordHeaders(state: BuildState, record: OutputRecord): Headers 
   return withOwnHeaders(state.headerSets[record.set]!, record.own);
 }
 
-export type Plan = { all: true; reason: string } | { all: false; changed: Set<string> };
+/**
+ * Every target asked for, or those of the posts whose body `changed`, with,
+ * when the day of the build clock changed (`dated`), every target that is
+ * not a post's own.
+ */
+export type Plan = { all: true; reason: string } | { all: false; changed: Set<string>; dated?: boolean };
 
 function hash(text: string): string {
   return createHash('sha1').update(text).digest('base64');
@@ -95,9 +108,10 @@ function postDigest(post: Post, derived?: Derived): PostDigest {
 }
 
 export function digestSite(site: Site, derived?: Derived): SiteDigest {
-  const { posts, changes, ...rest } = site;
+  const { posts, changes, built_at, ...rest } = site;
   return {
     other: hash(JSON.stringify(rest)),
+    clock: built_at,
     changes: hash(JSON.stringify(changes)),
     order: posts.map((p) => p.slug),
     posts: new Map(posts.map((p) => [p.slug, postDigest(p, derived)])),
@@ -113,7 +127,7 @@ export function updateDigest(previous: SiteDigest, site: Site, posts: Post[], de
   const next = new Map(previous.posts);
   for (const post of posts) next.set(post.slug, postDigest(post, derived));
   for (const post of site.posts) if (next.get(post.slug)?.body === PENDING) next.set(post.slug, postDigest(post, derived));
-  return { other: previous.other, changes: hash(JSON.stringify(site.changes)), order: previous.order, posts: next };
+  return { other: previous.other, clock: previous.clock, changes: hash(JSON.stringify(site.changes)), order: previous.order, posts: next };
 }
 
 /**
@@ -152,6 +166,11 @@ export function planEdit(previous: SiteDigest, posts: Post[], derived?: Derived)
 export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
   if (!previous) return { all: true, reason: 'no previous build' };
   if (previous.other !== next.other) return { all: true, reason: 'a change outside the posts' };
+  const [clockBefore, clock] = [previous.clock, next.clock];
+  if (clockBefore.slice(0, 4) !== clock.slice(0, 4))
+    return { all: true, reason: 'the year of the build clock changed (every page shows it)' };
+  if (clockBefore !== clock && next.order.length === 0)
+    return { all: true, reason: 'the build clock changed (the feeds of a site without posts show it)' };
   if (previous.order.length !== next.order.length || previous.order.some((slug, i) => next.order[i] !== slug)) {
     return { all: true, reason: 'posts were added, removed or reordered' };
   }
@@ -162,7 +181,7 @@ export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
     if (before.body !== d.body) changed.add(slug);
   }
   if (previous.changes !== next.changes) return { all: true, reason: 'the change log changed' };
-  return { all: false, changed };
+  return clockBefore.slice(0, 10) === clock.slice(0, 10) ? { all: false, changed } : { all: false, changed, dated: true };
 }
 
 const POST_PAGE = pagePath.post('\0').split('\0')[0]!;
@@ -189,13 +208,13 @@ export function showsAsBefore(plan: Plan, previous: BuildState | null, state: Bu
   if (shown === null) return false;
   const digest = hash(shown);
   state.shown!.set(target, digest);
-  return !plan.all && previous?.shown?.get(target) === digest;
+  return !plan.all && !plan.dated && previous?.shown?.get(target) === digest;
 }
 
 /** Whether the plan asks respond() for this target again. */
 export function mustAsk(plan: Plan, target: string): boolean {
   if (plan.all) return true;
-  if (plan.changed.size === 0) return false;
   const owner = ownerOf(target);
-  return owner === null ? bodyDocuments.has(target) : plan.changed.has(owner);
+  if (owner !== null) return plan.changed.has(owner);
+  return plan.dated === true || (plan.changed.size > 0 && bodyDocuments.has(target));
 }

@@ -8,11 +8,15 @@ import { SiteModel } from '../core/site-model.js';
 
 /** The runtime copy of the model: rendered HTML stays in the pages, not in the functions' data. */
 export function runtimeModel(site: Site): Site {
+  return { ...runtimeFrame(site), posts: site.posts.map(runtimePost) };
+}
+
+/** The runtime copy but for its posts, which are still the model's; every member in the model's order. */
+function runtimeFrame(site: Site): Site {
   return {
     ...site,
     profile: { ...site.profile, bio_html: undefined, photo_attributes: undefined },
     services: site.services.map((s) => ({ ...s, body_html: undefined })),
-    posts: site.posts.map(runtimePost),
     projects: site.projects.map((p) => ({ ...p, html: undefined })),
     changes: { ...site.changes, entries: [] },
   };
@@ -23,23 +27,18 @@ function runtimePost(post: Post): Post {
 }
 
 /**
- * JSON.stringify(runtimeModel(site)) as sections, one per post (Sections in
- * core/http.ts): after an edit of posts' bodies an incremental build splices
- * `_folio/site.json` as it splices the documents of post sections.
+ * The text of JSON.stringify(runtimeModel(site)) before its first post
+ * (`head`, up to `"posts":[`) and after its last (`tail`, from `]`): what an
+ * incremental build puts in `_folio/site.json` around the posts it keeps
+ * when the build clock or nothing else changed.
  */
-export function runtimeModelSections(site: Site): Sections {
-  const texts: string[] = [];
-  const posts: (string | null)[] = [];
+export function runtimeModelFrame(site: Site): { head: string; tail: string } {
+  let head: string | null = null;
   let text = '{';
   let comma = '';
-  for (const [key, value] of Object.entries(runtimeModel(site))) {
+  for (const [key, value] of Object.entries(runtimeFrame(site))) {
     if (key === 'posts') {
-      texts.push(`${text}${comma}"posts":[`);
-      posts.push(null);
-      site.posts.forEach((post, i) => {
-        texts.push(runtimePostSection(post, i));
-        posts.push(post.slug);
-      });
+      head = `${text}${comma}"posts":[`;
       text = ']';
     } else {
       // As JSON.stringify leaves out a member whose value is undefined.
@@ -49,9 +48,20 @@ export function runtimeModelSections(site: Site): Sections {
     }
     comma = ',';
   }
-  texts.push(`${text}}`);
-  posts.push(null);
-  return { texts, posts };
+  return { head: head!, tail: `${text}}` };
+}
+
+/**
+ * JSON.stringify(runtimeModel(site)) as sections, one per post (Sections in
+ * core/http.ts): after an edit of posts' bodies an incremental build splices
+ * `_folio/site.json` as it splices the documents of post sections.
+ */
+export function runtimeModelSections(site: Site): Sections {
+  const { head, tail } = runtimeModelFrame(site);
+  return {
+    texts: [head, ...site.posts.map(runtimePostSection), tail],
+    posts: [null, ...site.posts.map((p) => p.slug), null],
+  };
 }
 
 /** The section of runtimeModelSections that holds the post at this index of site.posts. */

@@ -51,28 +51,37 @@ export function indexSections(sections: Sections, body: Uint8Array): SectionInde
 /**
  * The edits that turn the file `index` describes into the same document
  * with the sections of the posts in `changed` replaced by `render(slug)`,
- * and the index of the result. Only the new sections are made here: the
- * sink copies the rest from the previous file (splice-file.ts).
+ * and, with `frame`, the text before the first post section and after the
+ * last replaced by its `head` and `tail`; and the index of the result. Only
+ * the new sections are made here: the sink copies the rest from the previous
+ * file (splice-file.ts). A frame needs a post section to lie between its
+ * two parts: null without one.
  */
 export function sectionEdits(
   index: SectionIndex,
   changed: ReadonlySet<string>,
   render: (slug: string) => string,
-): { edits: Edit[]; index: SectionIndex } {
+  frame?: { head: string; tail: string },
+): { edits: Edit[]; index: SectionIndex } | null {
+  const count = index.posts.length;
+  if (frame && count === 0) return null;
   const edits: Edit[] = [];
-  const next: SectionIndex = { size: 0, posts: index.posts, starts: new Array(index.posts.length), ends: new Array(index.posts.length) };
+  const next: SectionIndex = { size: 0, posts: index.posts, starts: new Array(count), ends: new Array(count) };
   let shift = 0;
-  for (let k = 0; k < index.posts.length; k++) {
+  const replace = (start: number, end: number, text: string) => {
+    const bytes = utf8(text);
+    edits.push({ start, end, bytes });
+    shift += bytes.byteLength - (end - start);
+  };
+  if (frame) replace(0, index.starts[0]!, frame.head);
+  for (let k = 0; k < count; k++) {
     const start = index.starts[k]!;
     const end = index.ends[k]!;
     next.starts[k] = start + shift;
-    if (changed.has(index.posts[k]!)) {
-      const bytes = utf8(render(index.posts[k]!));
-      edits.push({ start, end, bytes });
-      shift += bytes.byteLength - (end - start);
-    }
+    if (changed.has(index.posts[k]!)) replace(start, end, render(index.posts[k]!));
     next.ends[k] = end + shift;
   }
+  if (frame) replace(index.ends[count - 1]!, index.size, frame.tail);
   next.size = index.size + shift;
   return { edits, index: next };
 }
