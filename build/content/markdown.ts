@@ -13,19 +13,26 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { collectImages, type ImageRef } from './image-refs.js';
 
-const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+const makeParser = () => unified().use(remarkParse).use(remarkGfm).freeze();
 
 // Raw HTML is dropped by remark-rehype (no allowDangerousHtml); the sanitizer
 // then removes javascript: URLs and on* attributes (D24). remark-rehype
 // already prefixes footnote ids, so the sanitizer must not prefix them again.
 const schema = { ...defaultSchema, clobber: [], clobberPrefix: '' };
-const renderer = unified()
-  .use(remarkRehype)
-  .use(rehypeSanitize, schema)
-  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'ssh-config', 'dns'] })
-  .use(rehypePresentation)
-  .use(rehypeStringify)
-  .freeze();
+const makeRenderer = () =>
+  unified()
+    .use(remarkRehype)
+    .use(rehypeSanitize, schema)
+    .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'ssh-config', 'dns'] })
+    .use(rehypePresentation)
+    .use(rehypeStringify)
+    .freeze();
+
+// Made on the first render: a build whose every record comes from the cache,
+// and the commands that render nothing, never need them (freezing registers
+// every highlighted language, a fifth of the CLI's start-up).
+let parser: ReturnType<typeof makeParser> | undefined;
+let renderer: ReturnType<typeof makeRenderer> | undefined;
 
 /** Ids the page template uses; a heading never takes one of them. */
 const RESERVED_IDS = new Set(['main', 'top', 'footnote-label']);
@@ -157,6 +164,8 @@ export interface Rendered {
 }
 
 export function render(markdown: string): Rendered {
+  parser ??= makeParser();
+  renderer ??= makeRenderer();
   const tree = parser.parse(markdown) as Root;
   const links: Link[] = [];
   visit(tree, ['link', 'definition'], (node) => {
