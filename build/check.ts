@@ -4,7 +4,7 @@
 // repository: exit 0 when clean, 1 with problems, and --json for tools.
 import { contentFileExists, loadContent } from './content/load.js';
 import { ContentError, type Problem } from './content/problems.js';
-import { RecordCache } from './emit/cache.js';
+import { RecordCache } from './emit/record-cache.js';
 import { readContentFast } from './emit/documents.js';
 import { assembleWithImages } from './emit/images.js';
 

@@ -15,7 +15,7 @@ import { loadContent } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
 import { collectGarbage } from './emit/gc.js';
-import { RecordCache } from './emit/cache.js';
+import { RecordCache } from './emit/record-cache.js';
 import { choosePath, isImagePath, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';
 import { saver } from './dev/persist.js';

@@ -6,7 +6,7 @@ import type { Source } from '../content/frontmatter.js';
 import type { ContentSources } from '../content/load.js';
 import type { Problem } from '../content/problems.js';
 import type { SiteModel } from '../core/site-model.js';
-import type { RecordCache } from '../emit/cache.js';
+import type { RecordCache } from '../emit/record-cache.js';
 import type { Remembered } from '../emit/documents.js';
 import type { BuildState } from '../emit/incremental.js';
 import type { ReadContent } from '../site.js';

@@ -13,7 +13,8 @@ import { contentFileExists, loadContent, type ContentSources } from '../content/
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
 import { openStaging, recoverOutput } from './atomic.js';
-import { loadHistory, loadState, RecordCache, saveHistory, saveState } from './cache.js';
+import { loadHistory, loadState, saveHistory, saveState } from './cache.js';
+import { RecordCache } from './record-cache.js';
 import { recordChanges } from '../history.js';
 import { readContentFast, type Remembered } from './documents.js';
 import { digestSite, planBuild, type BuildState } from './incremental.js';

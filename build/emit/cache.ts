@@ -3,22 +3,20 @@
 // build parses and renders only the files that changed. A record is a pure
 // function of its key, so a hit gives exactly the bytes a miss would.
 //
-// Records live in 16 shard files (by the key's first hex digit) written with
-// v8.serialize: a one-post edit rewrites one shard, not the whole cache.
+// The records themselves are in record-cache.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import type { DocumentKind, DocumentRecord } from '../content/kinds.js';
+import type { DocumentKind } from '../content/kinds.js';
 import type { Source } from '../content/frontmatter.js';
 import type { BuildState } from './incremental.js';
 import type { History } from '../history.js';
 
 /** Bump when the shape of a record or of the cache files changes. */
-const FORMAT = 1;
-const SHARDS = 16;
+export const FORMAT = 1;
 
 /** Where the cache of an output directory lives: beside it, so one project keeps one cache. */
 export function defaultCacheDir(out: string): string {
@@ -85,95 +83,6 @@ export function recordKey(fingerprint: string, kind: DocumentKind, source: Sourc
     .update('\0')
     .update(source.text)
     .digest('hex');
-}
-
-interface Shard {
-  entries: Map<string, DocumentRecord>;
-  /** Keys asked for in this build: only they are kept when the shard is saved. */
-  used: Set<string>;
-  dirty: boolean;
-}
-
-export class RecordCache {
-  hits = 0;
-  misses = 0;
-  private constructor(
-    readonly dir: string,
-    private readonly shards: Shard[],
-  ) {}
-
-  /** Opens the cache in `dir`; a missing, stale or unreadable cache is an empty one. */
-  static async open(dir: string): Promise<RecordCache> {
-    // Records of other code would all miss: do not even read them.
-    const current = (await readFile(join(dir, `records-${FORMAT}`, 'FINGERPRINT'), 'utf8').catch(() => '')) === codeFingerprint();
-    const shards = await Promise.all(
-      Array.from({ length: SHARDS }, async (_, i): Promise<Shard> => {
-        const entries = new Map<string, DocumentRecord>();
-        if (!current) return { entries, used: new Set(), dirty: true };
-        try {
-          const data = deserialize(await readFile(join(dir, `records-${FORMAT}`, `${i.toString(16)}.bin`))) as [string, DocumentRecord][];
-          for (const [k, v] of data) entries.set(k, v);
-        } catch {
-          // A cache is only ever a shortcut: start this shard empty.
-        }
-        return { entries, used: new Set(), dirty: false };
-      }),
-    );
-    return new RecordCache(dir, shards);
-  }
-
-  private shard(key: string): Shard {
-    return this.shards[parseInt(key[0]!, 16)]!;
-  }
-
-  get(key: string): DocumentRecord | undefined {
-    const shard = this.shard(key);
-    const hit = shard.entries.get(key);
-    shard.used.add(key);
-    if (hit) this.hits++;
-    else this.misses++;
-    return hit;
-  }
-
-  /** Marks an entry as used by this build without reading it (a caller that kept the record). */
-  keep(key: string): void {
-    this.shard(key).used.add(key);
-  }
-
-  set(key: string, record: DocumentRecord): void {
-    const shard = this.shard(key);
-    shard.entries.set(key, record);
-    shard.used.add(key);
-    shard.dirty = true;
-  }
-
-  /** Writes the shards that changed, keeping only the entries this build used. Never fails the build. */
-  async save(): Promise<void> {
-    const dir = join(this.dir, `records-${FORMAT}`);
-    try {
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, 'FINGERPRINT'), codeFingerprint());
-      await Promise.all(
-        this.shards.map(async (shard, i) => {
-          const stale = shard.entries.size !== shard.used.size;
-          if (!shard.dirty && !stale) return;
-          const kept = [...shard.used].sort().flatMap((k) => {
-            const v = shard.entries.get(k);
-            return v ? [[k, v] as const] : [];
-          });
-          const file = join(dir, `${i.toString(16)}.bin`);
-          const tmp = `${file}.${process.pid}.tmp`;
-          await writeFile(tmp, serialize(kept));
-          await rename(tmp, file);
-        }),
-      );
-    } catch (error) {
-      console.error(
-        `folio: could not save the cache in ${this.dir} (${(error as Error).message}); the next build renders everything again.`,
-      );
-      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-    }
-  }
 }
 
 /**

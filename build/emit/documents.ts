@@ -6,7 +6,8 @@ import { readDocument, type DocumentRecord } from '../content/kinds.js';
 import type { Source } from '../content/frontmatter.js';
 import type { ContentSources } from '../content/load.js';
 import { readContent, type ReadContent } from '../site.js';
-import { recordKey, codeFingerprint, type RecordCache } from './cache.js';
+import { recordKey, codeFingerprint } from './cache.js';
+import type { RecordCache } from './record-cache.js';
 import { defaultWorkers, MIN_JOBS_FOR_WORKERS, RenderPool, type Job } from './workers.js';
 
 export interface ReadOptions {
