@@ -99,18 +99,28 @@ describe('incremental builds', () => {
     await expectSameAsClean(evening);
   });
 
-  it("on a new day, asks for every response but posts' own; in a new year, for all", SLOW, async () => {
+  it('on a new day, asks for the responses that showed the day; in a new year, for all', SLOW, async () => {
     const first = await incremental();
     const tomorrow = new Date(NOW.getTime() + 25 * 3600_000);
     const r = await incremental(tomorrow);
     expect(r.stats.full).toBeNull();
-    // Each post's page, twin and API record show the year only: kept.
-    expect(r.stats.asked).toBe(r.stats.targets - 3 * r.site.posts.length);
+    // Exactly those the previous build recorded reading the day: availability, and the pages and documents showing it.
+    const dated = [...first.state.clock!.keys()];
+    expect(r.stats.asked).toBe(dated.length);
+    expect(dated).toEqual(expect.arrayContaining(['/api/v1/availability', '/about', '/about.md', '/sitemap.xml', '/llms-full.txt']));
+    // Posts' own responses show the year only.
+    expect(dated.filter((t) => ownerOf(t) !== null)).toEqual([]);
     expect(r.stats.written.filter((f) => /^(blog\/[^/]+\.(html|md)|api\/v1\/posts\/[^/]+\.json)$/.test(f))).toEqual([]);
-    // Availability shows the day it is as of.
     expect(r.stats.written).toContain('api/v1/availability.json');
     expect(r.files).toBe(first.files);
     await expectSameAsClean(tomorrow);
+
+    // Days on which the about and home pages change too (the availability they sum up moves on).
+    for (const day of ['2026-11-26T09:00:00Z', '2026-11-27T09:30:00Z']) {
+      const at = new Date(day);
+      expect((await incremental(at)).stats.full).toBeNull();
+      await expectSameAsClean(at);
+    }
 
     const nextYear = new Date('2027-01-02T08:00:00Z');
     expect((await incremental(nextYear)).stats.full).toMatch(/year of the build clock/);

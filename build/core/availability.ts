@@ -2,6 +2,7 @@
 // on the build's day, and whether a service fits a month. The API's
 // getAvailability and the MCP tool site_check_availability both answer
 // from here, so they cannot disagree.
+import { clockDay, clockMonth } from './clock.js';
 import type { Site } from './model.js';
 import { apiBase, links, pagePath } from './urls.js';
 
@@ -22,7 +23,7 @@ function lastDay(month: string): string {
 
 /** The months a question may ask about: the build's month and the horizon after it. */
 export function horizon(site: Site): { from: string; to: string } {
-  const from = site.built_at.slice(0, 7);
+  const from = clockMonth(site);
   return { from, to: addMonths(from, site.profile.availability.horizon_months - 1) };
 }
 
@@ -30,7 +31,7 @@ export function horizon(site: Site): { from: string; to: string } {
 export function earliestStart(site: Site): string | null {
   const a = site.profile.availability;
   if (CLOSED.has(a.status.toLowerCase())) return null;
-  const today = site.built_at.slice(0, 10);
+  const today = clockDay(site);
   const afterLead = new Date(Date.parse(today) + (a.lead_time_weeks ?? 0) * 7 * DAY).toISOString().slice(0, 10);
   return [today, afterLead, a.from ?? today].sort().at(-1)!;
 }
@@ -105,7 +106,7 @@ export function availabilityResource(site: Site, check: Fit | null) {
     days_per_week: a.days_per_week,
     lead_time_weeks: a.lead_time_weeks,
     booking_url: a.booking_url,
-    as_of: site.built_at.slice(0, 10),
+    as_of: clockDay(site),
     earliest_start: earliestStart(site),
     horizon: horizon(site),
     engagements: a.engagements.map((e) => ({ ...e, title: titles.get(e.service)!, api_url: `${apiBase(site)}/services/${e.service}` })),

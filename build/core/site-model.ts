@@ -54,6 +54,12 @@ export class SiteModel {
    * and what it shows of the bodies, emit's showsAsBefore, read them all).
    */
   readonly twinSizes = new Map<string, number>();
+  /**
+   * What of the build clock each page built so far read (core/clock.ts), by
+   * path, or an incremental build's record of it for a twin it kept: a
+   * response that reuses the page's twin or its size shows it too.
+   */
+  readonly pageClock = new Map<string, 'day' | 'time'>();
   #kept: Kept;
   #lists: ListMarkup | null = null;
 

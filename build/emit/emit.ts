@@ -10,7 +10,18 @@ import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
-import { digestSite, mustAsk, ownerOf, pendingDigest, recordHeaders, showsAsBefore, type OutputRecord, type Plan } from './incremental.js';
+import {
+  digestSite,
+  mustAsk,
+  ownerOf,
+  pendingDigest,
+  recordHeaders,
+  showsAsBefore,
+  showsMovedClock,
+  type OutputRecord,
+  type Plan,
+} from './incremental.js';
+import { watchClockAsync } from '../core/clock.js';
 import { indexSections, sectionEdits, splicedTag } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
@@ -50,8 +61,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const { manifest, state, written, kept } = ledger;
   /** The Splicer of this build (model-file.ts): null too when the sink cannot splice the file. */
   const splice: Splicer = async (file, index, tag, section, frame) => {
-    // On a new day the text around the posts may show it: made again for the model (`frame`), a document is made whole.
-    if (plan.all || (plan.dated && !frame) || !index || !sink.splice) return null;
+    if (plan.all || !index || !sink.splice) return null;
     const made = sectionEdits(index, plan.changed, (slug) => section(model.posts.bySlug.get(slug)!), frame);
     if (!made || !(await sink.splice(file, index.size, made.edits))) return null;
     ledger.wrote(file);
@@ -59,6 +69,12 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   };
   const spliced: string[] = [];
   const asked = new Set<string>();
+  /** What the previous response of a target read of the build clock, as this build's record of the one it keeps. */
+  const carryClock = (target: string) => {
+    const read = previous?.clock?.get(target);
+    if (read) state.clock!.set(target, read);
+    return read;
+  };
   /** A target the plan does not ask for: the previous build's file, reused. */
   const keep = async (target: string, before: OutputRecord) => {
     // The previous record itself where this build numbers its header set the same (almost always):
@@ -68,9 +84,11 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const sections = previous!.sections?.get(target);
     if (sections) state.sections.set(target, sections);
     kept.add(before.file);
-    // A kept twin's size is all llms.txt needs of it (its token estimate).
+    const read = carryClock(target);
+    // A kept twin's size is all llms.txt needs of it (its token estimate), and shows what the twin read of the clock.
     const page = pageOfTwin(target);
     if (page !== null) model.twinSizes.set(page, before.size);
+    if (page !== null && read) model.pageClock.set(page, read);
     await sink.reuse(before.file);
     return record;
   };
@@ -83,9 +101,11 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const ask = async (target: string, before: OutputRecord | undefined): Promise<Made | null> => {
     asked.add(target);
     const from = written.length;
-    const made = before
-      ? await splice(before.file, previous?.sections?.get(target), before.etag, (at) => postSection(model, target, at)!)
-      : null;
+    // One that showed the part of the clock that moved is made whole: the text around its posts may show it.
+    const made =
+      before && !showsMovedClock(plan, previous, target)
+        ? await splice(before.file, previous?.sections?.get(target), before.etag, (at) => postSection(model, target, at)!)
+        : null;
     if (made) {
       // The headers of a document do not depend on its bytes.
       const { tag } = made;
@@ -96,12 +116,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
         written: written.length > from,
         record: () => {
           state.sections.set(target, made.index);
+          carryClock(target);
           spliced.push(target);
           return ledger.route(target, { file: before!.file, etag: tag, set: ledger.carrySet(before!.set), own: before!.own, size });
         },
       };
     }
-    const answer = await fileAnswer(target, rt);
+    const { value: answer, read } = await watchClockAsync(() => fileAnswer(target, rt));
     if (!answer) return null;
     const { file, headers, etag: tag, body } = answer;
     // Without a folder per address, a page and a document of the same name would share a file.
@@ -119,6 +140,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       written: written.length > from,
       record: () => {
         if (sections) state.sections.set(target, sections);
+        if (read) state.clock!.set(target, read);
         return ledger.route(target, { file, etag: tag, ...ledger.headers(headers), size });
       },
     };
@@ -126,7 +148,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   let stopped = false;
   const mustKeep = (target: string, before: OutputRecord | undefined): before is OutputRecord => {
     const same = showsAsBefore(plan, previous, state, target, bodiesShown(model, target));
-    return before !== undefined && (same || stopped || !mustAsk(plan, target));
+    return before !== undefined && (stopped || (!showsMovedClock(plan, previous, target) && (same || !mustAsk(plan, target))));
   };
 
   const phaseStart = performance.now();

@@ -8,11 +8,11 @@
 // - A change outside the posts (site.yaml, the profile, services, projects,
 //   the site URL) may show on any page: every target is asked.
 // - The build clock: every page shows its year, so a new year asks every
-//   target; a new day asks every target but posts' own pages, twins and API
-//   records (availability and what sums it up show the day, posts' own
-//   responses only the year). A later time on the same
-//   day asks nothing: only the model for the functions shows the time
-//   (emit.ts writeModel), but for the feeds of a site without posts.
+//   target. The build records which responses read the day or the time
+//   (core/clock.ts), and a clock that moved that far asks for those again:
+//   on a new day availability, the sitemap and what shows the about page;
+//   later the same day nothing but the Atom feed of a site without posts. The
+//   model for the functions shows the whole clock (emit.ts writeModel).
 // - A post added, removed, published, unpublished or moved in the order, or
 //   a change to a field lists show (title, date, tags, summary, reading
 //   time, …): every target is asked, because lists, tag pages, feeds and the
@@ -77,6 +77,8 @@ export interface BuildState {
   targets?: string;
   /** What each document showed of posts' bodies beyond sections (core/documents bodiesShown), hashed: an edit keeps it when it shows the same. */
   shown?: Map<string, string>;
+  /** The targets whose response read the day or the time of the build clock (core/clock.ts), and which. */
+  clock?: Map<string, 'day' | 'time'>;
 }
 
 /** The headers a record of a build answers with. */
@@ -85,11 +87,11 @@ export function recordHeaders(state: BuildState, record: OutputRecord): Headers 
 }
 
 /**
- * Every target asked for, or those of the posts whose body `changed`, with,
- * when the day of the build clock changed (`dated`), every target that is
- * not a post's own.
+ * Every target asked for, or those of the posts whose body `changed`, and,
+ * when the build clock moved to another day or time (`clock`), those whose
+ * response showed what moved.
  */
-export type Plan = { all: true; reason: string } | { all: false; changed: Set<string>; dated?: boolean };
+export type Plan = { all: true; reason: string } | { all: false; changed: Set<string>; clock?: 'day' | 'time' };
 
 function hash(text: string): string {
   return createHash('sha1').update(text).digest('base64');
@@ -169,8 +171,6 @@ export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
   const [clockBefore, clock] = [previous.clock, next.clock];
   if (clockBefore.slice(0, 4) !== clock.slice(0, 4))
     return { all: true, reason: 'the year of the build clock changed (every page shows it)' };
-  if (clockBefore !== clock && next.order.length === 0)
-    return { all: true, reason: 'the build clock changed (the feeds of a site without posts show it)' };
   if (previous.order.length !== next.order.length || previous.order.some((slug, i) => next.order[i] !== slug)) {
     return { all: true, reason: 'posts were added, removed or reordered' };
   }
@@ -181,7 +181,8 @@ export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
     if (before.body !== d.body) changed.add(slug);
   }
   if (previous.changes !== next.changes) return { all: true, reason: 'the change log changed' };
-  return clockBefore.slice(0, 10) === clock.slice(0, 10) ? { all: false, changed } : { all: false, changed, dated: true };
+  if (clockBefore === clock) return { all: false, changed };
+  return { all: false, changed, clock: clockBefore.slice(0, 10) === clock.slice(0, 10) ? 'time' : 'day' };
 }
 
 const POST_PAGE = pagePath.post('\0').split('\0')[0]!;
@@ -208,13 +209,20 @@ export function showsAsBefore(plan: Plan, previous: BuildState | null, state: Bu
   if (shown === null) return false;
   const digest = hash(shown);
   state.shown!.set(target, digest);
-  return !plan.all && !plan.dated && previous?.shown?.get(target) === digest;
+  return !plan.all && previous?.shown?.get(target) === digest;
 }
 
 /** Whether the plan asks respond() for this target again. */
 export function mustAsk(plan: Plan, target: string): boolean {
   if (plan.all) return true;
+  if (plan.changed.size === 0) return false;
   const owner = ownerOf(target);
-  if (owner !== null) return plan.changed.has(owner);
-  return plan.dated === true || (plan.changed.size > 0 && bodyDocuments.has(target));
+  return owner === null ? bodyDocuments.has(target) : plan.changed.has(owner);
+}
+
+/** Whether the previous build's response of this target showed the part of the build clock that moved: asked again, and made whole. */
+export function showsMovedClock(plan: Plan, previous: BuildState | null, target: string): boolean {
+  if (plan.all || !plan.clock) return false;
+  const read = previous?.clock?.get(target);
+  return read === 'time' || (read === 'day' && plan.clock === 'day');
 }

@@ -48,6 +48,7 @@ export class Ledger {
       extras: new Map(),
       sections: new Map(),
       shown: new Map(),
+      clock: new Map(),
     };
   }
 

@@ -1,5 +1,6 @@
 // The post feed (D28): Atom 1.0 (RFC 4287) at /feed.xml and the same items as
 // JSON Feed 1.1 at /feed.json, newest first, with the full content.
+import { clockTime } from '../clock.js';
 import { absoluteHtml } from '../absolute.js';
 import { jsonText, type Sections } from '../http.js';
 import { absoluteImages } from '../media.js';
@@ -22,7 +23,7 @@ function rfc3339(date: string): string {
 
 /** The feed's own updated time: the newest post change, else the build clock. */
 function feedUpdated(site: Site): string {
-  return site.posts.length ? rfc3339(newestChange(site)) : site.built_at.replace(/\.\d+Z$/, 'Z');
+  return site.posts.length ? rfc3339(newestChange(site)) : clockTime(site).replace(/\.\d+Z$/, 'Z');
 }
 
 interface FeedItem {

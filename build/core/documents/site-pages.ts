@@ -1,5 +1,6 @@
 // Every HTML page of the site (D20) with what the sitemap and llms.txt say
 // about it. The pages family renders them; this list only names them.
+import { clockDay } from '../clock.js';
 import type { Post, Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
 import { plural } from '../pages/html.js';
@@ -26,7 +27,7 @@ export function newestChange(site: Site, posts: readonly Post[] = site.posts): s
 }
 
 export function buildDate(site: Site): string {
-  return site.built_at.slice(0, 10);
+  return clockDay(site);
 }
 
 /** The statuses the projects have, in the order of the projects page: "live, delivered and sunset". */

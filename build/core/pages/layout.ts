@@ -1,5 +1,6 @@
 // The document around every page: head, skip link, header with navigation,
 // main, footer (D20). Landmarks and one h1 per page; no script anywhere (D24).
+import { clockYear } from '../clock.js';
 import type { Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { META_CSP } from './headers.js';
@@ -61,7 +62,7 @@ export function layout(shell: Shell): string {
   const { site, path } = shell;
   const fullTitle = documentTitle(site, shell.title, path);
   const twin = path === null ? null : twinPath(path);
-  const year = site.built_at.slice(0, 4);
+  const year = clockYear(site);
   const image = socialImage(site, shell.image);
   const data = shell.data ?? (path === null ? null : listData(site, path === pagePath.home() ? [] : [[shell.title, path]]));
   const license = site.config.license;
