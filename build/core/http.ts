@@ -40,6 +40,12 @@ export interface Sections {
   posts: (string | null)[];
 }
 
+/** The text of a document of Sections before its first post's section and after its last, the posts' sections being one run. */
+export interface Frame {
+  head: string;
+  tail: string;
+}
+
 const encoder = new TextEncoder();
 
 export function utf8(text: string): Uint8Array {

@@ -3,7 +3,7 @@
 // manifest, the artifacts (search index, host files, edge files) and the
 // state an incremental build compares against (D39, D40).
 import { families, respond } from '../core/respond.js';
-import { bodiesShown, documentsFamily, postSection } from '../core/documents/index.js';
+import { bodiesShown, documentFrame, documentsFamily, postSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import { jsonText, request, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
@@ -21,7 +21,7 @@ import {
   type OutputRecord,
   type Plan,
 } from './incremental.js';
-import { watchClockAsync } from '../core/clock.js';
+import { watchClock, watchClockAsync } from '../core/clock.js';
 import { indexSections, sectionEdits, splicedTag } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
@@ -101,10 +101,17 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const ask = async (target: string, before: OutputRecord | undefined): Promise<Made | null> => {
     asked.add(target);
     const from = written.length;
-    // One that showed the part of the clock that moved is made whole: the text around its posts may show it.
+    // One that showed the part of the clock that moved gets the text around its posts made again too, else is made whole.
+    const framed = showsMovedClock(plan, previous, target) ? watchClock(() => documentFrame(model, target)) : null;
     const made =
-      before && !showsMovedClock(plan, previous, target)
-        ? await splice(before.file, previous?.sections?.get(target), before.etag, (at) => postSection(model, target, at)!)
+      before && (!framed || framed.value)
+        ? await splice(
+            before.file,
+            previous?.sections?.get(target),
+            before.etag,
+            (at) => postSection(model, target, at)!,
+            framed?.value ?? undefined,
+          )
         : null;
     if (made) {
       // The headers of a document do not depend on its bytes.
@@ -116,7 +123,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
         written: written.length > from,
         record: () => {
           state.sections.set(target, made.index);
-          carryClock(target);
+          if (carryClock(target) !== 'time' && framed?.read) state.clock!.set(target, framed.read);
           spliced.push(target);
           return ledger.route(target, { file: before!.file, etag: tag, set: ledger.carrySet(before!.set), own: before!.own, size });
         },

@@ -1,7 +1,7 @@
 // The model as the build's respond() and the functions see it: the runtime
 // copy written to dist (no rendered HTML), and a runtime over a model in memory.
 import { modelData } from '../core/data.js';
-import type { Sections } from '../core/http.js';
+import type { Frame, Sections } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import { SiteModel } from '../core/site-model.js';
@@ -32,7 +32,7 @@ function runtimePost(post: Post): Post {
  * incremental build puts in `_folio/site.json` around the posts it keeps
  * when the build clock or nothing else changed.
  */
-export function runtimeModelFrame(site: Site): { head: string; tail: string } {
+export function runtimeModelFrame(site: Site): Frame {
   let head: string | null = null;
   let text = '{';
   let comma = '';

@@ -4,7 +4,7 @@
 // whole build clock: when that changed, the text around the posts is made
 // again too (the rules in incremental.ts).
 import { SITE_PATH } from '../core/files.js';
-import { utf8 } from '../core/http.js';
+import { utf8, type Frame } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import type { BuildState, Plan } from './incremental.js';
 import type { Ledger } from './ledger.js';
@@ -23,7 +23,7 @@ export type Splicer = (
   index: SectionIndex | undefined,
   tag: string,
   section: (at: number) => string,
-  frame?: { head: string; tail: string },
+  frame?: Frame,
 ) => Promise<{ tag: string; index: SectionIndex } | null>;
 
 export async function writeModelFile(site: Site, plan: Plan, previous: BuildState | null, ledger: Ledger, splice: Splicer): Promise<void> {

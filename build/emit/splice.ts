@@ -7,7 +7,7 @@
 // byte a full render's (test/incremental.test.ts compares it with a clean
 // build).
 import { createHash } from 'node:crypto';
-import { utf8, type Sections } from '../core/http.js';
+import { utf8, type Frame, type Sections } from '../core/http.js';
 import type { Edit } from './splice-file.js';
 
 /** Where each post's section lies in a document's bytes. */
@@ -61,7 +61,7 @@ export function sectionEdits(
   index: SectionIndex,
   changed: ReadonlySet<string>,
   render: (slug: string) => string,
-  frame?: { head: string; tail: string },
+  frame?: Frame,
 ): { edits: Edit[]; index: SectionIndex } | null {
   const count = index.posts.length;
   if (frame && count === 0) return null;

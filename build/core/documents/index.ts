@@ -2,7 +2,7 @@
 // a pure function of the site model. The build precomputes them all into dist/.
 import type { Family } from '../family.js';
 import { CONTENT_TYPES } from '../headers.js';
-import { jsonText, type Headers, type Sections } from '../http.js';
+import { jsonText, type Frame, type Headers, type Sections } from '../http.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
 import { agentInstructions } from './agent-instructions.js';
@@ -18,7 +18,7 @@ import {
   WELL_KNOWN_SERVER_CARD_PATH,
 } from './catalogs.js';
 import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
-import { llmsFullPostSection, llmsFullSections, llmsTokenLabels, llmsTxt } from './llms.js';
+import { llmsFullFrame, llmsFullPostSection, llmsFullSections, llmsTokenLabels, llmsTxt } from './llms.js';
 import { openApiDocument } from './openapi.js';
 import { documentReply } from './reply.js';
 import { robotsTxt } from './robots.js';
@@ -46,7 +46,12 @@ interface Rendered {
 interface Sectioned {
   render?: never;
   bodies?: never;
-  sections: { all(site: Site, model: SiteModel): Sections; post(site: Site, index: number, model: SiteModel): string };
+  sections: {
+    all(site: Site, model: SiteModel): Sections;
+    post(site: Site, index: number, model: SiteModel): string;
+    /** The text around the posts alone (Frame), when it may change while they do not (a new day): null to make it whole. */
+    frame?(site: Site, model: SiteModel): Frame | null;
+  };
 }
 
 type Document = { path: string; type: string; headers?(site: Site): Headers } & (Rendered | Sectioned);
@@ -60,7 +65,11 @@ export const documents: readonly Document[] = [
   {
     path: '/llms-full.txt',
     type: CONTENT_TYPES.text,
-    sections: { all: (_, model) => llmsFullSections(model), post: (_, index, model) => llmsFullPostSection(model, index) },
+    sections: {
+      all: (_, model) => llmsFullSections(model),
+      post: (_, index, model) => llmsFullPostSection(model, index),
+      frame: (_, model) => llmsFullFrame(model),
+    },
   },
   { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: (_, model) => sitemapXml(model) },
   { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection } },
@@ -87,6 +96,11 @@ export function bodiesShown(model: SiteModel, path: string): string | null {
 /** The section of the document at `path` that shows the post at this index of site.posts (see Sections), or null for another document. */
 export function postSection(model: SiteModel, path: string, index: number): string | null {
   return byPath.get(path)?.sections?.post(model.site, index, model) ?? null;
+}
+
+/** The text around the posts of the document at `path` (Frame), or null when it has none to give. */
+export function documentFrame(model: SiteModel, path: string): Frame | null {
+  return byPath.get(path)?.sections?.frame?.(model.site, model) ?? null;
 }
 
 export const documentsFamily: Family = {

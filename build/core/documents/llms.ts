@@ -4,7 +4,7 @@
 import { discovery } from '../api/operations.js';
 import { LIMIT } from '../api/parameters.js';
 import { availabilityResource } from '../availability.js';
-import { jsonText, type Sections } from '../http.js';
+import { jsonText, type Frame, type Sections } from '../http.js';
 import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
 import type { SiteModel } from '../site-model.js';
@@ -127,11 +127,6 @@ export function llmsTokenLabels(model: SiteModel): string {
   return [...paths.map((path) => tokensLabel(tokensForBytes(twinBytes(model, path)))), tokensLabel(llmsFullTokens(model))].join('\n');
 }
 
-/** The full Markdown of every page and post: the twins themselves, one after another (D21, D26). */
-function llmsFullParts(model: SiteModel): string[] {
-  return [llmsFullHeader(model), ...pagePaths(model).map((path) => twinMarkdown(model, path)!)];
-}
-
 function llmsFullHeader(model: SiteModel): string {
   const { site } = model;
   const url = site.config.site_url;
@@ -145,23 +140,44 @@ function llmsFullHeader(model: SiteModel): string {
 
 const SEPARATOR = '\n---\n\n';
 
+/** A page's part of llms-full.txt: its twin after a rule. */
+function pageSection(model: SiteModel, path: string): string {
+  return `${SEPARATOR}${twinMarkdown(model, path)!}`;
+}
+
 /**
- * llms-full.txt as sections: the header, then each twin after its rule, each
- * post's its own section (an incremental build splices them, D56).
+ * llms-full.txt as sections: the full Markdown of every page and post, the
+ * twins themselves one after another (D21, D26): the header, then each twin
+ * after its rule, each post's its own section (an incremental build splices
+ * them, D56).
  */
 export function llmsFullSections(model: SiteModel): Sections {
-  const { site } = model;
-  const [header, ...twins] = llmsFullParts(model);
-  const postAt = new Map(site.posts.map((p) => [pagePath.post(p.slug), p.slug]));
+  const paths = pagePaths(model);
+  const postAt = new Map(model.site.posts.map((p) => [pagePath.post(p.slug), p.slug]));
   return {
-    texts: [header!, ...twins.map((twin) => `${SEPARATOR}${twin}`)],
-    posts: [null, ...pagePaths(model).map((path) => postAt.get(path) ?? null)],
+    texts: [llmsFullHeader(model), ...paths.map((path) => pageSection(model, path))],
+    posts: [null, ...paths.map((path) => postAt.get(path) ?? null)],
   };
 }
 
 /** The section of llms-full.txt that shows the post at this index of site.posts. */
 export function llmsFullPostSection(model: SiteModel, index: number): string {
-  return `${SEPARATOR}${twinMarkdown(model, pagePath.post(model.site.posts[index]!.slug))!}`;
+  return pageSection(model, pagePath.post(model.site.posts[index]!.slug));
+}
+
+/**
+ * llms-full.txt around its posts, without their twins: what a new day
+ * changes of it (the about page's availability), for an incremental build to
+ * splice (D56). Null when the posts are not one run of its pages.
+ */
+export function llmsFullFrame(model: SiteModel): Frame | null {
+  const paths = pagePaths(model);
+  const posts = new Set(model.site.posts.map((p) => pagePath.post(p.slug)));
+  const first = paths.findIndex((path) => posts.has(path));
+  const end = first + posts.size;
+  if (first === -1 || paths.slice(first, end).some((path) => !posts.has(path))) return null;
+  const text = (part: string[]) => part.map((path) => pageSection(model, path)).join('');
+  return { head: llmsFullHeader(model) + text(paths.slice(0, first)), tail: text(paths.slice(end)) };
 }
 
 /** The tokens of llms-full.txt, counted without joining it (it is every twin at once), from the twins' sizes. */
