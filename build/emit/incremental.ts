@@ -12,7 +12,7 @@
 //   (core/clock.ts), and a clock that moved that far asks for those again:
 //   on a new day availability, the sitemap and what shows the about page;
 //   later the same day nothing but the Atom feed of a site without posts. The
-//   model for the functions shows the whole clock (emit.ts writeModel).
+//   model for the functions shows the whole clock (model-file.ts).
 // - A post added, removed, published, unpublished or moved in the order, or
 //   a change to a field lists show (title, date, tags, summary, reading
 //   time, …): every target is asked, because lists, tag pages, feeds and the
