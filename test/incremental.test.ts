@@ -112,7 +112,7 @@ describe('incremental builds', () => {
     expect(dated.filter((t) => ownerOf(t) !== null)).toEqual([]);
     expect(r.stats.written.filter((f) => /^(blog\/[^/]+\.(html|md)|api\/v1\/posts\/[^/]+\.json)$/.test(f))).toEqual([]);
     expect(r.stats.written).toContain('api/v1/availability.json');
-    // llms-full.txt shows the about page: the text around its posts is made again, the posts' twins spliced as they were.
+    // llms-full.txt shows the about page: the sections of the pages whose twins showed the day are made again, the rest kept.
     expect(r.stats.spliced).toEqual(['/llms-full.txt']);
     expect(r.files).toBe(first.files);
     await expectSameAsClean(tomorrow);

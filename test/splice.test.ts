@@ -27,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('indexSections', () => {
   it('finds each section at the bytes its text encodes to, whatever its characters', () => {
     const body = utf8(texts.join(''));
-    const index = indexSections({ texts, posts }, body);
+    const index = indexSections({ texts, keys: posts }, body);
     let at = 0;
     const expected: [string, number, number][] = [];
     texts.forEach((text, i) => {
@@ -36,11 +36,11 @@ describe('indexSections', () => {
       at += size;
     });
     expect(index.size).toBe(body.byteLength);
-    expect(index.posts.map((p, i) => [p, index.starts[i], index.ends[i]])).toEqual(expected);
+    expect(index.keys.map((p, i) => [p, index.starts[i], index.ends[i]])).toEqual(expected);
   });
 
   it('refuses a body that is not the sections', () => {
-    expect(() => indexSections({ texts, posts }, utf8(texts.join('') + 'more'))).toThrow(/report this as a bug/);
+    expect(() => indexSections({ texts, keys: posts }, utf8(texts.join('') + 'more'))).toThrow(/report this as a bug/);
   });
 });
 
@@ -53,11 +53,11 @@ describe('sectionEdits and spliceFile', () => {
     const previous = join(dir, 'previous.txt');
     const next = join(dir, 'next.txt');
     writeFileSync(previous, body);
-    const made = sectionEdits(indexSections({ texts, posts }, body), new Set(Object.keys(edited)), (slug) => edited[slug]!);
+    const made = sectionEdits(indexSections({ texts, keys: posts }, body), new Set(Object.keys(edited)), (slug) => edited[slug]!);
     spliceFile(previous, next, made!.edits);
     const expected = utf8(nextTexts.join(''));
     expect(readFileSync(next).equals(expected)).toBe(true);
-    expect(made!.index).toEqual(indexSections({ texts: nextTexts, posts }, expected));
+    expect(made!.index).toEqual(indexSections({ texts: nextTexts, keys: posts }, expected));
     expect(readFileSync(previous).equals(body)).toBe(true);
   });
 
@@ -68,20 +68,20 @@ describe('sectionEdits and spliceFile', () => {
     const frame = { head: '# A longer head, “new”\n', tail: '</feed> 🚀\n' };
     for (const changed of [new Set<string>(), new Set(Object.keys(edited))]) {
       const next = join(dir, `framed-${changed.size}.txt`);
-      const made = sectionEdits(indexSections({ texts, posts }, body), changed, (slug) => edited[slug]!, frame)!;
+      const made = sectionEdits(indexSections({ texts, keys: posts }, body), changed, (slug) => edited[slug]!, frame)!;
       spliceFile(previous, next, made.edits);
       const expectedTexts = (changed.size ? nextTexts : texts).map((t, i) =>
         i === 0 ? frame.head : i === texts.length - 1 ? frame.tail : t,
       );
       const expected = utf8(expectedTexts.join(''));
       expect(readFileSync(next).equals(expected)).toBe(true);
-      expect(made.index).toEqual(indexSections({ texts: expectedTexts, posts }, expected));
+      expect(made.index).toEqual(indexSections({ texts: expectedTexts, keys: posts }, expected));
     }
   });
 
   it('has no frame to write around no post section', () => {
     const frameOnly = ['{"posts":[', ']}'];
-    const index = indexSections({ texts: frameOnly, posts: [null, null] }, utf8(frameOnly.join('')));
+    const index = indexSections({ texts: frameOnly, keys: [null, null] }, utf8(frameOnly.join('')));
     expect(sectionEdits(index, new Set(), () => '', { head: '{"posts":[', tail: ']}' })).toBeNull();
     expect(sectionEdits(index, new Set(), () => '')).toEqual({ edits: [], index });
   });
@@ -93,7 +93,7 @@ describe('sectionEdits and spliceFile', () => {
     const previous = join(dir, 'big.txt');
     const next = join(dir, 'big-next.txt');
     writeFileSync(previous, body);
-    const made = sectionEdits(indexSections({ texts: big, posts: bigPosts }, body), new Set(['m']), () => 'the new middle\n');
+    const made = sectionEdits(indexSections({ texts: big, keys: bigPosts }, body), new Set(['m']), () => 'the new middle\n');
     spliceFile(previous, next, made!.edits);
     expect(readFileSync(next).equals(utf8(big[0] + 'the new middle\n' + big[2]))).toBe(true);
   });
@@ -102,7 +102,7 @@ describe('sectionEdits and spliceFile', () => {
     const body = utf8(texts.join(''));
     const previous = join(dir, 'short.txt');
     writeFileSync(previous, body.subarray(0, 5));
-    const made = sectionEdits(indexSections({ texts, posts }, body), new Set(['d']), () => 'x');
+    const made = sectionEdits(indexSections({ texts, keys: posts }, body), new Set(['d']), () => 'x');
     expect(() => spliceFile(previous, join(dir, 'short-next.txt'), made!.edits)).toThrow(/short\.txt ends at byte 5.*--no-cache/);
   });
 });
@@ -127,7 +127,7 @@ describe('runtimeModelSections', () => {
       const { site, out } = await buildInto(content);
       const sections = runtimeModelSections(site);
       expect(sections.texts.join(''), content).toBe(JSON.stringify(runtimeModel(site)));
-      expect(sections.posts.filter((p) => p !== null)).toEqual(site.posts.map((p) => p.slug));
+      expect(sections.keys.filter((p) => p !== null)).toEqual(site.posts.map((p) => p.slug));
       expect(readFileSync(join(out, '_folio/site.json'), 'utf8'), content).toBe(JSON.stringify(runtimeModel(site)));
       rmSync(join(out, '..'), { recursive: true, force: true });
     }

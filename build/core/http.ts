@@ -30,17 +30,19 @@ export interface Reply {
 }
 
 /**
- * A body as a sequence of texts whose concatenation is the body; `posts[i]`
- * names the post that section i shows alone, or is null. After an edit of
- * one post's body only that post's section differs, so an incremental build
- * renders that section again and takes the rest from the previous file.
+ * A body as a sequence of texts whose concatenation is the body; `keys[i]`
+ * names what section i shows alone: a post (its slug), or in llms-full.txt
+ * another page (its path, which starts with a slash, as a slug cannot); null
+ * for the text around them. After an edit of one post's body only that
+ * post's section differs, so an incremental build renders that section again
+ * and takes the rest from the previous file.
  */
 export interface Sections {
   texts: string[];
-  posts: (string | null)[];
+  keys: (string | null)[];
 }
 
-/** The text of a document of Sections before its first post's section and after its last, the posts' sections being one run. */
+/** The text of a document of Sections before its first keyed section and after its last, the keyed sections being one run. */
 export interface Frame {
   head: string;
   tail: string;

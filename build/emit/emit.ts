@@ -3,12 +3,12 @@
 // manifest, the artifacts (search index, host files, edge files) and the
 // state an incremental build compares against (D39, D40).
 import { families, respond } from '../core/respond.js';
-import { bodiesShown, documentFrame, documentsFamily, postSection } from '../core/documents/index.js';
+import { bodiesShown, documentFrame, documentsFamily, keyedSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import { jsonText, request, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
-import { pageOfTwin } from '../core/urls.js';
+import { pageOfTwin, twinPath } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
 import {
   digestSite,
@@ -60,9 +60,9 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const ledger = new Ledger(site, sink, previous);
   const { manifest, state, written, kept } = ledger;
   /** The Splicer of this build (model-file.ts): null too when the sink cannot splice the file. */
-  const splice: Splicer = async (file, index, tag, section, frame) => {
+  const splice: Splicer = async (file, index, tag, render, frame, also) => {
     if (plan.all || !index || !sink.splice) return null;
-    const made = sectionEdits(index, plan.changed, (slug) => section(model.posts.bySlug.get(slug)!), frame);
+    const made = sectionEdits(index, also?.size ? new Set([...plan.changed, ...also]) : plan.changed, render, frame);
     if (!made || !(await sink.splice(file, index.size, made.edits))) return null;
     ledger.wrote(file);
     return { tag: splicedTag(tag, made.edits), index: made.index };
@@ -101,17 +101,17 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const ask = async (target: string, before: OutputRecord | undefined): Promise<Made | null> => {
     asked.add(target);
     const from = written.length;
-    // One that showed the part of the clock that moved gets the text around its posts made again too, else is made whole.
+    const index = previous?.sections?.get(target);
+    // One that showed the part of the clock that moved gets the text around its sections made again, and the
+    // sections of the pages whose twins showed it (llms-full.txt, Sections); without a frame it is made whole.
     const framed = showsMovedClock(plan, previous, target) ? watchClock(() => documentFrame(model, target)) : null;
+    const pages =
+      framed && index
+        ? new Set(index.keys.filter((key) => key.startsWith('/') && showsMovedClock(plan, previous, twinPath(key))))
+        : undefined;
     const made =
       before && (!framed || framed.value)
-        ? await splice(
-            before.file,
-            previous?.sections?.get(target),
-            before.etag,
-            (at) => postSection(model, target, at)!,
-            framed?.value ?? undefined,
-          )
+        ? await splice(before.file, index, before.etag, (key) => keyedSection(model, target, key)!, framed?.value ?? undefined, pages)
         : null;
     if (made) {
       // The headers of a document do not depend on its bytes.
@@ -189,7 +189,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   if (!stopped) {
     manifest.build = buildId(state.digest);
     search = prepareSearchIndex(site, await readPreviousIndex(previous, sink, options.searchThread ?? null), options.searchThread, plan);
-    await writeModelFile(site, plan, previous, ledger, splice);
+    await writeModelFile(model, plan, previous, ledger, splice);
   }
   // The documents last: llms-full.txt and the feeds read every twin, which the pages family has made
   // by then. Enumerated first, they built every page at once while the search thread was at its largest.

@@ -60,7 +60,7 @@ export function runtimeModelSections(site: Site): Sections {
   const { head, tail } = runtimeModelFrame(site);
   return {
     texts: [head, ...site.posts.map(runtimePostSection), tail],
-    posts: [null, ...site.posts.map((p) => p.slug), null],
+    keys: [null, ...site.posts.map((p) => p.slug), null],
   };
 }
 

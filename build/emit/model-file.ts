@@ -5,28 +5,36 @@
 // again too (the rules in incremental.ts).
 import { SITE_PATH } from '../core/files.js';
 import { utf8, type Frame } from '../core/http.js';
-import type { Site } from '../core/model.js';
+import type { SiteModel } from '../core/site-model.js';
 import type { BuildState, Plan } from './incremental.js';
 import type { Ledger } from './ledger.js';
 import { runtimeModelFrame, runtimeModelSections, runtimePostSection } from './memory-runtime.js';
 import { indexSections, type SectionIndex } from './splice.js';
 
 /**
- * A file of post sections after a body edit (a document, or the model),
- * written by the sink as the previous file with the edited posts' sections
- * made again by `section`, and with `frame`, the text around them too
- * (splice.ts): its tag for the state and its index, or null when it must be
- * made whole (emit.ts).
+ * A file of keyed sections after an edit (a document, or the model), written
+ * by the sink as the previous file with the edited posts' sections, and those
+ * keyed in `also`, made again by `render`, and with `frame`, the text around
+ * them too (splice.ts): its tag for the state and its index, or null when it
+ * must be made whole (emit.ts).
  */
 export type Splicer = (
   file: string,
   index: SectionIndex | undefined,
   tag: string,
-  section: (at: number) => string,
+  render: (key: string) => string,
   frame?: Frame,
+  also?: ReadonlySet<string>,
 ) => Promise<{ tag: string; index: SectionIndex } | null>;
 
-export async function writeModelFile(site: Site, plan: Plan, previous: BuildState | null, ledger: Ledger, splice: Splicer): Promise<void> {
+export async function writeModelFile(
+  model: SiteModel,
+  plan: Plan,
+  previous: BuildState | null,
+  ledger: Ledger,
+  splice: Splicer,
+): Promise<void> {
+  const { site } = model;
   const { state } = ledger;
   const index = previous?.sections?.get(SITE_PATH);
   const before = previous?.extras.get(SITE_PATH);
@@ -38,7 +46,11 @@ export async function writeModelFile(site: Site, plan: Plan, previous: BuildStat
     return;
   }
   const frame = clocked ? runtimeModelFrame(site) : undefined;
-  const made = before && (await splice(SITE_PATH, index, before.hash, (at) => runtimePostSection(site.posts[at]!, at), frame));
+  const section = (slug: string) => {
+    const at = model.posts.bySlug.get(slug)!;
+    return runtimePostSection(site.posts[at]!, at);
+  };
+  const made = before && (await splice(SITE_PATH, index, before.hash, section, frame));
   if (made) {
     ledger.recordExtra(SITE_PATH, { hash: made.tag, size: made.index.size });
     state.sections.set(SITE_PATH, made.index);

@@ -10,12 +10,12 @@ import { createHash } from 'node:crypto';
 import { utf8, type Frame, type Sections } from '../core/http.js';
 import type { Edit } from './splice-file.js';
 
-/** Where each post's section lies in a document's bytes. */
+/** Where each keyed section (a post's, a page's: Sections in core/http.ts) lies in a document's bytes. */
 export interface SectionIndex {
   /** The document's size in bytes. */
   size: number;
-  /** Per post section, in order: the post's slug, and its byte range [start, end). */
-  posts: string[];
+  /** Per keyed section, in order: its key, and its byte range [start, end). */
+  keys: string[];
   starts: number[];
   ends: number[];
 }
@@ -26,7 +26,7 @@ export interface SectionIndex {
  * each text's UTF-8 length instead took 0.4 s per 37 MB document.
  */
 export function indexSections(sections: Sections, body: Uint8Array): SectionIndex {
-  const index: SectionIndex = { size: body.byteLength, posts: [], starts: [], ends: [] };
+  const index: SectionIndex = { size: body.byteLength, keys: [], starts: [], ends: [] };
   let at = 0;
   for (let i = 0; i < sections.texts.length; i++) {
     const start = at;
@@ -36,9 +36,9 @@ export function indexSections(sections: Sections, body: Uint8Array): SectionInde
       at += b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
       units -= b >= 0xf0 ? 2 : 1;
     }
-    const post = sections.posts[i];
-    if (post != null) {
-      index.posts.push(post);
+    const key = sections.keys[i];
+    if (key != null) {
+      index.keys.push(key);
       index.starts.push(start);
       index.ends.push(at);
     }
@@ -63,10 +63,10 @@ export function sectionEdits(
   render: (slug: string) => string,
   frame?: Frame,
 ): { edits: Edit[]; index: SectionIndex } | null {
-  const count = index.posts.length;
+  const count = index.keys.length;
   if (frame && count === 0) return null;
   const edits: Edit[] = [];
-  const next: SectionIndex = { size: 0, posts: index.posts, starts: new Array(count), ends: new Array(count) };
+  const next: SectionIndex = { size: 0, keys: index.keys, starts: new Array(count), ends: new Array(count) };
   let shift = 0;
   const replace = (start: number, end: number, text: string) => {
     const bytes = utf8(text);
@@ -78,7 +78,7 @@ export function sectionEdits(
     const start = index.starts[k]!;
     const end = index.ends[k]!;
     next.starts[k] = start + shift;
-    if (changed.has(index.posts[k]!)) replace(start, end, render(index.posts[k]!));
+    if (changed.has(index.keys[k]!)) replace(start, end, render(index.keys[k]!));
     next.ends[k] = end + shift;
   }
   if (frame) replace(index.ends[count - 1]!, index.size, frame.tail);

@@ -86,7 +86,7 @@ export function atomSections(site: Site): Sections {
   ].join('\n');
   return {
     texts: [head, ...items(site).map((item) => atomEntry(site, item)), '</feed>\n'],
-    posts: [null, ...site.posts.map((p) => p.slug), null],
+    keys: [null, ...site.posts.map((p) => p.slug), null],
   };
 }
 
@@ -159,7 +159,7 @@ export function jsonFeedSections(site: Site): Sections {
   const tail = `${list.length ? '\n  ' : ''}]${text.slice(at + JSON.stringify(ITEMS).length)}`;
   return {
     texts: [head, ...list.map((item, i) => jsonFeedItemText(site, item, i)), tail],
-    posts: [null, ...site.posts.map((p) => p.slug), null],
+    keys: [null, ...site.posts.map((p) => p.slug), null],
   };
 }
 

@@ -18,7 +18,7 @@ import {
   WELL_KNOWN_SERVER_CARD_PATH,
 } from './catalogs.js';
 import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
-import { llmsFullFrame, llmsFullPostSection, llmsFullSections, llmsTokenLabels, llmsTxt } from './llms.js';
+import { llmsFullFrame, llmsFullPageSection, llmsFullPostSection, llmsFullSections, llmsTokenLabels, llmsTxt } from './llms.js';
 import { openApiDocument } from './openapi.js';
 import { documentReply } from './reply.js';
 import { robotsTxt } from './robots.js';
@@ -49,8 +49,10 @@ interface Sectioned {
   sections: {
     all(site: Site, model: SiteModel): Sections;
     post(site: Site, index: number, model: SiteModel): string;
-    /** The text around the posts alone (Frame), when it may change while they do not (a new day): null to make it whole. */
-    frame?(site: Site, model: SiteModel): Frame | null;
+    /** The section of the page at `path`, for a document whose keys name pages too (Sections). */
+    page?(model: SiteModel, path: string): string;
+    /** The text around the keyed sections alone (Frame), when it may change while they do not (a new day); without one, the document is made whole. */
+    frame?(site: Site, model: SiteModel): Frame;
   };
 }
 
@@ -68,6 +70,7 @@ export const documents: readonly Document[] = [
     sections: {
       all: (_, model) => llmsFullSections(model),
       post: (_, index, model) => llmsFullPostSection(model, index),
+      page: llmsFullPageSection,
       frame: (_, model) => llmsFullFrame(model),
     },
   },
@@ -93,12 +96,15 @@ export function bodiesShown(model: SiteModel, path: string): string | null {
   return byPath.get(path)?.bodies?.(model) ?? null;
 }
 
-/** The section of the document at `path` that shows the post at this index of site.posts (see Sections), or null for another document. */
-export function postSection(model: SiteModel, path: string, index: number): string | null {
-  return byPath.get(path)?.sections?.post(model.site, index, model) ?? null;
+/** The section of the document at `path` keyed `key` (Sections): a post's by its slug, a page's by its path; null for another document. */
+export function keyedSection(model: SiteModel, path: string, key: string): string | null {
+  const sections = byPath.get(path)?.sections;
+  if (key.startsWith('/')) return sections?.page?.(model, key) ?? null;
+  const at = model.posts.bySlug.get(key);
+  return at === undefined ? null : (sections?.post(model.site, at, model) ?? null);
 }
 
-/** The text around the posts of the document at `path` (Frame), or null when it has none to give. */
+/** The text around the keyed sections of the document at `path` (Frame), or null when it has none to give. */
 export function documentFrame(model: SiteModel, path: string): Frame | null {
   return byPath.get(path)?.sections?.frame?.(model.site, model) ?? null;
 }

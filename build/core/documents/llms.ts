@@ -140,44 +140,34 @@ function llmsFullHeader(model: SiteModel): string {
 
 const SEPARATOR = '\n---\n\n';
 
-/** A page's part of llms-full.txt: its twin after a rule. */
-function pageSection(model: SiteModel, path: string): string {
-  return `${SEPARATOR}${twinMarkdown(model, path)!}`;
-}
-
 /**
  * llms-full.txt as sections: the full Markdown of every page and post, the
  * twins themselves one after another (D21, D26): the header, then each twin
- * after its rule, each post's its own section (an incremental build splices
- * them, D56).
+ * after its rule, keyed by its post's slug or its page's path, so that an
+ * incremental build renders again only the sections that changed (D56).
  */
 export function llmsFullSections(model: SiteModel): Sections {
   const paths = pagePaths(model);
   const postAt = new Map(model.site.posts.map((p) => [pagePath.post(p.slug), p.slug]));
   return {
-    texts: [llmsFullHeader(model), ...paths.map((path) => pageSection(model, path))],
-    posts: [null, ...paths.map((path) => postAt.get(path) ?? null)],
+    texts: [llmsFullHeader(model), ...paths.map((path) => llmsFullPageSection(model, path))],
+    keys: [null, ...paths.map((path) => postAt.get(path) ?? path)],
   };
 }
 
 /** The section of llms-full.txt that shows the post at this index of site.posts. */
 export function llmsFullPostSection(model: SiteModel, index: number): string {
-  return pageSection(model, pagePath.post(model.site.posts[index]!.slug));
+  return llmsFullPageSection(model, pagePath.post(model.site.posts[index]!.slug));
 }
 
-/**
- * llms-full.txt around its posts, without their twins: what a new day
- * changes of it (the about page's availability), for an incremental build to
- * splice (D56). Null when the posts are not one run of its pages.
- */
-export function llmsFullFrame(model: SiteModel): Frame | null {
-  const paths = pagePaths(model);
-  const posts = new Set(model.site.posts.map((p) => pagePath.post(p.slug)));
-  const first = paths.findIndex((path) => posts.has(path));
-  const end = first + posts.size;
-  if (first === -1 || paths.slice(first, end).some((path) => !posts.has(path))) return null;
-  const text = (part: string[]) => part.map((path) => pageSection(model, path)).join('');
-  return { head: llmsFullHeader(model) + text(paths.slice(0, first)), tail: text(paths.slice(end)) };
+/** The section of llms-full.txt that shows the page at `path`: its twin after a rule. */
+export function llmsFullPageSection(model: SiteModel, path: string): string {
+  return `${SEPARATOR}${twinMarkdown(model, path)!}`;
+}
+
+/** The text of llms-full.txt around its pages' sections: the header. */
+export function llmsFullFrame(model: SiteModel): Frame {
+  return { head: llmsFullHeader(model), tail: '' };
 }
 
 /** The tokens of llms-full.txt, counted without joining it (it is every twin at once), from the twins' sizes. */
