@@ -65,6 +65,11 @@ export function report(result) {
             : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio${inc.cpuMs ? `, ${sec(inc.cpuMs)} of CPU` : ''}, peak ${mib(inc.peakRss)}${Number.isFinite(inc.filesChanged) ? `, ${inc.filesChanged.toLocaleString('en')} files of dist/ changed (what a deploy uploads again)` : ''} (median of ${inc.runs.length}); ${ratio(inc.ms, s.cold.folio?.ms)} of the cold build's wall time${inc.cpuMs && s.cold.folio?.cpuMs ? ` and ${ratio(inc.cpuMs, s.cold.folio.cpuMs)} of its CPU time` : ''}.`,
         '',
       );
+      if (inc.daily)
+        lines.push(
+          `The same edit as a daily build in CI, each run a day after the last (\`--now\` one day later, so what shows the day is made again too): ${sec(inc.daily.ms)} wall, ${sec(inc.daily.ownMs)} inside folio, ${Number.isFinite(inc.daily.asked) ? `${inc.daily.asked.toLocaleString('en')} responses asked` : 'every response asked'}, peak ${mib(inc.daily.peakRss)} (median of ${inc.daily.runs}); ${ratio(inc.daily.ms, s.cold.folio?.ms)} of the cold build's wall time.`,
+          '',
+        );
       const dev = inc.dev;
       if (dev) {
         lines.push(
