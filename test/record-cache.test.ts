@@ -106,7 +106,7 @@ describe('the record cache', () => {
       expect(shardFiles(folder), `edit ${edits}`).toEqual(shards);
       shards = shardFiles(folder);
     }
-    // 64 at most: 32 edits, each one record in the journal and one unused.
+    // Each edit adds one record to the journal and leaves one unused: past 64 (the least share) at the 33rd edit, numbered 32.
     expect(edits).toBe(32);
     expect(shardFiles(folder)).not.toEqual(shards);
     const cache = await RecordCache.open(dir);
