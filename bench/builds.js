@@ -1,18 +1,17 @@
 // The builds `npm run bench` measures (bench/run.js runs them per corpus
-// size): each tool's cold build, interleaved; folio's rebuild after a
-// one-post edit; Pagefind over folio's pages; a profile of folio's build.
+// size): each tool's cold build, interleaved; Pagefind over folio's pages; a
+// profile of folio's build (folio's rebuild after an edit: incremental.js).
 // `ctx` is one size's corpus and work folder, with the parts to skip and
 // the run's log.
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPORA_DIR } from './corpus.js';
-import { benchDev } from './dev.js';
 import { countFiles, measure, median } from './measure.js';
 import { PHASES, summarise, toMarkdown } from './profile.js';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** The build clock of every run. */
 export const NOW = '2026-11-22';
 
@@ -138,12 +137,7 @@ export function tools(ctx) {
 }
 
 /** folio prints "(N files, X MiB, N ms)"; its own build time excludes Node's start-up. */
-const folioOwnMs = (stdout) => Number(/, (\d+) ms\)/.exec(stdout)?.[1] ?? NaN);
-/** The files of dist/ a rebuild changed, from folio's summary ("… 90 files changed]"): what a host's deploy uploads again. */
-const folioFilesChanged = (stdout) => Number(/(\d+) files changed\]/.exec(stdout)?.[1] ?? NaN);
-/** How many responses an incremental build asked for, from its summary (`… 7 of 31883 responses asked …`); NaN for a full build. */
-const folioAsked = (stdout) => Number(/(\d+) of \d+ responses asked/.exec(stdout)?.[1] ?? NaN);
-
+export const folioOwnMs = (stdout) => Number(/, (\d+) ms\)/.exec(stdout)?.[1] ?? NaN);
 export async function coldBuilds(ctx, runs) {
   const list = tools(ctx);
   const results = Object.fromEntries(list.map((t) => [t.id, { id: t.id, name: t.name, skip: t.skip, runs: [] }]));
@@ -193,67 +187,6 @@ export async function coldBuilds(ctx, runs) {
     r.max = Math.max(...r.runs.map((x) => x.ms));
   }
   return results;
-}
-
-/** A one-post edit, then `folio build` again on a private copy of the corpus. */
-export async function incremental(ctx, runs) {
-  const dir = join(ctx.work, 'incremental');
-  const content = join(dir, 'content');
-  const out = join(dir, 'dist');
-  cpSync(ctx.content, content, { recursive: true });
-  const build = (now = NOW) =>
-    measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', content, '--out', out, '--now', now], { cwd: dir });
-  await build();
-  const cacheDirs = [dir, content].map((d) => join(d, '.folio-cache')).filter((d) => existsSync(d));
-  const posts = readdirSync(join(content, 'posts')).sort();
-  const post = join(content, 'posts', posts[posts.length >> 1]);
-  const rows = [];
-  // Without a cache every rebuild is a full build: one is enough at 10,000 posts.
-  const edits = cacheDirs.length ? runs : Math.min(runs, ctx.size >= 10000 ? 1 : 3);
-  for (let i = 1; i <= edits; i++) {
-    appendFileSync(post, `\nEdited for the benchmark, edit ${i}: one more sentence about cache hit rates.\n`);
-    const r = await build();
-    rows.push({ ms: r.ms, cpuMs: r.cpuMs, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss, filesChanged: folioFilesChanged(r.stdout) });
-    ctx.log(`  ${ctx.size} posts, one-post edit ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${folioOwnMs(r.stdout)} ms)`);
-  }
-  // A daily build in CI: each edit a day after the last, so the build clock's day moves too (what shows the day is made again).
-  const daily = [];
-  for (let i = 1; cacheDirs.length && i <= edits; i++) {
-    appendFileSync(post, `\nEdited for the benchmark on day ${i}: one more sentence about cache hit rates.\n`);
-    const day = new Date(Date.parse(NOW) + i * 86_400_000).toISOString().slice(0, 10);
-    const r = await build(day);
-    daily.push({ ms: r.ms, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss, asked: folioAsked(r.stdout) });
-    ctx.log(
-      `  ${ctx.size} posts, one-post edit on the next day ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s, ${folioAsked(r.stdout)} responses asked`,
-    );
-  }
-  const dev = await benchDev({ content, out: join(dir, 'dev-dist'), cwd: dir, post, now: NOW, edits: runs, log: ctx.log }).catch(
-    (error) => ({
-      error: String(error.message).split('\n')[0],
-    }),
-  );
-  return {
-    dev,
-    kind: cacheDirs.length
-      ? `rebuild with a warm ${cacheDirs.map((d) => d.slice(ctx.work.length + 1)).join(', ')}`
-      : 'full rebuild: folio keeps no cache and has no incremental mode yet',
-    post: posts[posts.length >> 1],
-    ms: median(rows.map((r) => r.ms)),
-    cpuMs: rows.every((r) => r.cpuMs !== null) ? median(rows.map((r) => r.cpuMs)) : null,
-    ownMs: median(rows.map((r) => r.ownMs)),
-    filesChanged: median(rows.map((r) => r.filesChanged)),
-    peakRss: Math.max(...rows.map((r) => r.peakRss)),
-    runs: rows,
-    daily: daily.length
-      ? {
-          ms: median(daily.map((r) => r.ms)),
-          ownMs: median(daily.map((r) => r.ownMs)),
-          asked: median(daily.map((r) => r.asked)),
-          peakRss: Math.max(...daily.map((r) => r.peakRss)),
-          runs: daily.length,
-        }
-      : null,
-  };
 }
 
 /** A CPU profile of one cold folio build, summarised. */

@@ -43,6 +43,19 @@ describe('the build clock', () => {
       return clockDay(site);
     });
     expect(later).toEqual({ value: '2026-11-22', read: 'day' });
+    // A watch whose maker throws ends all the same: the reads before the throw count for the outer one only.
+    const failed = watchClock(() => {
+      try {
+        watchClock(() => {
+          clockDay(site);
+          throw new Error('no answer');
+        });
+      } catch {
+        // the answer that failed
+      }
+      return watchClock(() => clockYear(site)).read;
+    });
+    expect(failed).toEqual({ value: null, read: 'day' });
     // Outside a watch, a read is a read.
     expect(clockTime(site)).toBe(site.built_at);
   });

@@ -22,16 +22,32 @@ export const clockMonth = (site: Pick<Site, 'built_at'>) => read('day', site.bui
 export const clockDay = (site: Pick<Site, 'built_at'>) => read('day', site.built_at.slice(0, 10));
 export const clockTime = (site: Pick<Site, 'built_at'>) => read('time', site.built_at);
 
-/** Of what `make` read of the clock, the part that moves soonest: the time, the day, or (null) at most the year. */
-export function watchClock<T>(make: () => T): { value: T; read: 'day' | 'time' | null } {
+type Read = 'day' | 'time' | null;
+
+/**
+ * Starts a watch inside any already running; the function it returns stops
+ * it (again: nothing more), passes its reads on outwards, and says the part
+ * that moves soonest: the time, the day, or (null) at most the year.
+ */
+function watch(): () => Read {
   const outer = watching;
   const mine = new Set<ClockPart>();
   watching = mine;
-  try {
-    return { value: make(), read: mine.has('time') ? 'time' : mine.has('day') ? 'day' : null };
-  } finally {
+  return () => {
     watching = outer;
     for (const part of mine) outer?.add(part);
+    return mine.has('time') ? 'time' : mine.has('day') ? 'day' : null;
+  };
+}
+
+/** What `make` made, and the part of the clock it read that moves soonest. */
+export function watchClock<T>(make: () => T): { value: T; read: Read } {
+  const end = watch();
+  try {
+    const value = make();
+    return { value, read: end() };
+  } finally {
+    end();
   }
 }
 
@@ -40,20 +56,17 @@ export function watchClock<T>(make: () => T): { value: T; read: 'day' | 'time' |
  * at a time; anything else read meanwhile (a request folio dev serves) is
  * counted too, which can only ask for a response again that need not be.
  */
-export async function watchClockAsync<T>(make: () => Promise<T>): Promise<{ value: T; read: 'day' | 'time' | null }> {
-  const outer = watching;
-  const mine = new Set<ClockPart>();
-  watching = mine;
+export async function watchClockAsync<T>(make: () => Promise<T>): Promise<{ value: T; read: Read }> {
+  const end = watch();
   try {
     const value = await make();
-    return { value, read: mine.has('time') ? 'time' : mine.has('day') ? 'day' : null };
+    return { value, read: end() };
   } finally {
-    watching = outer;
-    for (const part of mine) outer?.add(part);
+    end();
   }
 }
 
 /** Counts, for the response being made, what another one it reuses (a page's twin, its size) read of the clock. */
-export function replayClock(part: 'day' | 'time' | null | undefined): void {
+export function replayClock(part: Read | undefined): void {
   if (part) watching?.add(part);
 }

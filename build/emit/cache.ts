@@ -23,6 +23,13 @@ export function defaultCacheDir(out: string): string {
   return join(dirname(resolve(out)), '.folio-cache');
 }
 
+/** Writes `file` under a temporary name and renames it into place, so that a reader finds the old file or the new one, whole. */
+export async function atomicWrite(file: string, body: Uint8Array | string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, body);
+  await rename(tmp, file);
+}
+
 /** The packages whose output a record holds; a new version of any of them must miss. */
 const RENDER_PACKAGES = [
   'gray-matter',
@@ -107,8 +114,7 @@ export async function saveHistory(dir: string, out: string, history: History): P
   const file = historyFile(dir, out);
   try {
     await mkdir(dir, { recursive: true });
-    await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(history));
-    await rename(`${file}.${process.pid}.tmp`, file);
+    await atomicWrite(file, JSON.stringify(history));
   } catch (error) {
     console.error(
       `folio: could not save the record of published items in ${dir} (${(error as Error).message}); the next build cannot list removals.`,
@@ -134,8 +140,7 @@ export async function saveState(dir: string, out: string, state: BuildState): Pr
   const file = stateFile(dir, out);
   try {
     await mkdir(dir, { recursive: true });
-    await writeFile(`${file}.${process.pid}.tmp`, serialize(state));
-    await rename(`${file}.${process.pid}.tmp`, file);
+    await atomicWrite(file, serialize(state));
   } catch (error) {
     console.error(
       `folio: could not save the build state in ${dir} (${(error as Error).message}); the next build asks for every response again.`,

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { packageVersion } from './cache.js';
+import { atomicWrite, packageVersion } from './cache.js';
 import { workerScript } from './workers.js';
 import { processingVersion } from './image-process.js';
 
@@ -129,10 +129,4 @@ export class ImageCache {
       // The next build reads the files again.
     }
   }
-}
-
-async function atomicWrite(file: string, body: Uint8Array | string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, body);
-  await rename(tmp, file);
 }

@@ -7,11 +7,11 @@
 // 0.2 s); once the journal and the records no build uses pass a thirty-second
 // of the cache, the shards are written again with only the used records, so
 // a cache stays about the size of the site.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DocumentRecord } from '../content/kinds.js';
-import { codeFingerprint, FORMAT } from './cache.js';
+import { atomicWrite, codeFingerprint, FORMAT } from './cache.js';
 
 const SHARDS = 16;
 const JOURNAL = 'journal.bin';
@@ -105,7 +105,7 @@ export class RecordCache {
       const journal = [...new Set([...this.journaled, ...this.added])].filter((k) => this.shard(k).used.has(k)).sort();
       if (journal.length + unused > Math.max(64, used / 32)) await this.compact(folder);
       else if (this.added.size > 0 || journal.length !== this.journaled.size) {
-        await replace(join(folder, JOURNAL), serialize(journal.map((k) => [k, this.shard(k).entries.get(k)!])));
+        await atomicWrite(join(folder, JOURNAL), serialize(journal.map((k) => [k, this.shard(k).entries.get(k)!])));
         this.journaled.clear();
         for (const k of journal) this.journaled.add(k);
       }
@@ -127,17 +127,11 @@ export class RecordCache {
           const v = shard.entries.get(k);
           return v ? [[k, v] as const] : [];
         });
-        await replace(join(folder, `${i.toString(16)}.bin`), serialize(kept));
+        await atomicWrite(join(folder, `${i.toString(16)}.bin`), serialize(kept));
         shard.dirty = false;
       }),
     );
     await rm(join(folder, JOURNAL), { force: true });
     this.journaled.clear();
   }
-}
-
-async function replace(file: string, bytes: Uint8Array): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, file);
 }

@@ -1,11 +1,12 @@
 // The files that show posts' bodies (llms-full.txt, the feeds, the model in
-// _folio/site.json) after an edit of some posts' bodies only (D56): the
-// previous file, with the edited posts' sections rendered again and every
-// other byte kept. Such a file comes as sections (Sections in core/http.ts),
-// and incremental.ts's plan splices it only when nothing but bodies changed,
-// so every other section is the same text it was: the result is byte for
-// byte a full render's (test/incremental.test.ts compares it with a clean
-// build).
+// _folio/site.json) after an edit that changed some of their sections only
+// (D56): the previous file, with those sections rendered again (the edited
+// posts', and on a new day the text around them and the pages' that show
+// the day) and every other byte kept. Such a file comes as keyed sections
+// (Sections in core/http.ts), and incremental.ts's plan splices it only when
+// the rest cannot have changed, so every other section is the same text it
+// was: the result is byte for byte a full render's (test/incremental.test.ts
+// compares it with a clean build).
 import { createHash } from 'node:crypto';
 import { utf8, type Frame, type Sections } from '../core/http.js';
 import type { Edit } from './splice-file.js';
@@ -50,11 +51,11 @@ export function indexSections(sections: Sections, body: Uint8Array): SectionInde
 
 /**
  * The edits that turn the file `index` describes into the same document
- * with the sections of the posts in `changed` replaced by `render(slug)`,
- * and, with `frame`, the text before the first post section and after the
- * last replaced by its `head` and `tail`; and the index of the result. Only
- * the new sections are made here: the sink copies the rest from the previous
- * file (splice-file.ts). A frame needs a post section to lie between its
+ * with the sections keyed in `changed` replaced by `render(key)`, and, with
+ * `frame`, the text before the first keyed section and after the last
+ * replaced by its `head` and `tail`; and the index of the result. Only the
+ * new sections are made here: the sink copies the rest from the previous
+ * file (splice-file.ts). A frame needs a keyed section to lie between its
  * two parts: null without one.
  */
 export function sectionEdits(
