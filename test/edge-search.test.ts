@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
+import { openShardedSearch } from '../build/core/search/sharded.js';
+import { readHead } from '../build/runtime/edge.js';
 import { openSearch } from '../build/runtime/search.js';
 import { fileReader } from '../build/serve.js';
 // @ts-expect-error plain JavaScript modules of the benchmark
@@ -44,7 +46,22 @@ afterAll(async () => {
 async function both(out: string) {
   const whole = openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
   const sharded = await openSearch(fileReader(out));
-  return { whole, sharded };
+  return { out, whole, sharded };
+}
+
+/** A sharded engine over `out` keeping `keepBytes` of shards, and the paths it has read so far. */
+async function counted(out: string, keepBytes?: number) {
+  const read = fileReader(out);
+  const reads: string[] = [];
+  const engine = await openShardedSearch(
+    (path) => {
+      reads.push(path);
+      return read(path);
+    },
+    (await readHead(read)).tags.search,
+    keepBytes,
+  );
+  return { engine, reads };
 }
 
 describe('sharded search answers as the whole index (D12, D55)', () => {
@@ -87,5 +104,29 @@ describe('sharded search answers as the whole index (D12, D55)', () => {
     }
     const { hits } = await sample.sharded.search('deliverabilty', 3);
     expect(hits[0]).toMatchObject({ type: 'post', id: 'email-deliverability-b2b-saas' });
+  });
+
+  it('for queries that run at once, which share one accumulator', async () => {
+    const list = (queries() as string[]).slice(0, 60);
+    const answers = await Promise.all(list.map((q) => corpus.sharded.search(q, 10)));
+    answers.forEach((answer, i) => expect(answer, list[i]).toEqual(corpus.whole.search(list[i]!, 10)));
+  });
+
+  it('keeps the shards it read within its byte budget, and answers the same without any', async () => {
+    const list = (queries() as string[]).slice(0, 40);
+    const kept = await counted(corpus.out);
+    for (const q of list) await kept.engine.search(q, 10);
+    const first = kept.reads.length;
+    expect(first).toBeGreaterThan(list.length);
+    // The default budget holds this corpus's whole index: asked again, nothing is read.
+    for (const q of list) expect(await kept.engine.search(q, 10), q).toEqual(corpus.whole.search(q, 10));
+    expect(kept.reads.length).toBe(first);
+
+    const none = await counted(corpus.out, 0);
+    for (const q of list) await none.engine.search(q, 10);
+    const once = none.reads.length;
+    for (const q of list) expect(await none.engine.search(q, 10), q).toEqual(corpus.whole.search(q, 10));
+    // Without a budget, every query reads its files again (but the one last read, which is kept).
+    expect(none.reads.length - once).toBeGreaterThanOrEqual(once * 0.9);
   });
 });

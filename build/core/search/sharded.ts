@@ -20,8 +20,8 @@ import {
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { decodeCounts, decodeIds } from './codec.js';
 import { top } from './top.js';
-import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS } from './format.js';
-import type { DocsFile, SearchHead, TermEntry, TermShard, VocabularyFile } from './shards.js';
+import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, type SearchField } from './format.js';
+import type { DocsFile, SearchHead, TermEntry, TermField, TermShard, VocabularyFile } from './shards.js';
 import { snippet } from './snippet.js';
 import { splitWords, WORD_SPLIT, wordTokens } from './tokenizer.js';
 import { MIN_TYPO_LENGTH, withinOneEdit } from './typo.js';
@@ -29,15 +29,24 @@ import { MIN_TYPO_LENGTH, withinOneEdit } from './typo.js';
 /** Reads a file of dist/ by its path relative to dist (no leading slash). */
 export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
 
-/** Shards kept between queries by one engine (an isolate that searches again reads fewer). */
-const KEEP = 64;
+/**
+ * The bytes of shards one engine keeps between queries, the least recently
+ * used dropped first: an isolate that searches again reads fewer. About the
+ * whole index of a 20,000-post site, some 50 MB of heap once parsed; a
+ * budget smaller than a query mix's files reads nearly every file again.
+ */
+export const KEEP_BYTES = 32 * 1024 * 1024;
 
-/** Opens the search head, which must carry `tag` (the edge head's for it); throws DeploymentError when it is missing or of another build. */
-export async function openShardedSearch(read: ReadAsset, tag: string): Promise<SearchEngine> {
+/**
+ * Opens the search head, which must carry `tag` (the edge head's for it);
+ * throws DeploymentError when it is missing or of another build. `keepBytes`
+ * bounds the shards kept between queries.
+ */
+export async function openShardedSearch(read: ReadAsset, tag: string, keepBytes = KEEP_BYTES): Promise<SearchEngine> {
   const head = edgeFile<SearchHead>(SEARCH_HEAD_PATH, await read(SEARCH_HEAD_PATH), tag);
   if (head.format !== EDGE_FORMAT || head.version !== EDGE_VERSION)
     throw new DeploymentError(`${SEARCH_HEAD_PATH} is format version ${head.version}; this folio reads ${EDGE_VERSION}.`, REBUILD);
-  return new ShardedEngine(head, read);
+  return new ShardedEngine(head, read, keepBytes);
 }
 
 /** One count per posting, base 36, comma-separated. */
@@ -57,24 +66,81 @@ function decodeNumbers(text: string, count: number): Float64Array {
 }
 
 class ShardedEngine implements SearchEngine {
-  private readonly files = new Map<string, Promise<unknown>>();
   constructor(
     private readonly head: SearchHead,
     private readonly read: ReadAsset,
+    private readonly keepBytes: number,
   ) {}
 
-  /** A file with the tag the head names for it, kept among the last KEEP read; a failed read is not kept. */
+  /** The files kept, least recently used first, and the bytes each was read from. */
+  private readonly files = new Map<string, Promise<unknown>>();
+  private readonly sizes = new Map<string, number>();
+  private kept = 0;
+
+  /** A file with the tag the head names for it, kept while it is among the last `keepBytes` read; a failed read is not kept. */
   private file<T extends { tag: string }>(path: string, tag: string): Promise<T> {
     let value = this.files.get(path) as Promise<T> | undefined;
     if (value) {
       this.files.delete(path);
-    } else {
-      value = this.read(path).then((bytes) => edgeFile<T>(path, bytes, tag));
-      value.catch(() => this.files.delete(path));
+      this.files.set(path, value);
+      return value;
     }
+    const read = this.read(path).then((bytes) => ({ file: edgeFile<T>(path, bytes, tag), size: bytes!.byteLength }));
+    const made = (value = read.then(({ file }) => file));
     this.files.set(path, value);
-    if (this.files.size > KEEP) this.files.delete(this.files.keys().next().value!);
+    // Only while this read is the one kept: one dropped and read again is counted once.
+    read.then(
+      ({ size }) => this.files.get(path) === made && this.count(path, size),
+      () => this.files.get(path) === made && this.files.delete(path),
+    );
     return value;
+  }
+
+  /** Counts a file's bytes, then drops the least recently used files past the budget (never the one just counted). */
+  private count(path: string, size: number): void {
+    this.sizes.set(path, size);
+    this.kept += size;
+    for (const old of this.files.keys()) {
+      if (this.kept <= this.keepBytes || old === path) break;
+      this.files.delete(old);
+      this.kept -= this.sizes.get(old) ?? 0;
+      this.sizes.delete(old);
+    }
+  }
+
+  /** Reused between queries, as ./engine.ts does: a query zeroes what it added before it awaits anything. */
+  private scores: Float64Array | undefined;
+
+  private accumulator(): Float64Array {
+    if (!this.scores || this.scores.length <= this.head.docs) this.scores = new Float64Array(this.head.docs + 1);
+    return this.scores;
+  }
+
+  /**
+   * A term's postings in one field, decoded, and each posting's BM25+ score:
+   * idf·(d + tf·(k+1)) / (tf + norm), fixed for a deployment, so kept with the
+   * shard that holds the term (an isolate that meets the word again only adds them up).
+   */
+  private readonly decoded = new WeakMap<TermField, { ids: ArrayLike<number>; values: Float32Array }>();
+
+  private contributions(postings: TermField, field: SearchField): { ids: ArrayLike<number>; values: Float32Array } {
+    let made = this.decoded.get(postings);
+    if (made) return made;
+    const { k, b, d } = RELEVANCE;
+    const average = this.head.average[field];
+    const ids = decodeIds(postings[0]);
+    const idf = Math.log(1 + (this.head.docs - ids.length + 0.5) / (ids.length + 0.5)) * (FIELD_BOOST[field] ?? 1);
+    const tfs = postings[1] === '' ? undefined : decodeCounts(postings[1], ids);
+    const lengths = decodeNumbers(postings[2], ids.length);
+    const values = new Float32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const tf = tfs === undefined ? 1 : tfs[i]!;
+      const norm = k * (1 - b + (b * lengths[i]!) / (average || 1));
+      values[i] = (idf * (d + tf * (k + 1))) / (tf + norm);
+    }
+    made = { ids, values };
+    this.decoded.set(postings, made);
+    return made;
   }
 
   /** A word's index token ("" for a stop word), as the index made it. */
@@ -146,32 +212,23 @@ class ShardedEngine implements SearchEngine {
     }
     // BM25+ per field times the field's boost, added up field by field and
     // token by token as ./score.ts does, each contribution in single precision as there.
-    const { k, b, d } = RELEVANCE;
-    const docs = this.head.docs;
-    const scores = new Map<number, number>();
+    const scores = this.accumulator();
     const matched: number[] = [];
     for (const field of SEARCH_FIELDS) {
-      const weight = FIELD_BOOST[field] ?? 1;
-      const average = this.head.average[field];
       for (const token of tokens) {
         const postings = entries.get(token)?.[field];
         if (!postings) continue;
-        const ids = decodeIds(postings[0]);
-        const idf = Math.log(1 + (docs - ids.length + 0.5) / (ids.length + 0.5)) * weight;
-        const tfs = postings[1] === '' ? undefined : decodeCounts(postings[1], ids);
-        const lengths = decodeNumbers(postings[2], ids.length);
+        const { ids, values } = this.contributions(postings, field);
         for (let i = 0; i < ids.length; i++) {
-          const tf = tfs === undefined ? 1 : tfs[i]!;
-          const norm = k * (1 - b + (b * lengths[i]!) / (average || 1));
-          const value = Math.fround((idf * (d + tf * (k + 1))) / (tf + norm));
           const id = ids[i]!;
-          const before = scores.get(id);
-          if (before === undefined) matched.push(id);
-          scores.set(id, (before ?? 0) + value);
+          if (scores[id] === 0) matched.push(id);
+          scores[id]! += values[i]!;
         }
       }
     }
-    const best = top(matched, (id) => scores.get(id)!, limit);
+    const best = top(matched, (id) => scores[id]!, limit);
+    // Zeroed before the next await, so a query that starts meanwhile finds it clean.
+    for (const id of matched) scores[id] = 0;
     const stored = await Promise.all(
       best.map(([id]) => {
         const n = Math.floor((id - 1) / SEARCH_DOCS_PER_FILE);
