@@ -6,7 +6,7 @@
 // first build saw have no known addition date, and are listed from their
 // first change on). Removals can only come from that record: a build
 // without one starts it, and says removals are known from its own day on.
-import { createHash } from 'node:crypto';
+import { hash as cryptoHash } from 'node:crypto';
 import type { Change, ChangeLog, ChangeType, Site } from './core/model.js';
 import { projectResource, serviceResource } from './core/resources.js';
 import { apiBase } from './core/urls.js';
@@ -33,7 +33,7 @@ export interface History {
 }
 
 function hash(value: unknown): string {
-  return createHash('sha1').update(JSON.stringify(value)).digest('base64');
+  return cryptoHash('sha1', JSON.stringify(value), 'base64');
 }
 
 function current(site: Site, today: string, previous: History | null): HistoryItem[] {

@@ -4,7 +4,7 @@
 // function of its key, so a hit gives exactly the bytes a miss would.
 //
 // The records themselves are in record-cache.ts.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -81,15 +81,8 @@ export function codeFingerprint(): string {
 }
 
 export function recordKey(fingerprint: string, kind: DocumentKind, source: Source): string {
-  return createHash('sha256')
-    .update(fingerprint)
-    .update('\0')
-    .update(kind)
-    .update('\0')
-    .update(source.file)
-    .update('\0')
-    .update(source.text)
-    .digest('hex');
+  // One call: at 10,000 sources, a hash object per source cost more than the hashing.
+  return hash('sha256', `${fingerprint}\0${kind}\0${source.file}\0${source.text}`, 'hex');
 }
 
 /**

@@ -4,7 +4,7 @@
 // build state holds, with the tag the previous head or outline names,
 // instead of made, hashed and found the same (at 10,000 posts, 2,200 files
 // and 0.5 s of an edit).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, POSTS_PATH, type EdgeHead, type PostsOutline } from '../core/edge.js';
 import type { Manifest } from '../core/files.js';
 import type { Site } from '../core/model.js';
@@ -57,7 +57,7 @@ export async function readEdgeBefore(
  * image a body starts or stops showing).
  */
 export function targetsDigest(manifest: Manifest): string {
-  return createHash('sha1').update(Object.keys(manifest.routes).join('\n')).digest('base64');
+  return hash('sha1', Object.keys(manifest.routes).join('\n'), 'base64');
 }
 
 /** Whether the previous outline lists the same tags with the same counts, so its chunks are this build's. */

@@ -3,7 +3,7 @@
 // pages and the change log (D61). Made from the same model and manifest as
 // everything else; the search shards come with the search index
 // (search-index.ts).
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import {
   EDGE_FORMAT,
   EDGE_HEAD_PATH,
@@ -45,7 +45,7 @@ import { sameLists, type EdgeBefore } from './edge-before.js';
  */
 export function tagged(content: object): TaggedFile {
   const text = JSON.stringify(content);
-  const digest = createHash('sha1').update(text).digest('base64url');
+  const digest = hash('sha1', text, 'base64url');
   const tag = digest.slice(0, TAG_LENGTH);
   // "tag:" keeps it apart from the hashes of whole files the state holds.
   return { tag, body: `{"tag":"${tag}",${text.slice(1)}`, hash: `tag:${digest}` };
@@ -56,12 +56,7 @@ const TAGGED = new RegExp(`^\\{"tag":"[\\w-]{${TAG_LENGTH}}",`);
 /** The hash `tagged` gave a file, from its text (null when it is not such a file): the state's hash of it, when it is the file the state describes. */
 export function untaggedHash(text: string): string | null {
   const match = TAGGED.exec(text);
-  return (
-    match &&
-    `tag:${createHash('sha1')
-      .update(`{${text.slice(match[0].length)}`)
-      .digest('base64url')}`
-  );
+  return match && `tag:${hash('sha1', `{${text.slice(match[0].length)}`, 'base64url')}`;
 }
 
 /**

@@ -22,7 +22,7 @@
 //   something of bodies (llms-full.txt, the full-content feeds, llms.txt's
 //   token estimates: bodyDocuments in core/documents) — but not lists, tag
 //   pages or other posts' own addresses, which show only listed fields.
-import { createHash } from 'node:crypto';
+import { hash as cryptoHash } from 'node:crypto';
 import { bodyDocuments } from '../core/documents/index.js';
 import { withOwnHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
@@ -94,7 +94,7 @@ export function recordHeaders(state: BuildState, record: OutputRecord): Headers 
 export type Plan = { all: true; reason: string } | { all: false; changed: Set<string>; clock?: 'day' | 'time' };
 
 function hash(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
+  return cryptoHash('sha1', text, 'base64');
 }
 
 // The body fields: content_markdown, and html and text, which are rendered from it.

@@ -2,7 +2,7 @@
 // numbered in the order targets first use them (so an incremental build
 // numbers them as a clean one does), the state the next incremental build
 // compares against, and which files were written and which kept.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { splitHeaders, type Manifest } from '../core/files.js';
 import { utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
@@ -10,7 +10,7 @@ import { codeFingerprint } from './cache.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState, OutputRecord } from './incremental.js';
 
-export const sha1 = (body: Uint8Array) => createHash('sha1').update(body).digest('base64');
+export const sha1 = (body: Uint8Array) => hash('sha1', body, 'base64');
 
 export class Ledger {
   readonly manifest: Manifest;

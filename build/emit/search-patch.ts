@@ -11,7 +11,7 @@
 // (internal ids are insertion order), the previous index file exactly as the
 // previous build wrote it, and few changed documents. Anything else builds
 // the index whole.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { decodeCounts, decodeIds, encodeCounts, encodeIds } from '../core/search/codec.js';
 import { DocLines } from '../core/search/docs.js';
 import {
@@ -66,7 +66,7 @@ export function fewEnoughToPatch(changed: number, documents: number): boolean {
 
 /** A source's digest: anything in it may change what the index holds. */
 export function sourceDigest(source: SearchSource): string {
-  return createHash('sha1').update(JSON.stringify(source)).digest('base64');
+  return hash('sha1', JSON.stringify(source), 'base64');
 }
 
 type Fields = Record<SearchField, string>;
@@ -95,7 +95,7 @@ export interface IndexRead {
 }
 
 export function readIndex(bytes: Uint8Array): IndexRead {
-  const sha1 = createHash('sha1').update(bytes).digest('base64');
+  const sha1 = hash('sha1', bytes, 'base64');
   try {
     return { sha1, file: JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as SearchIndexFile };
   } catch {
