@@ -35,7 +35,7 @@ export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
  * whole index of a 20,000-post site, some 50 MB of heap once parsed; a
  * budget smaller than a query mix's files reads nearly every file again.
  */
-export const KEEP_BYTES = 32 * 1024 * 1024;
+const KEEP_BYTES = 32 * 1024 * 1024;
 
 /**
  * Opens the search head, which must carry `tag` (the edge head's for it);
