@@ -112,8 +112,9 @@ describe('incremental builds', () => {
     expect(dated.filter((t) => ownerOf(t) !== null)).toEqual([]);
     expect(r.stats.written.filter((f) => /^(blog\/[^/]+\.(html|md)|api\/v1\/posts\/[^/]+\.json)$/.test(f))).toEqual([]);
     expect(r.stats.written).toContain('api/v1/availability.json');
-    // llms-full.txt shows the about page: the sections of the pages whose twins showed the day are made again, the rest kept.
-    expect(r.stats.spliced).toEqual(['/llms-full.txt']);
+    // llms.txt and llms-full.txt show the about page: their frames, and the sections of the pages whose twins showed
+    // the day, are made again; the posts' sections are kept.
+    expect(r.stats.spliced.sort()).toEqual(['/llms-full.txt', '/llms.txt']);
     expect(r.files).toBe(first.files);
     await expectSameAsClean(tomorrow);
 
@@ -160,7 +161,21 @@ describe('incremental builds', () => {
     expect(r.stats.full).toBeNull();
     expect(r.stats.asked).toBe(7);
     expect(r.stats.written).toContain('llms.txt');
+    // Its frame (llms-full.txt's estimate) and the post's line made again, the other posts' lines kept.
+    expect(r.stats.spliced).toContain('/llms.txt');
     expect(await readFile(join(out, 'llms.txt'), 'utf8')).not.toBe(before);
+    await expectSameAsClean();
+  });
+
+  it("after a body edit that moves llms-full.txt's estimate, makes llms.txt's frame again", SLOW, async () => {
+    const line = (text: string) => text.split('\n').find((l) => l.includes('/llms-full.txt'));
+    const before = line(await readFile(join(out, 'llms.txt'), 'utf8'));
+    // Four thousand bytes in one word: a thousand tokens more for llms-full.txt, and the same reading time.
+    await appendFile(join(content, 'posts/bounce-handling.md'), `\nSee https://example.com/${'b'.repeat(4000)}.\n`);
+    const r = await incremental();
+    expect(r.stats.full).toBeNull();
+    expect(r.stats.spliced).toContain('/llms.txt');
+    expect(line(await readFile(join(out, 'llms.txt'), 'utf8'))).not.toBe(before);
     await expectSameAsClean();
   });
 

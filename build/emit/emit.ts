@@ -3,7 +3,7 @@
 // manifest, the artifacts (search index, host files, edge files) and the
 // state an incremental build compares against (D39, D40).
 import { families, respond } from '../core/respond.js';
-import { bodiesShown, documentFrame, documentsFamily, keyedSection } from '../core/documents/index.js';
+import { bodiesShown, documentFrame, documentsFamily, frameShowsBodies, keyedSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import { jsonText, request, type Headers } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
@@ -102,9 +102,11 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     asked.add(target);
     const from = written.length;
     const index = previous?.sections?.get(target);
-    // One that showed the part of the clock that moved gets the text around its sections made again, and the
-    // sections of the pages whose twins showed it (llms-full.txt, Sections); without a frame it is made whole.
-    const framed = showsMovedClock(plan, previous, target) ? watchClock(() => documentFrame(model, target)) : null;
+    // One that showed the part of the clock that moved, or whose frame shows bodies (llms.txt), gets the text around
+    // its sections made again, and the sections of the pages whose twins showed the clock (llms-full.txt, Sections);
+    // without a frame it is made whole.
+    const framed =
+      showsMovedClock(plan, previous, target) || frameShowsBodies(target) ? watchClock(() => documentFrame(model, target)) : null;
     const pages =
       framed && index
         ? new Set(index.keys.filter((key) => key.startsWith('/') && showsMovedClock(plan, previous, twinPath(key))))

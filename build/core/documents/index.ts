@@ -18,7 +18,16 @@ import {
   WELL_KNOWN_SERVER_CARD_PATH,
 } from './catalogs.js';
 import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
-import { llmsFullFrame, llmsFullPageSection, llmsFullPostSection, llmsFullSections, llmsTokenLabels, llmsTxt } from './llms.js';
+import {
+  llmsFullFrame,
+  llmsFullPageSection,
+  llmsFullPostSection,
+  llmsFullSections,
+  llmsTokenLabels,
+  llmsTxtFrame,
+  llmsTxtPostLine,
+  llmsTxtSections,
+} from './llms.js';
 import { openApiDocument } from './openapi.js';
 import { documentReply } from './reply.js';
 import { robotsTxt } from './robots.js';
@@ -45,7 +54,8 @@ interface Rendered {
  */
 interface Sectioned {
   render?: never;
-  bodies?: never;
+  /** As a rendered document's, for one whose frame shows more of the bodies than its sections do: an edit that changes it makes the frame again. */
+  bodies?: (model: SiteModel) => string;
   sections: {
     all(site: Site, model: SiteModel): Sections;
     post(site: Site, index: number, model: SiteModel): string;
@@ -63,7 +73,16 @@ const json = (build: (site: Site) => unknown) => (site: Site) => jsonText(build(
 export const documents: readonly Document[] = [
   { path: '/openapi.json', type: CONTENT_TYPES.json, render: json(openApiDocument) },
   { path: '/openapi.yaml', type: CONTENT_TYPES.yaml, render: (site) => toYaml(openApiDocument(site)) },
-  { path: '/llms.txt', type: CONTENT_TYPES.text, render: (_, model) => llmsTxt(model), bodies: llmsTokenLabels },
+  {
+    path: '/llms.txt',
+    type: CONTENT_TYPES.text,
+    sections: {
+      all: (_, model) => llmsTxtSections(model),
+      post: (_, index, model) => llmsTxtPostLine(model, index),
+      frame: (_, model) => llmsTxtFrame(model),
+    },
+    bodies: llmsTokenLabels,
+  },
   {
     path: '/llms-full.txt',
     type: CONTENT_TYPES.text,
@@ -102,6 +121,12 @@ export function keyedSection(model: SiteModel, path: string, key: string): strin
   if (key.startsWith('/')) return sections?.page?.(model, key) ?? null;
   const at = model.posts.bySlug.get(key);
   return at === undefined ? null : (sections?.post(model.site, at, model) ?? null);
+}
+
+/** Whether the frame of the document at `path` shows what its sections do not of posts' bodies (llms.txt: llms-full.txt's estimate), so that a body edit makes it again. */
+export function frameShowsBodies(path: string): boolean {
+  const doc = byPath.get(path);
+  return doc?.sections !== undefined && doc.bodies !== undefined;
 }
 
 /** The text around the keyed sections of the document at `path` (Frame), or null when it has none to give. */

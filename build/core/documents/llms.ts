@@ -13,7 +13,7 @@ import { estimateTokens, tokensForBytes, tokensLabel, utf8Length } from '../toke
 import { absolute, apiBase, pagePath, twinPath } from '../urls.js';
 import { agentInstructions } from './agent-instructions.js';
 import { deprecationNotices } from './deprecation.js';
-import { blocks, linkItem } from './markdown.js';
+import { blocks, blocksAround, linkItem } from './markdown.js';
 import { documentedVersion, openApiDocument } from './openapi.js';
 import { sitePages } from './site-pages.js';
 import { fairRate, whatItIsNot, writingAndDisclaimer } from '../statements.js';
@@ -23,20 +23,46 @@ function cost(text: string): string {
   return tokensLabel(estimateTokens(text));
 }
 
-export function llmsTxt(model: SiteModel): string {
+/** A link's token estimate: its twin's bytes / 4 (D53). */
+function twinCost(model: SiteModel, path: string): string {
+  return tokensLabel(tokensForBytes(twinBytes(model, path)));
+}
+
+/** The line of llms.txt that lists the post at this index of site.posts, with the newline before it. */
+export function llmsTxtPostLine(model: SiteModel, index: number): string {
+  const p = model.site.posts[index]!;
+  const path = pagePath.post(p.slug);
+  return `\n${linkItem(p.title, absolute(model.site, twinPath(path)), p.summary ? `${p.date}. ${p.summary}` : p.date, twinCost(model, path))}`;
+}
+
+/**
+ * llms.txt as sections: the posts' lines keyed by slug, between the text
+ * before them and after them, so that a body edit renders again the edited
+ * post's line and the frame (which shows llms-full.txt's estimate) (D56).
+ */
+export function llmsTxtSections(model: SiteModel): Sections {
+  const { head, tail } = llmsTxtFrame(model);
+  const { posts } = model.site;
+  return {
+    texts: [head, ...posts.map((_, i) => llmsTxtPostLine(model, i)), tail],
+    keys: [null, ...posts.map((p) => p.slug), null],
+  };
+}
+
+/** The text of llms.txt around its posts' lines, which follow the blog's own line: the whole file when there are no posts. */
+export function llmsTxtFrame(model: SiteModel): Frame {
   const { site } = model;
   const url = site.config.site_url;
   const twin = (path: string) => absolute(site, twinPath(path));
   const pages = new Map(sitePages(model).map((p) => [p.path, p]));
-  const twinCost = (path: string) => tokensLabel(tokensForBytes(twinBytes(model, path)));
   const page = (path: string) => {
     const p = pages.get(path)!;
-    return linkItem(p.title, twin(p.path), p.note, twinCost(p.path));
+    return linkItem(p.title, twin(p.path), p.note, twinCost(model, p.path));
   };
   const license = site.config.license;
   const version = documentedVersion(site).version;
   const section = (heading: string, items: string[]) => (items.length ? `## ${heading}\n\n${items.join('\n')}` : null);
-  return blocks(
+  const before = [
     `# ${mdText(site.config.title)}`,
     `> ${mdText(site.config.description)}`,
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
@@ -48,22 +74,8 @@ export function llmsTxt(model: SiteModel): string {
     section('Profile', [page(pagePath.about())]),
     // A kind with nothing published has no section: its page would only say so.
     section('Services', site.services.length ? [page(pagePath.services()), ...site.services.map((s) => page(pagePath.service(s.id)))] : []),
-    section(
-      'Writing',
-      site.posts.length
-        ? [
-            page(pagePath.blog()),
-            ...site.posts.map((p) =>
-              linkItem(
-                p.title,
-                twin(pagePath.post(p.slug)),
-                p.summary ? `${p.date}. ${p.summary}` : p.date,
-                twinCost(pagePath.post(p.slug)),
-              ),
-            ),
-          ]
-        : [],
-    ),
+  ];
+  const after = [
     section('Projects', site.projects.length ? [page(pagePath.projects()), ...site.projects.map((p) => page(pagePath.project(p.id)))] : []),
     section('API and MCP', [
       page(pagePath.developers()),
@@ -114,7 +126,10 @@ export function llmsTxt(model: SiteModel): string {
         cost(agentInstructions(site)),
       ),
     ]),
-  );
+  ];
+  // The posts' lines go after the blog's line; each ends in its token estimate, never in a space a block would lose.
+  const writing = section('Writing', site.posts.length ? [page(pagePath.blog())] : []);
+  return writing ? blocksAround(before, writing, after) : { head: blocks(...before, ...after), tail: '' };
 }
 
 /**

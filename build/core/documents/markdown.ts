@@ -6,10 +6,20 @@ export function linkItem(name: string, url: string, note?: string, tokens?: stri
   return `- ${mdLink(name, url)}${note ? `: ${mdText(note)}` : ''}${tokens ? ` (${tokens})` : ''}`;
 }
 
+type Block = string | null | undefined | false;
+
+const kept = (parts: Block[]) => parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => p.trim());
+
 /** Joins blocks with blank lines, skipping empty ones, with one final newline. */
-export function blocks(...parts: (string | null | undefined | false)[]): string {
-  return `${parts
-    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
-    .map((p) => p.trim())
-    .join('\n\n')}\n`;
+export function blocks(...parts: Block[]): string {
+  return `${kept(parts).join('\n\n')}\n`;
+}
+
+/**
+ * blocks(...before, middle, ...after) cut right after `middle` (a block that
+ * is not empty): text put between the two halves continues `middle`.
+ */
+export function blocksAround(before: Block[], middle: string, after: Block[]): { head: string; tail: string } {
+  const rest = kept(after);
+  return { head: [...kept(before), middle.trim()].join('\n\n'), tail: rest.length ? `\n\n${rest.join('\n\n')}\n` : '\n' };
 }
