@@ -75,6 +75,18 @@ describe('a patched search index', () => {
       (s) => ['project', 'service'].forEach((t) => (s.find((x) => x.type === t)!.markdown += ' Kubernetes operators.')),
     ],
     ["a service's best-fit list changes", (s) => s.find((x) => x.type === 'service')!.extra.push('Teams moving off Heroku')],
+    [
+      // The shared word's postings are made again for the second, and must keep the first, whose count did not move.
+      'two bodies change, one gaining a word both hold and the other only a word of its own',
+      (s) => {
+        const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{6,}/g));
+        const [a, b] = [s[0]!, s[1]!];
+        const shared = [...words(a.markdown)].find((w) => words(b.markdown).has(w))!;
+        expect(shared).toBeTruthy();
+        a.markdown += ' Zanzibarian.';
+        b.markdown += ` ${shared}.`;
+      },
+    ],
   ];
   for (const [name, change] of edits) {
     it(`equals the index made whole when ${name}`, () => {

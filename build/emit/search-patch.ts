@@ -85,9 +85,6 @@ export function vocabularyFromCounts(words: Map<string, number>): Record<string,
 
 const byKey = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** What the changed documents change in one field: per token, the documents holding it now and how often. */
-type FieldEdit = Map<string, Map<number, number>>;
-
 /** An index file as read: the SHA-1 of its bytes (as ledger.ts hashes them), and its content, or null when it is not JSON. */
 export interface IndexRead {
   sha1: string;
@@ -132,8 +129,15 @@ export function patchIndex(
   const replaced = new Map<number, StoredDoc>();
   const words = new Map(memo.words);
   const tokenizer = createFolioTokenizer();
-  const edits = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, new Map()])) as Record<SearchField, FieldEdit>;
-  const gone = new Set(changed);
+  // Tokenized as Orama's insert tokenizes (core/search/orama.ts): each token once per occurrence.
+  const counted = (text: string, field: SearchField) => {
+    const counts = new Map<string, number>();
+    for (const token of tokenizer.tokenize(text, undefined, field, true)) counts.set(token, (counts.get(token) ?? 0) + 1);
+    return counts;
+  };
+  // Per field, the tokens whose occurrences in some changed document moved, and what each changed document holds now.
+  const moved = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, new Set<string>()])) as Record<SearchField, Set<string>>;
+  const holding = new Map<number, Record<SearchField, Map<string, number>>>();
   for (const id of changed) {
     const was = stored.get(id)!;
     const before: Fields = { title: was[2], summary: was[3], tags: memo.tags[id - 1]!, body: was[6] };
@@ -141,47 +145,54 @@ export function patchIndex(
     replaced.set(id, now.stored);
     for (const w of documentWords(before)) words.set(w, words.get(w)! - 1);
     for (const w of documentWords(now)) words.set(w, (words.get(w) ?? 0) + 1);
+    const held = {} as Record<SearchField, Map<string, number>>;
     for (const field of SEARCH_FIELDS) {
-      const edit = edits[field];
-      // Tokenized as Orama's insert tokenizes (core/search/orama.ts).
-      for (const token of tokenizer.tokenize(before[field], undefined, field, true)) if (!edit.has(token)) edit.set(token, new Map());
-      const tokens = tokenizer.tokenize(now[field], undefined, field, true);
-      for (const token of tokens) {
-        const holders = edit.get(token) ?? edit.set(token, new Map()).get(token)!;
-        holders.set(id, (holders.get(id) ?? 0) + 1);
-      }
-      data.orama.index[field].lengths[id] = tokens.length;
+      const [then, is] = [counted(before[field], field), counted(now[field], field)];
+      for (const [token, n] of then) if (is.get(token) !== n) moved[field].add(token);
+      for (const [token, n] of is) if (then.get(token) !== n) moved[field].add(token);
+      held[field] = is;
+      let length = 0;
+      for (const n of is.values()) length += n;
+      data.orama.index[field].lengths[id] = length;
     }
+    holding.set(id, held);
   }
   for (const w of [...words.keys()]) if (words.get(w) === 0) words.delete(w);
+  const gone = new Set(changed);
 
   for (const field of SEARCH_FIELDS) {
     const saved = data.orama.index[field];
-    const tree = compactWords(saved.tree);
-    const counts = new Map(Object.entries(saved.counts));
-    for (const [token, holders] of edits[field]) {
-      // The documents that keep the token, with their occurrences, then the changed ones that hold it now.
-      const held = decodeIds(tree.get(token) ?? '');
-      const occurrences = decodeCounts(counts.get(token) ?? '', held);
-      const postings: number[] = [];
-      const often: Record<number, number> = {};
-      held.forEach((id, i) => {
-        if (gone.has(id)) return;
-        postings.push(id);
-        if (occurrences[i]! > 1) often[id] = occurrences[i]!;
-      });
-      for (const [id, n] of holders) {
-        postings.push(id);
-        if (n > 1) often[id] = n;
+    // A token whose occurrences no changed document moved keeps its postings: an appended sentence
+    // moves a few of a post's hundred tokens, and a field none of whose tokens moved keeps its tree.
+    if (moved[field].size > 0) {
+      const tree = compactWords(saved.tree);
+      const counts = new Map(Object.entries(saved.counts));
+      for (const token of moved[field]) {
+        // The documents that keep the token, with their occurrences, then the changed ones that hold it now.
+        const held = decodeIds(tree.get(token) ?? '');
+        const occurrences = decodeCounts(counts.get(token) ?? '', held);
+        const postings: number[] = [];
+        const often: Record<number, number> = {};
+        held.forEach((id, i) => {
+          if (gone.has(id)) return;
+          postings.push(id);
+          if (occurrences[i]! > 1) often[id] = occurrences[i]!;
+        });
+        for (const id of changed) {
+          const n = holding.get(id)![field].get(token);
+          if (n === undefined) continue;
+          postings.push(id);
+          if (n > 1) often[id] = n;
+        }
+        postings.sort((a, b) => a - b);
+        if (postings.length > 0) tree.set(token, encodeIds(postings));
+        else tree.delete(token);
+        if (Object.keys(often).length > 0) counts.set(token, encodeCounts(often));
+        else counts.delete(token);
       }
-      postings.sort((a, b) => a - b);
-      if (postings.length > 0) tree.set(token, encodeIds(postings));
-      else tree.delete(token);
-      if (Object.keys(often).length > 0) counts.set(token, encodeCounts(often));
-      else counts.delete(token);
+      saved.tree = encodeWords([...tree].sort(byKey));
+      saved.counts = Object.fromEntries([...counts].sort(byKey));
     }
-    saved.tree = encodeWords([...tree].sort(byKey));
-    saved.counts = Object.fromEntries([...counts].sort(byKey));
     // Orama's running average, document by document in insertion order (orama.ts insertDocumentScoreParameters).
     let average = 0;
     for (let id = 1; id < saved.lengths.length; id++) average = (average * (id - 1) + saved.lengths[id]!) / id;
