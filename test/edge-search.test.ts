@@ -129,4 +129,22 @@ describe('sharded search answers as the whole index (D12, D55)', () => {
     // Without a budget, every query reads its files again (but the one last read, which is kept).
     expect(none.reads.length - once).toBeGreaterThanOrEqual(once * 0.9);
   });
+
+  it('reads a file again after a read that failed, rather than keeping the failure', async () => {
+    const read = fileReader(corpus.out);
+    let failed = false;
+    const engine = await openShardedSearch(
+      async (path) => {
+        if (!failed && path.includes('/docs-')) {
+          failed = true;
+          return null;
+        }
+        return read(path);
+      },
+      (await readHead(read)).tags.search,
+    );
+    const q = (queries() as string[])[0]!;
+    await expect(engine.search(q, 10)).rejects.toThrow(/docs-/);
+    expect(await engine.search(q, 10)).toEqual(corpus.whole.search(q, 10));
+  });
 });

@@ -102,17 +102,19 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     asked.add(target);
     const from = written.length;
     const index = previous?.sections?.get(target);
+    const spliceable = before !== undefined && index !== undefined && !plan.all;
     // One that showed the part of the clock that moved, or whose frame shows bodies (llms.txt), gets the text around
     // its sections made again, and the sections of the pages whose twins showed the clock (llms-full.txt, Sections);
     // without a frame it is made whole.
     const framed =
-      showsMovedClock(plan, previous, target) || frameShowsBodies(target) ? watchClock(() => documentFrame(model, target)) : null;
-    const pages =
-      framed && index
-        ? new Set(index.keys.filter((key) => key.startsWith('/') && showsMovedClock(plan, previous, twinPath(key))))
-        : undefined;
+      spliceable && (showsMovedClock(plan, previous, target) || frameShowsBodies(target))
+        ? watchClock(() => documentFrame(model, target))
+        : null;
+    const pages = framed
+      ? new Set(index!.keys.filter((key) => key.startsWith('/') && showsMovedClock(plan, previous, twinPath(key))))
+      : undefined;
     const made =
-      before && (!framed || framed.value)
+      spliceable && (!framed || framed.value)
         ? await splice(before.file, index, before.etag, (key) => keyedSection(model, target, key)!, framed?.value ?? undefined, pages)
         : null;
     if (made) {

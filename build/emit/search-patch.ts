@@ -18,6 +18,7 @@ import {
   SEARCH_FIELDS,
   SEARCH_INDEX_FORMAT,
   SEARCH_INDEX_VERSION,
+  type CompactField,
   type SearchField,
   type SearchIndexData,
   type SearchIndexFile,
@@ -84,6 +85,46 @@ export function vocabularyFromCounts(words: Map<string, number>): Record<string,
 }
 
 const byKey = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Gives `tokens` their postings in one field again: the documents that keep
+ * each token, with their occurrences, then the `changed` ones that hold it
+ * now (`now`); the tree and the counts saved again in the order of their words.
+ */
+function repost(
+  saved: CompactField,
+  tokens: ReadonlySet<string>,
+  changed: readonly number[],
+  now: (id: number) => Map<string, number>,
+): void {
+  const tree = compactWords(saved.tree);
+  const counts = new Map(Object.entries(saved.counts));
+  const gone = new Set(changed);
+  for (const token of tokens) {
+    const held = decodeIds(tree.get(token) ?? '');
+    const occurrences = decodeCounts(counts.get(token) ?? '', held);
+    const postings: number[] = [];
+    const often: Record<number, number> = {};
+    held.forEach((id, i) => {
+      if (gone.has(id)) return;
+      postings.push(id);
+      if (occurrences[i]! > 1) often[id] = occurrences[i]!;
+    });
+    for (const id of changed) {
+      const n = now(id).get(token);
+      if (n === undefined) continue;
+      postings.push(id);
+      if (n > 1) often[id] = n;
+    }
+    postings.sort((a, b) => a - b);
+    if (postings.length > 0) tree.set(token, encodeIds(postings));
+    else tree.delete(token);
+    if (Object.keys(often).length > 0) counts.set(token, encodeCounts(often));
+    else counts.delete(token);
+  }
+  saved.tree = encodeWords([...tree].sort(byKey));
+  saved.counts = Object.fromEntries([...counts].sort(byKey));
+}
 
 /** An index file as read: the SHA-1 of its bytes (as ledger.ts hashes them), and its content, or null when it is not JSON. */
 export interface IndexRead {
@@ -158,41 +199,12 @@ export function patchIndex(
     holding.set(id, held);
   }
   for (const w of [...words.keys()]) if (words.get(w) === 0) words.delete(w);
-  const gone = new Set(changed);
 
   for (const field of SEARCH_FIELDS) {
     const saved = data.orama.index[field];
     // A token whose occurrences no changed document moved keeps its postings: an appended sentence
     // moves a few of a post's hundred tokens, and a field none of whose tokens moved keeps its tree.
-    if (moved[field].size > 0) {
-      const tree = compactWords(saved.tree);
-      const counts = new Map(Object.entries(saved.counts));
-      for (const token of moved[field]) {
-        // The documents that keep the token, with their occurrences, then the changed ones that hold it now.
-        const held = decodeIds(tree.get(token) ?? '');
-        const occurrences = decodeCounts(counts.get(token) ?? '', held);
-        const postings: number[] = [];
-        const often: Record<number, number> = {};
-        held.forEach((id, i) => {
-          if (gone.has(id)) return;
-          postings.push(id);
-          if (occurrences[i]! > 1) often[id] = occurrences[i]!;
-        });
-        for (const id of changed) {
-          const n = holding.get(id)![field].get(token);
-          if (n === undefined) continue;
-          postings.push(id);
-          if (n > 1) often[id] = n;
-        }
-        postings.sort((a, b) => a - b);
-        if (postings.length > 0) tree.set(token, encodeIds(postings));
-        else tree.delete(token);
-        if (Object.keys(often).length > 0) counts.set(token, encodeCounts(often));
-        else counts.delete(token);
-      }
-      saved.tree = encodeWords([...tree].sort(byKey));
-      saved.counts = Object.fromEntries([...counts].sort(byKey));
-    }
+    if (moved[field].size > 0) repost(saved, moved[field], changed, (id) => holding.get(id)![field]);
     // Orama's running average, document by document in insertion order (orama.ts insertDocumentScoreParameters).
     let average = 0;
     for (let id = 1; id < saved.lengths.length; id++) average = (average * (id - 1) + saved.lengths[id]!) / id;

@@ -1,8 +1,8 @@
-// The files that show posts' bodies (llms-full.txt, the feeds, the model in
+// The files that show posts' bodies (the llms files, the feeds, the model in
 // _folio/site.json) after an edit that changed some of their sections only
 // (D56): the previous file, with those sections rendered again (the edited
-// posts', and on a new day the text around them and the pages' that show
-// the day) and every other byte kept. Such a file comes as keyed sections
+// posts'; the text around them on a new day, or in llms.txt after any body
+// edit; and on a new day the pages' that show it) and every other byte kept. Such a file comes as keyed sections
 // (Sections in core/http.ts), and incremental.ts's plan splices it only when
 // the rest cannot have changed, so every other section is the same text it
 // was: the result is byte for byte a full render's (test/incremental.test.ts
@@ -61,7 +61,7 @@ export function indexSections(sections: Sections, body: Uint8Array): SectionInde
 export function sectionEdits(
   index: SectionIndex,
   changed: ReadonlySet<string>,
-  render: (slug: string) => string,
+  render: (key: string) => string,
   frame?: Frame,
 ): { edits: Edit[]; index: SectionIndex } | null {
   const count = index.keys.length;

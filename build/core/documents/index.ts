@@ -61,7 +61,7 @@ interface Sectioned {
     post(site: Site, index: number, model: SiteModel): string;
     /** The section of the page at `path`, for a document whose keys name pages too (Sections). */
     page?(model: SiteModel, path: string): string;
-    /** The text around the keyed sections alone (Frame), when it may change while they do not (a new day); without one, the document is made whole. */
+    /** The text around the keyed sections alone (Frame), when it may change while they do not (a new day; for llms.txt, llms-full.txt's estimate); without one, the document is made whole. */
     frame?(site: Site, model: SiteModel): Frame;
   };
 }

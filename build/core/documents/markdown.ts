@@ -1,4 +1,5 @@
 // Markdown helpers for llms.txt, llms-full.txt and the agent instructions.
+import type { Frame } from '../http.js';
 import { mdLink, mdText } from '../markdown-text.js';
 
 /** An llms.txt list item: `- [Name](url): note` (llmstxt.org), and `(~1,200 tokens)` when its cost is given (D53). */
@@ -19,7 +20,7 @@ export function blocks(...parts: Block[]): string {
  * blocks(...before, middle, ...after) cut right after `middle` (a block that
  * is not empty): text put between the two halves continues `middle`.
  */
-export function blocksAround(before: Block[], middle: string, after: Block[]): { head: string; tail: string } {
+export function blocksAround(before: Block[], middle: string, after: Block[]): Frame {
   const rest = kept(after);
   return { head: [...kept(before), middle.trim()].join('\n\n'), tail: rest.length ? `\n\n${rest.join('\n\n')}\n` : '\n' };
 }
