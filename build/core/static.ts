@@ -2,7 +2,6 @@
 // and in every host's functions, so query strings and Accept map to files
 // the build wrote (D38, D39).
 import { isApiPath, matchOperation, routeTable } from './api/index.js';
-import { routeHeaders, type Manifest } from './files.js';
 import type { Headers, Req } from './http.js';
 import type { Site } from './model.js';
 import { prefersMarkdown } from './negotiate.js';
@@ -15,15 +14,8 @@ export interface Route {
   headers: Headers;
 }
 
-/** A route table: the whole manifest at build time, its shards in the functions (D55). */
+/** A route table: the manifest at build time (emit/hosts/plan.ts), its shards in the functions (D55). */
 export type RouteLookup = (target: string) => Route | undefined;
-
-export function manifestLookup(manifest: Manifest): RouteLookup {
-  return (target) => {
-    const route = Object.hasOwn(manifest.routes, target) ? manifest.routes[target] : undefined;
-    return route && { file: route[0], headers: routeHeaders(manifest.header_sets, route) };
-  };
-}
 
 /** The route table key for a request, or null when only respond() can answer it. */
 export function staticTarget(req: Req, site: Pick<Site, 'versions'>, lookup: RouteLookup): string | null {

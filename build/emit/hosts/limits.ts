@@ -144,8 +144,8 @@ export function checkCloudflareRoutes(body: string, file = '_routes.json'): stri
 /** The number of files a deployment of dist/ uploads, as far as the manifest knows them. */
 export function checkCloudflareFiles(manifest: Manifest, extra: number): string[] {
   const files = new Set<string>();
-  for (const target in manifest.routes) files.add(manifest.routes[target]![0]);
-  for (const target in manifest.fallbacks) files.add(manifest.fallbacks[target]!.file);
+  for (const route of Object.values(manifest.routes)) files.add(route[0]);
+  for (const fallback of Object.values(manifest.fallbacks)) files.add(fallback.file);
   const count = files.size + extra;
   return count > CLOUDFLARE.files
     ? [

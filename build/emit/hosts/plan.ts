@@ -6,7 +6,7 @@ import type { Operation } from '../../core/api/operation.js';
 import { routeHeaders, type Manifest } from '../../core/files.js';
 import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
-import { manifestLookup, staticTarget } from '../../core/static.js';
+import { staticTarget, type RouteLookup } from '../../core/static.js';
 import { pagePath, twinPath } from '../../core/urls.js';
 
 /** A request path answered by one file with one header set. */
@@ -50,7 +50,13 @@ function route(manifest: Manifest, target: string): FileRoute {
  * Markdown request maps to anything but itself is negotiated.
  */
 function negotiation(site: Site, manifest: Manifest): (path: string) => boolean {
-  const lookup = manifestLookup(manifest);
+  // A route's shared headers only: its own (a page's Link, a twin's token estimate) never
+  // decide whether it negotiates, and merging them in was most of 30,000 questions' time.
+  const { routes, header_sets: sets } = manifest;
+  const lookup: RouteLookup = (target) => {
+    const route = Object.hasOwn(routes, target) ? routes[target] : undefined;
+    return route && { file: route[0], headers: sets[route[1]]! };
+  };
   const accept = { accept: 'text/markdown' };
   return (path) => staticTarget({ method: 'GET', path, search: '', headers: accept }, site, lookup) !== path;
 }
@@ -64,6 +70,8 @@ function negotiation(site: Site, manifest: Manifest): (path: string) => boolean 
 export interface HostPlan {
   site: Site;
   manifest: Manifest;
+  /** Every target of the manifest, in its order (Object.keys of 30,000 routes, once). */
+  targets: readonly string[];
   /** Page targets a file answers whatever the Accept header. */
   files: string[];
   /** Page targets whose answer depends on Accept, in manifest order. */
@@ -87,11 +95,12 @@ export function planHosts(site: Site, manifest: Manifest): HostPlan {
   const files: string[] = [];
   const negotiated: string[] = [];
   const isNegotiated = negotiation(site, manifest);
-  for (const target of Object.keys(manifest.routes)) {
+  const targets = Object.keys(manifest.routes);
+  for (const target of targets) {
     if (target.includes('?') || isApiPath(target)) continue;
     (isNegotiated(target) ? negotiated : files).push(target);
   }
-  return { site, manifest, files, negotiated };
+  return { site, manifest, targets, files, negotiated };
 }
 
 /**
@@ -149,9 +158,9 @@ export function shapeOf(path: string): string | null {
 }
 
 /** How many manifest routes each item shape has. */
-const shapeCounts = oncePerPlan(({ manifest }): ReadonlyMap<string, number> => {
+const shapeCounts = oncePerPlan(({ targets }): ReadonlyMap<string, number> => {
   const counts = new Map<string, number>();
-  for (const target of Object.keys(manifest.routes)) {
+  for (const target of targets) {
     const shape = shapeOf(target);
     if (shape) counts.set(shape, (counts.get(shape) ?? 0) + 1);
   }
@@ -234,35 +243,37 @@ function isFixedQuery(operation: Operation | null, query: [string, string][]): b
  * and queries whose values grow with the content (tag, offset) are left out:
  * the function answers them from the same files.
  */
-export const apiRoutes = oncePerPlan(({ manifest }): { readonly plain: readonly FileRoute[]; readonly queried: readonly QueryPath[] } => {
-  const byPath = new Map<string, QueryPath>();
-  const plain: FileRoute[] = [];
-  // Each path's operation, found once: the post list alone has a precomputed answer per tag and page.
-  const operations = new Map<string, Operation | null>();
-  for (const target of Object.keys(manifest.routes)) {
-    const q = target.indexOf('?');
-    const path = q === -1 ? target : target.slice(0, q);
-    if (!isApiPath(path)) continue;
-    let operation = operations.get(path);
-    if (operation === undefined) operations.set(path, (operation = operationAt(path)));
-    // One answer per item (/posts/{slug}): the function serves those from their files.
-    if (operation?.parameters.some((p) => p.in === 'path')) continue;
-    const declared = operation?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
-    if (declared.length === 0) {
-      plain.push(route(manifest, target));
-      continue;
+export const apiRoutes = oncePerPlan(
+  ({ manifest, targets }): { readonly plain: readonly FileRoute[]; readonly queried: readonly QueryPath[] } => {
+    const byPath = new Map<string, QueryPath>();
+    const plain: FileRoute[] = [];
+    // Each path's operation, found once: the post list alone has a precomputed answer per tag and page.
+    const operations = new Map<string, Operation | null>();
+    for (const target of targets) {
+      const q = target.indexOf('?');
+      const path = q === -1 ? target : target.slice(0, q);
+      if (!isApiPath(path)) continue;
+      let operation = operations.get(path);
+      if (operation === undefined) operations.set(path, (operation = operationAt(path)));
+      // One answer per item (/posts/{slug}): the function serves those from their files.
+      if (operation?.parameters.some((p) => p.in === 'path')) continue;
+      const declared = operation?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
+      if (declared.length === 0) {
+        plain.push(route(manifest, target));
+        continue;
+      }
+      let entry = byPath.get(path);
+      if (!entry) byPath.set(path, (entry = { path, declared, targets: [] }));
+      const query = q === -1 ? [] : [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => [k, v] as [string, string]);
+      if (isFixedQuery(operation, query)) entry.targets.push({ ...route(manifest, target), path, query });
     }
-    let entry = byPath.get(path);
-    if (!entry) byPath.set(path, (entry = { path, declared, targets: [] }));
-    const query = q === -1 ? [] : [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => [k, v] as [string, string]);
-    if (isFixedQuery(operation, query)) entry.targets.push({ ...route(manifest, target), path, query });
-  }
-  const queried = [...byPath.values()].map((entry) => ({
-    ...entry,
-    targets: entry.targets
-      .map((t, i) => [t, i] as const)
-      .sort(([a, i], [b, j]) => b.query.length - a.query.length || i - j)
-      .map(([t]) => t),
-  }));
-  return { plain, queried };
-});
+    const queried = [...byPath.values()].map((entry) => ({
+      ...entry,
+      targets: entry.targets
+        .map((t, i) => [t, i] as const)
+        .sort(([a, i], [b, j]) => b.query.length - a.query.length || i - j)
+        .map(([t]) => t),
+    }));
+    return { plain, queried };
+  },
+);
