@@ -86,8 +86,15 @@ describe('the stored documents', () => {
       [4, doc('d', 'fourth, edited ✓')],
       [2, doc('b', '')],
     ]);
-    expect(lines.with(replaced)).toBe(encodeDocs([docs[0]!, replaced.get(2)!, docs[2]!, replaced.get(4)!]));
-    expect(lines.with(new Map())).toBe(encodeDocs(docs));
+    const patched = lines.with(replaced);
+    const edited = [docs[0]!, replaced.get(2)!, docs[2]!, replaced.get(4)!];
+    expect(patched.pieces().join('')).toBe(encodeDocs(edited));
+    expect([1, 2, 3, 4].map((id) => patched.get(id))).toEqual(edited);
+    // Put in twice: the later documents win, the earlier stay.
+    const again = patched.with(new Map([[1, doc('a', 'first, edited')]]));
+    expect(again.pieces().join('')).toBe(encodeDocs([doc('a', 'first, edited'), ...edited.slice(1)]));
+    expect(lines.with(new Map()).pieces()).toEqual([encodeDocs(docs)]);
+    expect(lines.pieces()).toEqual([encodeDocs(docs)]);
     expect(() => lines.with(new Map([[5, doc('e', '')]]))).toThrow(/no stored document 5 of 4/);
   });
 

@@ -6,10 +6,11 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
 import { sha1 } from '../build/emit/ledger.js';
-import { indexBytes, patchedFiles, patchJob, type SearchFiles } from '../build/emit/search-index.js';
+import type { SearchFiles } from '../build/emit/search-files.js';
+import { indexBytes, patchedFiles, patchJob, readPreviousIndex } from '../build/emit/search-index.js';
+import type { Sink } from '../build/emit/emit-options.js';
 import { patchIndex, sourceDigest, type PreviousIndex } from '../build/emit/search-patch.js';
 import { searchSources, type SearchSource } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
@@ -18,17 +19,15 @@ let built: Awaited<ReturnType<typeof buildInto>>;
 let previous: PreviousIndex & { bytes: Uint8Array };
 let sources: SearchSource[];
 const siteUrl = () => built.site.config.site_url;
+/** A sink that only reads the output (readPreviousIndex reads nothing else of it). */
+const sinkOf = (out: string) => ({ read: (path: string) => readFile(join(out, path)).catch(() => null) }) as unknown as Sink;
 
 beforeAll(async () => {
   built = await buildInto();
-  const bytes = await readFile(join(built.out, SEARCH_INDEX_PATH));
-  // The search shards' hashes as the build state holds them (readPreviousIndex).
-  const shards = new Map(
-    [...built.state.extras].filter(([file]) => file.startsWith('_folio/edge/search/')).map(([file, e]) => [file, e.hash]),
-  );
-  // And the tags of its files of stored documents, as its search head gives them.
-  const docTags = JSON.parse(await readFile(join(built.out, '_folio/edge/search.json'), 'utf8')).doc_tags;
-  previous = { memo: built.state.search!, bytes, sha1: built.state.extras.get(SEARCH_INDEX_PATH)!.hash, shards, docTags };
+  // As an incremental build reads it: the index file, its shards' hashes, and its search head's tags and term shards.
+  previous = (await readPreviousIndex(built.state, sinkOf(built.out), null)) as typeof previous;
+  expect(previous.bytes).toBeInstanceOf(Uint8Array);
+  expect(previous.terms!.files.length).toBeGreaterThan(3);
   sources = searchSources(built.site);
 }, 120_000);
 afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));
@@ -43,6 +42,9 @@ function both(edited: SearchSource[]) {
 }
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+/** A word of letters only for `n` (0 → "a", 26 → "ba"): the tokenizer keeps it whole. */
+const letters = (n: number): string => (n >= 26 ? letters(Math.floor(n / 26) - 1) : '') + String.fromCharCode(97 + (n % 26));
 
 /** Shards of a patch against those made whole: a shard named as kept is the previous build's file, which must be the one made whole. */
 function expectSameShards(patched: SearchFiles['shards'], whole: SearchFiles['shards']) {
@@ -75,6 +77,11 @@ describe('a patched search index', () => {
       (s) => ['project', 'service'].forEach((t) => (s.find((x) => x.type === t)!.markdown += ' Kubernetes operators.')),
     ],
     ["a service's best-fit list changes", (s) => s.find((x) => x.type === 'service')!.extra.push('Teams moving off Heroku')],
+    [
+      // Some 30 KB of new terms between "xa…" and "xz…": the shards from there on are cut at other terms, and numbered anew.
+      'a body gains enough new words to move the cut of every term shard after them',
+      (s) => (s[4]!.markdown += `\n\n${Array.from({ length: 1500 }, (_, i) => `x${letters(i)}quill`).join(' ')}`),
+    ],
     [
       // The shared word's postings are made again for the second, and must keep the first, whose count did not move.
       'two bodies change, one gaining a word both hold and the other only a word of its own',
@@ -124,6 +131,37 @@ describe('a patched search index', () => {
         .fromPatch.shards.filter((f) => 'body' in f)
         .map((f) => f.path),
     ).toEqual(['_folio/edge/search.json']);
+  });
+
+  it("cuts the term shards again from the previous build's: it reads only those an edit reaches, and keeps the rest", () => {
+    const edited = structuredClone(sources);
+    // A word of the title for another of the same length: its field's length in that document stays.
+    edited[0]!.title = edited[0]!.title.replace(/\b[a-z]{5,}\b/i, (w) => 'q'.repeat(w.length));
+    expect(edited[0]!.title).not.toBe(sources[0]!.title);
+    const read: number[] = [];
+    const files = new Proxy(previous.terms!.files, {
+      get: (target, key) => (typeof key === 'string' && /^\d+$/.test(key) && read.push(Number(key)), Reflect.get(target, key)),
+    });
+    const fromPatch = indexBytes(structuredClone(edited), siteUrl(), { ...previous, terms: { ...previous.terms!, files } });
+    expectSameShards(fromPatch.shards, indexBytes(structuredClone(edited), siteUrl()).shards);
+    const terms = fromPatch.shards.filter((f) => f.path.includes('/terms-'));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.length).toBeLessThan(terms.length);
+    expect(terms.filter((f) => 'kept' in f).length).toBe(terms.length - new Set(read).size);
+  });
+
+  it('cuts the term shards whole when a previous one is not the file the build recorded, and still writes the right ones', () => {
+    const edited = structuredClone(sources);
+    edited[0]!.markdown += '\n\nQuixotic zebrafish.';
+    const whole = indexBytes(structuredClone(edited), siteUrl()).shards;
+    const files = previous.terms!.files;
+    for (const tampered of [
+      files.map(() => null),
+      files.map((f) => f && Buffer.from(text(f).replace('"terms":{', '"terms":{"aaa":{},'))),
+    ]) {
+      const fromPatch = indexBytes(structuredClone(edited), siteUrl(), { ...previous, terms: { ...previous.terms!, files: tampered } });
+      expectSameShards(fromPatch.shards, whole);
+    }
   });
 
   it("makes the same job when the sources it is told are the previous build's take their digests from the memo", () => {

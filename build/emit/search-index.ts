@@ -1,20 +1,20 @@
 // The search index (D12), built once per build from the site model and
 // written to dist/_folio/search-index.json; the functions load it on the
-// first search. Build-only: node:crypto and the Orama insert path stay here.
-// On a large site it is built on a thread of its own (search-worker.ts),
+// first search. Build-only: the Orama insert path stays here. On a large site it is built on a thread of its own (search-worker.ts),
 // started with the build's responses rather than after them, so the two overlap.
-import { createHash } from 'node:crypto';
 import { insert, save } from '@orama/orama';
+import { EDGE_DIR, SEARCH_HEAD_PATH, termShardPath } from '../core/edge.js';
 import { SEARCH_INDEX_PATH, type Manifest } from '../core/files.js';
 import type { Site } from '../core/model.js';
-import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexData } from '../core/search/format.js';
+import { DocLines } from '../core/search/docs.js';
+import type { SearchIndexData } from '../core/search/format.js';
 import { createSearchDb } from '../core/search/orama.js';
-import { searchShards, type KeptShard, type SearchHead } from '../core/search/shards.js';
-import { docsPath, EDGE_DIR, SEARCH_DOCS_PER_FILE, SEARCH_HEAD_PATH, TAG_LENGTH, tagAt, type TaggedFile } from '../core/edge.js';
+import type { SearchHead } from '../core/search/shards.js';
 import type { OutputFile } from './atomic.js';
-import { tagged, untaggedHash } from './edge.js';
+import { untaggedHash } from './edge.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState, Plan } from './incremental.js';
+import { searchFiles, type SearchFiles } from './search-files.js';
 import {
   documentWords,
   fewEnoughToPatch,
@@ -46,11 +46,11 @@ export function indexBytes(
   const tags = sources.map((s) => s!.tags);
   const documents = sources.length;
   const patched = previous && patchIndex(previous, sources as SearchSource[], digests, siteUrl);
-  const { data, words } = patched ?? wholeIndex(sources, siteUrl);
+  const index = patched ?? wholeIndex(sources, siteUrl);
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
-  return searchFiles(data, words, documents, digests, tags, previous?.shards, patched ? keptDocs(previous!, patched.changed) : undefined);
+  return searchFiles(index, documents, digests, tags, patched ? previous : null, patched ?? undefined);
 }
 
 /**
@@ -90,72 +90,14 @@ export function patchJob(
 /** The files of a patch job, or null when the previous index cannot take it (then the index is made whole). */
 export function patchedFiles(job: PatchJob, siteUrl: string, previous: PreviousIndex): SearchFiles | null {
   const patched = patchIndex(previous, job.sources, job.digests, siteUrl);
-  return (
-    patched &&
-    searchFiles(
-      patched.data,
-      patched.words,
-      job.sources.length,
-      job.digests,
-      job.tags,
-      previous.shards,
-      keptDocs(previous, patched.changed),
-    )
-  );
-}
-
-/**
- * After a patch, the files of stored documents none of whose documents
- * changed: the previous build's, by the tags its search head gives (the same
- * documents are in the same order, so each file holds the same ones).
- */
-function keptDocs(previous: PreviousIndex, changed: readonly number[]): (n: number) => string | null {
-  const { docTags, shards } = previous;
-  if (!docTags) return () => null;
-  const touched = new Set(changed.map((id) => Math.floor((id - 1) / SEARCH_DOCS_PER_FILE)));
-  return (n) => {
-    const tag = tagAt(docTags, n);
-    return !touched.has(n) && tag.length === TAG_LENGTH && shards.has(docsPath(n)) ? tag : null;
-  };
-}
-
-function searchFiles(
-  data: SearchIndexData,
-  words: Map<string, number>,
-  documents: number,
-  digests: string[],
-  tags: string[],
-  before: Map<string, string> = new Map(),
-  kept?: (n: number) => string | null,
-): SearchFiles {
-  // The functions read these shards; the whole file stays the index of record.
-  // Those the previous build wrote the same are named, not sent: at 10,000
-  // posts an edit changes some 80 of 800, and the rest are 20 MB of text.
-  const [searchHead, ...rest] = searchShards(data, tagged, kept) as [{ path: string } & TaggedFile, ...SearchShard[]];
-  const shards: SearchFiles['shards'] = [
-    searchHead,
-    ...rest.map((f) =>
-      'kept' in f ? { path: f.path, kept: before.get(f.path)! } : before.get(f.path) === f.hash ? { path: f.path, kept: f.hash } : f,
-    ),
-  ];
-  const dataText = JSON.stringify(data);
-  // Written around the data's own text, so the hash covers exactly those
-  // bytes: the data is encoded once, straight into the file's buffer, and
-  // hashed there; the head, of a fixed length whatever the hash, goes in front.
-  const head = (hash: string) =>
-    `{"format":${JSON.stringify(SEARCH_INDEX_FORMAT)},"version":${SEARCH_INDEX_VERSION},"hash":"${hash}","documents":${documents},"data":`;
-  const start = Buffer.byteLength(head(`sha256:${'0'.repeat(64)}`));
-  const tail = '}\n';
-  const bytes = Buffer.allocUnsafeSlow(start + Buffer.byteLength(dataText) + tail.length);
-  const end = start + bytes.write(dataText, start);
-  bytes.write(tail, end);
-  const hash = `sha256:${createHash('sha256').update(bytes.subarray(start, end)).digest('hex')}`;
-  bytes.write(head(hash), 0);
-  return { bytes, shards, tag: searchHead.tag, memo: { hash, digests, tags, words } };
+  return patched && searchFiles(patched, job.sources.length, job.digests, job.tags, previous, patched);
 }
 
 /** Every source inserted into a new Orama database, the engine of record, and saved. */
-function wholeIndex(sources: (SearchSource | undefined)[], siteUrl: string): { data: SearchIndexData; words: Map<string, number> } {
+function wholeIndex(
+  sources: (SearchSource | undefined)[],
+  siteUrl: string,
+): { data: SearchIndexData; docs: DocLines; words: Map<string, number> } {
   const db = createSearchDb();
   const words = new Map<string, number>();
   for (let i = 0; i < sources.length; i++) {
@@ -164,15 +106,8 @@ function wholeIndex(sources: (SearchSource | undefined)[], siteUrl: string): { d
     insert(db, d as never);
     for (const w of documentWords(d)) words.set(w, (words.get(w) ?? 0) + 1);
   }
-  return { data: { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyFromCounts(words) }, words };
-}
-
-/** The index file, its shards (core/search/shards.ts; the head first), the head's tag, and what the next build needs to patch it. */
-export interface SearchFiles {
-  bytes: Uint8Array;
-  shards: (({ path: string } & TaggedFile) | { path: string; kept: string })[];
-  tag: string;
-  memo: SearchMemo;
+  const data: SearchIndexData = { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyFromCounts(words) };
+  return { data, docs: new DocLines(data.orama.docs), words };
 }
 
 /** The index file for a site, on this thread. */
@@ -185,8 +120,6 @@ const MIN_DOCUMENTS_FOR_THREAD = 300;
 
 /** Where the search shards are, the search head aside (core/edge.ts). */
 const SEARCH_SHARDS = `${EDGE_DIR}/search/`;
-
-type SearchShard = ({ path: string } & TaggedFile) | KeptShard;
 
 /** What the search worker answers: the files, or `unpatched` when the previous index could not take the patch job. */
 export type SearchWorkerReply = SearchFiles | { unpatched: true } | { error: string };
@@ -260,19 +193,28 @@ export async function readPreviousIndex(
   const sha1 = previous?.extras.get(SEARCH_INDEX_PATH)?.hash;
   if (!memo || !sha1) return null;
   const shards = new Map([...previous.extras].filter(([file]) => file.startsWith(SEARCH_SHARDS)).map(([file, { hash }]) => [file, hash]));
-  const docTags = await previousDocTags(previous, sink);
-  if (thread?.file) return { memo, sha1, shards, docTags };
+  const { docTags, terms } = await previousHead(previous, sink);
+  if (thread?.file) return { memo, sha1, shards, docTags, terms };
   const bytes = sink.read && (await sink.read(SEARCH_INDEX_PATH));
-  return bytes ? { memo, bytes, sha1, shards, docTags } : null;
+  return bytes ? { memo, bytes, sha1, shards, docTags, terms } : null;
 }
 
-/** The tags of the previous build's files of stored documents, from its search head, when that is the file its state describes. */
-async function previousDocTags(previous: BuildState, sink: Sink): Promise<string | undefined> {
+/**
+ * From the previous build's search head, when that is the file its state
+ * describes: the tags of its files of stored documents, and its term shards
+ * (at 10,000 posts, 126 files and 6 MB, read here so that the thread can cut
+ * the shards again from them).
+ */
+async function previousHead(previous: BuildState, sink: Sink): Promise<Pick<PreviousIndex, 'docTags' | 'terms'>> {
   const bytes = sink.read && (await sink.read(SEARCH_HEAD_PATH));
   const text = bytes && Buffer.from(bytes).toString('utf8');
-  if (!text || untaggedHash(text) !== previous.extras.get(SEARCH_HEAD_PATH)?.hash) return undefined;
-  const docTags = (JSON.parse(text) as Partial<SearchHead>).doc_tags;
-  return typeof docTags === 'string' ? docTags : undefined;
+  if (!text || untaggedHash(text) !== previous.extras.get(SEARCH_HEAD_PATH)?.hash) return {};
+  const head = JSON.parse(text) as Partial<SearchHead>;
+  const docTags = typeof head.doc_tags === 'string' ? head.doc_tags : undefined;
+  const { terms: firsts, term_tags: tags } = head;
+  if (!Array.isArray(firsts) || typeof tags !== 'string') return { docTags };
+  const files = await Promise.all(firsts.map((_, n) => sink.read!(termShardPath(n))));
+  return { docTags, terms: { firsts, tags, files } };
 }
 
 /** Registered in emit/artifacts.ts: the index emit() prepared, or made here. */

@@ -54,6 +54,8 @@ export interface PreviousIndex {
   shards: Map<string, string>;
   /** The tags of the previous build's files of stored documents (its search head's), when that head is the one its state describes. */
   docTags?: string;
+  /** Its term shards, when that head is the one its state describes: the head's first terms and tags, and each file's bytes (null when unreadable). */
+  terms?: { firsts: string[]; tags: string; files: (Uint8Array | null)[] };
 }
 
 /** Above this share of changed documents (and this many), inserting them all is as quick as patching. */
@@ -142,6 +144,20 @@ export function readIndex(bytes: Uint8Array): IndexRead {
 }
 
 /**
+ * A patched index: its data, whose stored documents are in `docs` (the text
+ * of the previous ones with the changed ones put in: `data.orama.docs` is
+ * only the previous text); the vocabulary's words; the changed documents;
+ * and the tokens whose postings, counts or field lengths may have moved.
+ */
+export interface Patched {
+  data: SearchIndexData;
+  docs: DocLines;
+  words: Map<string, number>;
+  changed: number[];
+  touched: Set<string>;
+}
+
+/**
  * The index with the changed sources patched in, or null when it cannot be
  * proven to equal a fresh one (then the caller builds it whole). `digests`
  * are the sources' (sourceDigest); of a source whose digest is the previous
@@ -152,7 +168,7 @@ export function patchIndex(
   sources: readonly SearchSource[],
   digests: readonly string[],
   siteUrl: string,
-): { data: SearchIndexData; words: Map<string, number>; changed: number[] } | null {
+): Patched | null {
   const { memo } = previous;
   const read = previous.read ?? (previous.bytes ? readIndex(previous.bytes) : null);
   if (read?.sha1 !== previous.sha1 || !read.file) return null;
@@ -164,9 +180,11 @@ export function patchIndex(
   if (sources.some((s, i) => s.id !== ids[i])) return null;
   const changed = digests.flatMap((d, i) => (d === memo.digests[i] ? [] : [i + 1]));
   if (!fewEnoughToPatch(changed.length, sources.length)) return null;
-  if (changed.length === 0) return { data, words: memo.words, changed };
-
+  // The tokens whose entries in the term shards may move: no other term's postings, counts or field lengths can.
+  const touched = new Set<string>();
   const stored = new DocLines(data.orama.docs);
+  if (changed.length === 0) return { data, docs: stored, words: memo.words, changed, touched };
+
   const replaced = new Map<number, StoredDoc>();
   const words = new Map(memo.words);
   const tokenizer = createFolioTokenizer();
@@ -194,7 +212,10 @@ export function patchIndex(
       held[field] = is;
       let length = 0;
       for (const n of is.values()) length += n;
-      data.orama.index[field].lengths[id] = length;
+      const { lengths } = data.orama.index[field];
+      // A term shard shows the field's length in each posted document: a new length touches every term of the field.
+      for (const token of lengths[id] === length ? moved[field] : [...then.keys(), ...is.keys()]) touched.add(token);
+      lengths[id] = length;
     }
     holding.set(id, held);
   }
@@ -210,7 +231,6 @@ export function patchIndex(
     for (let id = 1; id < saved.lengths.length; id++) average = (average * (id - 1) + saved.lengths[id]!) / id;
     saved.average = average;
   }
-  data.orama.docs = stored.with(replaced);
   data.vocabulary = vocabularyFromCounts(words);
-  return { data, words, changed };
+  return { data, docs: stored.with(replaced), words, changed, touched };
 }

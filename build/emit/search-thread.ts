@@ -8,7 +8,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { SEARCH_INDEX_PATH } from '../core/files.js';
-import type { SearchFiles, SearchWorkerData, SearchWorkerReply } from './search-index.js';
+import type { SearchFiles } from './search-files.js';
+import type { SearchWorkerData, SearchWorkerReply } from './search-index.js';
 import { workerScript } from './workers.js';
 
 /** Below this size the previous index is read when it is needed: a site that small may not use the thread at all. */

@@ -49,26 +49,42 @@ function encodeDoc(doc: StoredDoc): string {
   return DOC + doc.map(escapeField).join(FIELD);
 }
 
-/** encodeDocs' text; a document is decoded on first use and kept. */
+/**
+ * encodeDocs' text; a document is decoded on first use and kept. With
+ * documents put in (`with`), the text stays the one it was read from, and
+ * the new text is only ever written in pieces: at 10,000 posts the stored
+ * documents are 12 MB, and copying them into one string again took the
+ * search thread 0.1-0.4 s of an edit.
+ */
 export class DocLines {
   readonly count: number;
   private readonly starts: Int32Array;
   private readonly parsed: (StoredDoc | undefined)[] = [];
+  private readonly replaced: ReadonlyMap<number, StoredDoc> | null;
 
   /** Throws a TypeError when `text` is not encodeDocs' output. */
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    patch?: { of: DocLines; replaced: ReadonlyMap<number, StoredDoc> },
+  ) {
+    if (patch) {
+      ({ count: this.count, starts: this.starts } = patch.of);
+      this.replaced = patch.replaced;
+      return;
+    }
     if (typeof text !== 'string' || !text.startsWith(DOCS_MARK)) throw new TypeError('the stored documents are not in folio’s format');
     const first = text.indexOf(DOC);
     const count = text.slice(DOCS_MARK.length, first === -1 ? undefined : first);
     if (!/^\d+$/.test(count)) throw new TypeError('the stored documents do not say how many they are');
     this.count = Number(count);
     this.starts = docStarts(text, this.count);
+    this.replaced = null;
   }
 
   /** The document of internal id `id` (1-based, as Orama numbers them). */
   get(id: number): StoredDoc | undefined {
     if (!(id >= 1 && id <= this.count)) return undefined;
-    let doc = this.parsed[id];
+    let doc = this.replaced?.get(id) ?? this.parsed[id];
     if (doc === undefined) {
       const { starts } = this;
       const fields = this.text.slice(starts[id - 1]! + 1, starts[id]!).split(FIELD);
@@ -78,21 +94,29 @@ export class DocLines {
     return doc;
   }
 
+  /** These documents with those of `replaced` (internal id → document) in their place. */
+  with(replaced: ReadonlyMap<number, StoredDoc>): DocLines {
+    for (const id of replaced.keys())
+      if (!(id >= 1 && id <= this.count)) throw new RangeError(`there is no stored document ${id} of ${this.count} to replace`);
+    return new DocLines(this.text, { of: this, replaced: new Map([...(this.replaced ?? []), ...replaced]) });
+  }
+
   /**
-   * encodeDocs' text of these documents with those of `replaced` (internal
-   * id → document) in their place: the others keep their text as it is, so
-   * a patched index decodes and encodes only the documents that changed.
+   * encodeDocs' text of these documents, in pieces to be written one after
+   * the other: the text read, or its stretches between the documents put in
+   * and their own text.
    */
-  with(replaced: ReadonlyMap<number, StoredDoc>): string {
-    const { starts, text } = this;
-    let out = '';
+  pieces(): string[] {
+    const { starts, text, replaced } = this;
+    if (!replaced) return [text];
+    const pieces: string[] = [];
     let from = 0;
     for (const id of [...replaced.keys()].sort((a, b) => a - b)) {
-      if (!(id >= 1 && id <= this.count)) throw new RangeError(`there is no stored document ${id} of ${this.count} to replace`);
-      out += text.slice(from, starts[id - 1]!) + encodeDoc(replaced.get(id)!);
+      pieces.push(text.slice(from, starts[id - 1]!), encodeDoc(replaced.get(id)!));
       from = starts[id]!;
     }
-    return out + text.slice(from);
+    pieces.push(text.slice(from));
+    return pieces;
   }
 }
 

@@ -12,14 +12,15 @@ import {
   EDGE_VERSION,
   SEARCH_DOCS_PER_FILE,
   SEARCH_HEAD_PATH,
-  termShardPath,
   vocabularyPath,
   type TaggedFile,
   type Tagger,
 } from '../edge.js';
-import { decodeIds } from './codec.js';
 import { DocLines } from './docs.js';
-import { SEARCH_FIELDS, type CompactNode, type SearchField, type SearchIndexData, type StoredDoc } from './format.js';
+import { SEARCH_FIELDS, type SearchField, type SearchIndexData, type StoredDoc } from './format.js';
+import { cutTerms, type TermsBefore } from './term-cut.js';
+
+export type { PreviousTerms, TermsBefore } from './term-cut.js';
 
 /** About this many bytes of postings per term shard. */
 export const TERM_SHARD_BYTES = 16 * 1024;
@@ -65,12 +66,6 @@ export interface VocabularyFile {
   words: Record<string, string>;
 }
 
-function walk(node: CompactNode, prefix: string, visit: (word: string, postings: string) => void): void {
-  const word = prefix + node[0];
-  if (node[1] !== '') visit(word, node[1]);
-  for (const child of node[2]) walk(child, word, visit);
-}
-
 /** A shard the previous build wrote as this one would: its tag, which the search head names (its bytes are on disk). */
 export interface KeptShard {
   path: string;
@@ -81,47 +76,22 @@ export interface KeptShard {
 /**
  * The shard files of a saved index, with their paths and tags (`tagged` puts
  * each in); the head first. A file of stored documents for which `keptDocs`
- * gives a tag is not made: the previous build's is the same.
+ * gives a tag is not made: the previous build's is the same. With `before`,
+ * the term shards are cut again from the previous build's (term-cut.ts).
+ * `docs` are the stored documents, when they are not `data`'s own (a patched
+ * index's: search-patch.ts).
  */
 export function searchShards(
   data: SearchIndexData,
   tagged: Tagger,
   keptDocs: (n: number) => string | null = () => null,
+  before?: TermsBefore,
+  docs = new DocLines(data.orama.docs),
 ): (({ path: string } & TaggedFile) | KeptShard)[] {
-  const index = data.orama.index;
-  const entries = new Map<string, TermEntry>();
-  for (const field of SEARCH_FIELDS) {
-    const { tree, lengths, counts } = index[field];
-    walk(tree, '', (token, postings) => {
-      const ids = decodeIds(postings);
-      if (ids.length === 0) return;
-      const entry = entries.get(token) ?? entries.set(token, {}).get(token)!;
-      const own = Object.hasOwn(counts, token) ? counts[token]! : '';
-      entry[field] = [postings, own, Array.from(ids, (id) => (lengths[id] ?? 0).toString(36)).join(',')];
-    });
-  }
-  const files: (({ path: string } & TaggedFile) | KeptShard)[] = [];
-  const firsts: string[] = [];
-  let termTags = '';
-  let shard: Record<string, TermEntry> = {};
-  let size = 0;
-  const flush = () => {
-    const file = tagged({ terms: shard } satisfies Omit<TermShard, 'tag'>);
-    termTags += file.tag;
-    files.push({ path: termShardPath(firsts.length - 1), ...file });
-    shard = {};
-    size = 0;
-  };
-  for (const token of [...entries.keys()].sort()) {
-    const entry = entries.get(token)!;
-    if (size === 0) firsts.push(token);
-    shard[token] = entry;
-    size += token.length + Object.values(entry).reduce((n, f) => n + f[0].length + f[1].length + f[2].length + 20, 0);
-    if (size >= TERM_SHARD_BYTES) flush();
-  }
-  if (size > 0) flush();
+  const cut = cutTerms(data.orama.index, tagged, before);
+  const files = [...cut.files];
+  const { firsts, tags: termTags } = cut;
 
-  const docs = new DocLines(data.orama.docs);
   let docTags = '';
   for (let first = 1; first <= docs.count; first += SEARCH_DOCS_PER_FILE) {
     const n = (first - 1) / SEARCH_DOCS_PER_FILE;
@@ -160,7 +130,7 @@ export function searchShards(
     }
   }
 
-  const average = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, index[f].average])) as Record<SearchField, number>;
+  const average = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, data.orama.index[f].average])) as Record<SearchField, number>;
   const head = tagged({
     format: EDGE_FORMAT,
     version: EDGE_VERSION,

@@ -103,6 +103,19 @@ export function compactWords(root: CompactNode): Map<string, string> {
   return words;
 }
 
+/** The postings of one word of a tree as the index file stores it, or "" when no document holds it. */
+export function findWord(root: CompactNode, word: string): string {
+  let node = root;
+  let at = node[0].length;
+  while (at < word.length) {
+    const next = node[2].find(([segment]) => segment[0] === word[at]);
+    if (!next || !word.startsWith(next[0], at)) return '';
+    node = next;
+    at += next[0].length;
+  }
+  return at === word.length ? node[1] : '';
+}
+
 /**
  * The radix tree of `words` (sorted, as treeWords gives them) as the index
  * file stores it: children in the order of their first letter, so the bytes
