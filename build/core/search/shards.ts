@@ -22,9 +22,6 @@ import { cutTerms, type TermsBefore } from './term-cut.js';
 
 export type { PreviousTerms, TermsBefore } from './term-cut.js';
 
-/** About this many bytes of postings per term shard. */
-export const TERM_SHARD_BYTES = 16 * 1024;
-
 /** One term in one field: postings (./codec.ts encodeIds), occurrences above one (encodeCounts, or ""), field lengths per posting (base 36, comma-separated). */
 export type TermField = [ids: string, counts: string, lengths: string];
 export type TermEntry = Partial<Record<SearchField, TermField>>;

@@ -6,8 +6,11 @@
 import { TAG_LENGTH, tagAt, termShardPath, type TaggedFile, type Tagger } from '../edge.js';
 import { decodeIds } from './codec.js';
 import { SEARCH_FIELDS, type CompactNode, type SearchField, type SearchIndexData } from './format.js';
-import { TERM_SHARD_BYTES, type KeptShard, type TermEntry, type TermField, type TermShard } from './shards.js';
+import type { KeptShard, TermEntry, TermField, TermShard } from './shards.js';
 import { findWord } from './tree.js';
+
+/** About this many bytes of postings per term shard. */
+const TERM_SHARD_BYTES = 16 * 1024;
 
 function walk(node: CompactNode, prefix: string, visit: (word: string, postings: string) => void): void {
   const word = prefix + node[0];
@@ -15,7 +18,7 @@ function walk(node: CompactNode, prefix: string, visit: (word: string, postings:
   for (const child of node[2]) walk(child, word, visit);
 }
 
-export type Fields = SearchIndexData['orama']['index'];
+type Fields = SearchIndexData['orama']['index'];
 
 /** What a term shard holds of one term in one field: its postings, its counts, and the field's length in each posted document. */
 function termField({ lengths, counts }: Fields[SearchField], token: string, postings: string): TermField | null {
@@ -101,7 +104,7 @@ export interface PreviousTerms {
  * first on, and a shard starting at the same term as the previous build's,
  * with the same terms, is that shard again.
  */
-export class TermCut {
+class TermCut {
   readonly files: (({ path: string } & TaggedFile) | KeptShard)[] = [];
   readonly firsts: string[] = [];
   tags = '';
