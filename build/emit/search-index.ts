@@ -1,7 +1,9 @@
 // The search index (D12), built once per build from the site model and
 // written to dist/_folio/search-index.json; the functions load it on the
-// first search. Build-only: the Orama insert path stays here. On a large site it is built on a thread of its own (search-worker.ts),
-// started with the build's responses rather than after them, so the two overlap.
+// first search. Build-only: the Orama insert path stays here. On a large
+// site it is built on a thread of its own (search-worker.ts), started with
+// the build's responses rather than after them, so the two overlap; its files
+// are made in search-files.ts.
 import { insert, save } from '@orama/orama';
 import { EDGE_DIR, SEARCH_HEAD_PATH, termShardPath } from '../core/edge.js';
 import { SEARCH_INDEX_PATH, type Manifest } from '../core/files.js';
