@@ -2,11 +2,11 @@
 // _folio/site.json) after an edit that changed some of their sections only
 // (D56): the previous file, with those sections rendered again (the edited
 // posts'; the text around them on a new day, or in llms.txt after any body
-// edit; and on a new day the pages' that show it) and every other byte kept. Such a file comes as keyed sections
-// (Sections in core/http.ts), and incremental.ts's plan splices it only when
-// the rest cannot have changed, so every other section is the same text it
-// was: the result is byte for byte a full render's (test/incremental.test.ts
-// compares it with a clean build).
+// edit; and on a new day the pages' that show it) and every other byte kept.
+// Such a file comes as keyed sections (Sections in core/http.ts), and
+// incremental.ts's plan splices it only when the rest cannot have changed, so
+// every other section is the same text it was: the result is byte for byte a
+// full render's (test/incremental.test.ts compares it with a clean build).
 import { createHash } from 'node:crypto';
 import { utf8, type Frame, type Sections } from '../core/http.js';
 import type { Edit } from './splice-file.js';

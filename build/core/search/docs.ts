@@ -53,8 +53,8 @@ function encodeDoc(doc: StoredDoc): string {
  * encodeDocs' text; a document is decoded on first use and kept. With
  * documents put in (`with`), the text stays the one it was read from, and
  * the new text is only ever written in pieces: at 10,000 posts the stored
- * documents are 12 MB, and copying them into one string again took the
- * search thread 0.1-0.4 s of an edit.
+ * documents are 12 MB, and copying them into one string again would cost
+ * the search thread 0.1-0.4 s of an edit.
  */
 export class DocLines {
   readonly count: number;

@@ -51,7 +51,7 @@ function route(manifest: Manifest, target: string): FileRoute {
  */
 function negotiation(site: Site, manifest: Manifest): (path: string) => boolean {
   // A route's shared headers only: its own (a page's Link, a twin's token estimate) never
-  // decide whether it negotiates, and merging them in was most of 30,000 questions' time.
+  // decide whether it negotiates, and merging them in would be most of 30,000 questions' time.
   const { routes, header_sets: sets } = manifest;
   const lookup: RouteLookup = (target) => {
     const route = Object.hasOwn(routes, target) ? routes[target] : undefined;
