@@ -16,9 +16,12 @@
 //   site model and manifest, then the search chunk and the index (reported
 //   beside the target, not as it).
 //
-// Each measurement runs in a child process:
+// Both read dist/ through folio serve's reader, `fileReader` from
+// build/serve-files.ts (bundled on its own and imported before the clock),
+// as the functions read it under `folio serve`. Each measurement runs in a
+// child process:
 //
-//   node bench/search.js --probe <bundle> <export> reader|json|handler <dist> cold|latency
+//   node bench/search.js --probe <bundle> <export> reader|json|handler <dist> cold|latency <reader bundle>
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -110,6 +113,13 @@ function bundleLoader() {
   return { ...found, out: bundle(found.entry, 'search-loader.mjs') };
 }
 
+/** Bundles folio serve's file reader, or null before there was one (the probe then reads with fs/promises). */
+function bundleReader() {
+  const entry = 'build/serve-files.ts';
+  if (!existsSync(join(ROOT, entry)) || !/export function fileReader\b/.test(readFileSync(join(ROOT, entry), 'utf8'))) return null;
+  return bundle(entry, 'search-reader.mjs');
+}
+
 /** Bundles the whole function; null when there is none yet. */
 function bundleHandler() {
   if (!existsSync(join(ROOT, HANDLER.entry)) || !/export function createHandler\b/.test(readFileSync(join(ROOT, HANDLER.entry), 'utf8')))
@@ -127,13 +137,18 @@ export async function benchSearch({ dist, log = console.log }) {
   const loader = bundleLoader();
   if (!loader) return { skip: `no search loader found (looked for ${LOADER_CANDIDATES.map((c) => `${c.name} in ${c.entry}`).join(', ')})` };
   const handler = bundleHandler();
+  const reader = bundleReader() ?? '';
   const site = JSON.parse(readFileSync(join(dist, '_folio', 'site.json'), 'utf8'));
   const indexBytes = statSync(index).size;
   const textBytes = rawTextBytes(site);
   const probe = async (code, mode) => {
-    const r = await measure(process.execPath, [fileURLToPath(import.meta.url), '--probe', code.out, code.name, code.takes, dist, mode], {
-      cwd: ROOT,
-    });
+    const r = await measure(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--probe', code.out, code.name, code.takes, dist, mode, reader],
+      {
+        cwd: ROOT,
+      },
+    );
     return { ...JSON.parse(r.stdout.trim().split('\n').pop()), processMs: r.ms, processCpuMs: r.cpuMs, peakRss: r.peakRss };
   };
   // Interleaved, so a burst of load on a shared machine falls on both alike.
@@ -171,7 +186,10 @@ export async function benchSearch({ dist, log = console.log }) {
       (handler
         ? `The whole function's cold path (import the bundled \`createHandler\` from \`${HANDLER.entry}\`, then its first \`GET /api/{version}/search?q=…\`: site model, manifest, search chunk, index, query) is measured the same way and reported beside it, not as the target. `
         : '') +
-      `p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.`,
+      `p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.` +
+      (reader
+        ? ` The probes read dist/ through folio serve's own reader (\`fileReader\` from build/serve-files.ts, bundled apart and imported before the clock), as the functions read it under \`folio serve\`.`
+        : ''),
   };
   log(
     `  search: index ${(indexBytes / 2 ** 20).toFixed(1)} MiB (${(indexBytes / textBytes).toFixed(2)}× text), cold ${result.coldMs.toFixed(1)} ms${handler ? ` (whole function ${result.functionColdMs.toFixed(1)} ms)` : ''}, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`,
@@ -185,7 +203,15 @@ function cpuSince(from) {
   return (user + system) / 1000;
 }
 
-async function runProbe(bundle, name, takes, dist, mode) {
+async function runProbe(bundle, name, takes, dist, mode, readerBundle) {
+  const root = resolve(dist);
+  const read = readerBundle
+    ? (await import(pathToFileURL(readerBundle).href)).fileReader(root)
+    : async (path) => {
+        const full = resolve(root, path);
+        if (!full.startsWith(root + sep)) return null;
+        return readFile(full).catch(() => null);
+      };
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const mod = await import(pathToFileURL(bundle).href);
@@ -193,12 +219,6 @@ async function runProbe(bundle, name, takes, dist, mode) {
   const importCpuMs = cpuSince(cpu0);
   const open = mod[name];
   if (typeof open !== 'function') throw new Error(`${bundle} exports no ${name}()`);
-  const root = resolve(dist);
-  const read = async (path) => {
-    const full = resolve(root, path);
-    if (!full.startsWith(root + sep)) return null;
-    return readFile(full).catch(() => null);
-  };
   const list = queries();
   if (takes === 'handler') {
     const site = JSON.parse(await readFile(join(root, '_folio', 'site.json'), 'utf8'));
@@ -268,6 +288,6 @@ async function runProbe(bundle, name, takes, dist, mode) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--probe') {
-  const [bundle, name, takes, dist, mode] = process.argv.slice(3);
-  await runProbe(bundle, name, takes, dist, mode);
+  const [bundle, name, takes, dist, mode, reader] = process.argv.slice(3);
+  await runProbe(bundle, name, takes, dist, mode, reader);
 }

@@ -1,12 +1,16 @@
-// The precomputed files of folio serve, with hot ones kept in memory: their
-// bytes and ETag, within a bounded budget (least recently used out first).
-// Every request still asks the file system whether the file is the one in
-// memory (its inode, size and modification time), so a file renamed over
-// it (folio dev) is served at once, and a reply is always one file's bytes
-// with that file's ETag, never a mix.
-import { close, createReadStream, fstat, open, read, statSync, type Stats } from 'node:fs';
+// The files of folio serve. The precomputed ones are kept in memory when hot:
+// their bytes and ETag, within a bounded budget (least recently used out
+// first). Every request still asks the file system whether the file is the
+// one in memory (its inode, size and modification time), so a file renamed
+// over it (folio dev) is served at once, and a reply is always one file's
+// bytes with that file's ETag, never a mix. The functions read theirs
+// through fileReader, as they read env.ASSETS on a host.
+import { close, createReadStream, fstat, open, read, readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { etag } from './core/http.js';
+import type { ReadAsset } from './runtime/edge.js';
 
 // The callback forms: a number for a descriptor is cheaper per request than a FileHandle.
 const openFd = promisify(open);
@@ -14,6 +18,32 @@ const fstatFd = promisify(fstat);
 const statPath = (path: string) => statSync(path);
 const closeFd = promisify(close);
 const readFd = promisify(read);
+
+/**
+ * Files up to this size the functions' reader reads at once, blocking. What
+ * they read is small (the edge head, route shards, records, twins, search
+ * shards: at most about 160 KB at 10,000 posts), and a file read through
+ * the thread pool costs four round trips to it (open, stat, read, close):
+ * on a busy machine that wait, not the read, was most of a search that
+ * reads files.
+ */
+const READ_AT_ONCE_BYTES = 1024 * 1024;
+
+/** Reads a file of `dir` by its path relative to it; null when it is missing, not a file, or outside `dir` (path traversal). */
+export function fileReader(dir: string): ReadAsset {
+  const root = resolve(dir);
+  return async (path) => {
+    const full = resolve(root, path);
+    if (full !== root && !full.startsWith(root + sep)) return null;
+    try {
+      const s = statSync(full);
+      if (!s.isFile()) return null;
+      return s.size <= READ_AT_ONCE_BYTES ? readFileSync(full) : await readFile(full);
+    } catch {
+      return null;
+    }
+  };
+}
 
 /** Bytes of file contents kept in memory at most (folio serve's default). */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;

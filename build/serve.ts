@@ -6,13 +6,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import { finished } from 'node:stream';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { MANIFEST_PATH, routeHeaders, type Manifest } from './core/files.js';
 import { internalError } from './core/errors.js';
 import { matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.js';
 import { prefersMarkdown } from './core/negotiate.js';
-import { createHandler, type HandlerOptions, type ReadAsset } from './runtime/handler.js';
-import { FileCache } from './serve-files.js';
+import { createHandler, type HandlerOptions } from './runtime/handler.js';
+import { fileReader, FileCache } from './serve-files.js';
 
 export interface ServeOptions {
   dir: string;
@@ -21,20 +21,6 @@ export interface ServeOptions {
   handler?: HandlerOptions;
   /** Bytes of hot files kept in memory (serve-files.ts; default 64 MiB). */
   cacheBytes?: number;
-}
-
-export function fileReader(dir: string): ReadAsset {
-  const root = resolve(dir);
-  return async (path) => {
-    const full = resolve(root, path);
-    // Never outside dist/ (path traversal).
-    if (full !== root && !full.startsWith(root + sep)) return null;
-    try {
-      return await readFile(full);
-    } catch {
-      return null;
-    }
-  };
 }
 
 async function readBody(req: IncomingMessage): Promise<{ body: Uint8Array | null; tooLarge: boolean }> {

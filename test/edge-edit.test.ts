@@ -17,7 +17,7 @@ import {
 import { request, type Req } from '../build/core/http.js';
 import { tagged, untaggedHash } from '../build/emit/edge.js';
 import { createHandler } from '../build/runtime/handler.js';
-import { fileReader } from '../build/serve.js';
+import { fileReader } from '../build/serve-files.js';
 import { expectDeploymentError, head } from './helpers/edge.js';
 import { buildInto, tempDir } from './helpers/site.js';
 

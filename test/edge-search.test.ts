@@ -11,7 +11,7 @@ import { openSearchIndex } from '../build/core/search/engine.js';
 import { openShardedSearch } from '../build/core/search/sharded.js';
 import { readHead } from '../build/runtime/edge.js';
 import { openSearch } from '../build/runtime/search.js';
-import { fileReader } from '../build/serve.js';
+import { fileReader } from '../build/serve-files.js';
 // @ts-expect-error plain JavaScript modules of the benchmark
 import { corpusFiles } from '../bench/corpus.js';
 // @ts-expect-error plain JavaScript modules of the benchmark

@@ -26,7 +26,7 @@ import { openSearchIndex } from '../build/core/search/engine.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { edgeFileCount } from '../build/emit/edge.js';
 import { createHandler, type ReadAsset } from '../build/runtime/handler.js';
-import { fileReader } from '../build/serve.js';
+import { fileReader } from '../build/serve-files.js';
 import { expectDeploymentError, head } from './helpers/edge.js';
 import { buildInto, tempDir } from './helpers/site.js';
 

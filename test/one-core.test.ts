@@ -11,7 +11,7 @@ import { respond } from '../build/core/respond.js';
 import { Ledger } from '../build/emit/ledger.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { createHandler } from '../build/runtime/handler.js';
-import { fileReader } from '../build/serve.js';
+import { fileReader } from '../build/serve-files.js';
 import { serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
