@@ -8,6 +8,7 @@ import { plural } from './core/pages/html.js';
 import { startDev } from './dev.js';
 import { build, type BuildResult } from './emit/build.js';
 import { defaultCacheDir } from './emit/cache.js';
+import { NO_PREVIOUS_BUILD } from './emit/incremental.js';
 import { HOSTS, parseHosts, type Host } from './emit/hosts/limits.js';
 import { formatBytes, paint, ProgressBar, terminal, type Paint } from './progress.js';
 import { init, InitRefused } from './init.js';
@@ -77,7 +78,12 @@ export function buildSummary(result: BuildResult, out: string, p: Paint): string
   const s = result.stats;
   const work = [
     s.rendered === s.sources ? `${s.rendered} rendered` : `${s.rendered} of ${s.sources} rendered, ${s.sources - s.rendered} cached`,
-    s.full ? null : `${s.asked} of ${s.targets} responses asked, ${s.written.length} files changed`,
+    // Why a build with a previous one to compare against asked for everything again: an author in CI sees what cost the time.
+    s.full === null
+      ? `${s.asked} of ${s.targets} responses asked, ${s.written.length} files changed`
+      : s.full === NO_PREVIOUS_BUILD
+        ? null
+        : `every response asked: ${s.full}`,
   ].filter(Boolean);
   return (
     `folio: built ${plural(posts.length, 'post')}, ${plural(projects.length, 'project')}, ${plural(services.length, 'service')} → ${out}/ ` +

@@ -7,9 +7,11 @@
 // often they run, never what they return.
 import type { Post } from './core/model.js';
 
-/** What a post is compared by between builds: its listed fields, and its body. */
+/** What a post is compared by between builds: its listed fields, its tags among them, and its body. */
 export interface PostDigest {
   list: string;
+  /** The tags alone: with them and the order unchanged, every post's related posts are too. */
+  tags: string;
   body: string;
 }
 

@@ -3,7 +3,8 @@
 // clean build of the same content, and a body-only edit asks respond() again
 // only for that post's addresses, and splices the documents that show bodies
 // (llms-full.txt, the feeds) from the previous files (D56).
-import { appendFile, copyFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../build/emit/build.js';
@@ -203,10 +204,41 @@ describe('incremental builds', () => {
     await expectSameAsClean();
   });
 
-  it('after a title or tag edit, asks for everything (lists and related posts show them)', SLOW, async () => {
-    await edit('posts/bounce-handling.md', (t) => t.replace(/^title: .*$/m, 'title: "Bounce handling, revisited"'));
-    const titled = await incremental();
-    expect(titled.stats.full).toMatch(/listed field of bounce-handling/);
+  it('after a title edit, asks for the shared addresses, that post and the posts whose related posts show it', SLOW, async () => {
+    // The pages whose related posts list bounce-handling, read from the previous output.
+    const related = (await readdir(join(out, 'blog')))
+      .filter((f) => f.endsWith('.html') && f !== 'bounce-handling.html')
+      .filter((f) => {
+        const page = readFileSync(join(out, 'blog', f), 'utf8');
+        return /<aside class="related"[\s\S]*?href="\/blog\/bounce-handling"[\s\S]*?<\/aside>/.test(page);
+      });
+    expect(related.length).toBeGreaterThan(0);
+    // Of the same length, so no token estimate moves: llms.txt must be asked for the title alone.
+    await edit('posts/bounce-handling.md', (t) => t.replace(/^title: .*$/m, 'title: "Bounce Handling: Hard, Soft, and the Ones That Lie"'));
+    const r = await incremental();
+    expect(r.stats.full).toBeNull();
+    expect(r.stats.asked).toBeLessThan(r.stats.targets);
+    const pages = r.stats.written.filter((f) => /^blog\/[^/]+\.html$/.test(f)).map((f) => f.slice('blog/'.length));
+    expect(pages.sort()).toEqual(['bounce-handling.html', ...related].sort());
+    // Lists, tag pages and the documents show the title: asked, the documents spliced with their frames made again.
+    expect(r.stats.written).toEqual(expect.arrayContaining(['blog.html', 'blog/tags/email.html', 'feed.xml', 'llms.txt', 'llms-full.txt']));
+    expect(r.stats.spliced.sort()).toEqual(['/feed.json', '/feed.xml', '/llms-full.txt', '/llms.txt']);
+    await expectSameAsClean();
+  });
+
+  it('after a summary, reading-time or date edit that keeps the order, the same; after a tag edit, everything', SLOW, async () => {
+    await edit('posts/bounce-handling.md', (t) =>
+      t.replace(/^title: (.*)$/m, 'title: $1\nsummary: "A summary added by the incremental test."'),
+    );
+    expect((await incremental()).stats.full).toBeNull();
+    await expectSameAsClean();
+    // Past the next minute of reading time (220 words a minute).
+    await appendFile(join(content, 'posts/bounce-handling.md'), `\n${'Another word to read. '.repeat(120)}\n`);
+    expect((await incremental()).stats.full).toBeNull();
+    await expectSameAsClean();
+    // The newest post a day earlier, still the newest: the feeds' own date moves with it.
+    await edit('posts/socket-activation-zero-downtime.md', (t) => t.replace(/^date: 2026-10-05$/m, 'date: 2026-10-04'));
+    expect((await incremental()).stats.full).toBeNull();
     await expectSameAsClean();
     await edit('posts/bounce-handling.md', (t) => t.replace('  - saas\n', '  - saas\n  - incidents\n'));
     expect((await incremental()).stats.full).not.toBeNull();

@@ -4,7 +4,7 @@ import type { Headers } from '../core/http.js';
 import type { Manifest } from '../core/files.js';
 import type { HostOptions } from './hosts/index.js';
 import type { MediaFile } from './images.js';
-import type { BuildState, Plan, SiteDigest } from './incremental.js';
+import type { BuildState, OutputRecord, Plan, SiteDigest } from './incremental.js';
 import type { Edit } from './splice-file.js';
 import type { SearchThread } from './search-thread.js';
 
@@ -93,4 +93,12 @@ export interface EmitResult {
   artifacts?: () => Promise<string[]>;
   /** FirstTargets.then stopped the build: only the first targets were written, and `state` describes the output as it is. */
   stopped: boolean;
+}
+
+/** A response written but not yet routed (see ask in emit.ts). */
+export interface Made {
+  file: string;
+  headers: Headers;
+  written: boolean;
+  record(): OutputRecord;
 }

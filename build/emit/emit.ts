@@ -5,14 +5,16 @@
 import { families, respond } from '../core/respond.js';
 import { bodiesShown, documentFrame, documentsFamily, frameShowsBodies, keyedSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
-import { jsonText, request, type Headers } from '../core/http.js';
+import { jsonText, request } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin, twinPath } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
 import {
   digestSite,
+  listedPlan,
   mustAsk,
+  NO_PREVIOUS_BUILD,
   ownerOf,
   pendingDigest,
   recordHeaders,
@@ -30,19 +32,11 @@ import { artifacts, type EmitMade } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { memoryRuntime } from './memory-runtime.js';
 import { writeModelFile, type Splicer } from './model-file.js';
-import type { EmitOptions, EmitResult, FirstAnswer, Sink } from './emit-options.js';
+import type { EmitOptions, EmitResult, FirstAnswer, Made, Sink } from './emit-options.js';
 import { Ledger } from './ledger.js';
 
 export type { EmitOptions, EmitResult, FirstAnswer, FirstTargets, Sink } from './emit-options.js';
 export { sha1 } from './ledger.js';
-
-/** A response written but not yet routed (see ask in emit). */
-interface Made {
-  file: string;
-  headers: Headers;
-  written: boolean;
-  record(): OutputRecord;
-}
 
 /**
  * Every precomputable response, streamed into `sink` as it is made: each GET
@@ -55,7 +49,9 @@ interface Made {
 export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
   const { site } = model;
   const previous = options.previous ?? null;
-  const plan: Plan = previous ? (options.plan ?? { all: true, reason: 'no plan' }) : { all: true, reason: 'no previous build' };
+  const plan: Plan = previous
+    ? listedPlan(options.plan ?? { all: true, reason: 'no plan' }, model)
+    : { all: true, reason: NO_PREVIOUS_BUILD };
   const rt = memoryRuntime(model);
   const ledger = new Ledger(site, sink, previous);
   const { manifest, state, written, kept } = ledger;
@@ -105,13 +101,15 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const spliceable = before !== undefined && index !== undefined && !plan.all;
     // One that showed the part of the clock that moved, or whose frame shows bodies (llms.txt), gets the text around
     // its sections made again, and the sections of the pages whose twins showed the clock (llms-full.txt, Sections);
-    // without a frame it is made whole.
+    // without a frame it is made whole. After a listed field changed, every frame (a feed's newest date) and page
+    // section (the home page's recent posts) may show it: all are made again.
+    const listed = spliceable && plan.listed !== undefined;
     const framed =
-      spliceable && (showsMovedClock(plan, previous, target) || frameShowsBodies(target))
+      spliceable && (listed || showsMovedClock(plan, previous, target) || frameShowsBodies(target))
         ? watchClock(() => documentFrame(model, target))
         : null;
     const pages = framed
-      ? new Set(index!.keys.filter((key) => key.startsWith('/') && showsMovedClock(plan, previous, twinPath(key))))
+      ? new Set(index!.keys.filter((key) => key.startsWith('/') && (listed || showsMovedClock(plan, previous, twinPath(key)))))
       : undefined;
     const made =
       spliceable && (!framed || framed.value)
@@ -277,7 +275,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    const before = await readEdgeBefore(!plan.all, previous, state.targets!, sink.read?.bind(sink), asked);
+    const bodiesOnly = !plan.all && !plan.listed;
+    const before = await readEdgeBefore(bodiesOnly, previous, state.targets!, sink.read?.bind(sink), asked);
     const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' }, before };
     for (const artifact of artifacts) {
       for (const file of await artifact(site, manifest, options, made))

@@ -14,9 +14,13 @@
 //   later the same day nothing but the Atom feed of a site without posts. The
 //   model for the functions shows the whole clock (model-file.ts).
 // - A post added, removed, published, unpublished or moved in the order, or
-//   a change to a field lists show (title, date, tags, summary, reading
-//   time, …): every target is asked, because lists, tag pages, feeds and the
-//   related posts of other posts may all show it.
+//   a change to its tags (tag pages, their counts and every related list may
+//   move): every target is asked.
+// - A change to another field lists show (title, summary, reading time, a
+//   date that keeps the order, …): every shared target is asked (lists, tag
+//   pages, feeds, documents), and the own addresses of that post and of the
+//   posts whose related posts show it (listedPlan). The related lists are
+//   the same, since they follow from the tags and the order alone.
 // - A change to a post's body only (its Markdown, and so its HTML and text):
 //   that post's own addresses are asked, and the shared documents that show
 //   something of bodies (llms-full.txt, the full-content feeds, llms.txt's
@@ -27,6 +31,7 @@ import { bodyDocuments } from '../core/documents/index.js';
 import { withOwnHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
+import type { SiteModel } from '../core/site-model.js';
 import { pagePath } from '../core/urls.js';
 import type { SearchMemo } from './search-patch.js';
 import type { SectionIndex } from './splice.js';
@@ -86,12 +91,24 @@ export function recordHeaders(state: BuildState, record: OutputRecord): Headers 
   return withOwnHeaders(state.headerSets[record.set]!, record.own);
 }
 
+/** The reason of a plan that had no previous build to compare against (a cold build, or a cache that did not match the output). */
+export const NO_PREVIOUS_BUILD = 'no previous build';
+
 /**
  * Every target asked for, or those of the posts whose body `changed`, and,
  * when the build clock moved to another day or time (`clock`), those whose
  * response showed what moved.
  */
-export type Plan = { all: true; reason: string } | { all: false; changed: Set<string>; clock?: 'day' | 'time' };
+export type Plan =
+  | { all: true; reason: string }
+  | {
+      all: false;
+      /** Posts whose own addresses are asked, and whose sections of documents are made again. */
+      changed: Set<string>;
+      /** Posts among them whose listed fields changed: every shared target is asked too. */
+      listed?: Set<string>;
+      clock?: 'day' | 'time';
+    };
 
 function hash(text: string): string {
   return cryptoHash('sha1', text, 'base64');
@@ -103,7 +120,7 @@ function postDigest(post: Post, derived?: Derived): PostDigest {
   let d = derived?.digests.get(post);
   if (!d) {
     const { content_markdown, html: _html, text: _text, ...list } = post;
-    d = { list: hash(JSON.stringify(list)), body: hash(content_markdown) };
+    d = { list: hash(JSON.stringify(list)), tags: JSON.stringify(post.tags), body: hash(content_markdown) };
     derived?.digests.set(post, d);
   }
   return d;
@@ -141,7 +158,7 @@ export function pendingDigest(digest: SiteDigest, slugs: Iterable<string>): Site
   const posts = new Map(digest.posts);
   for (const slug of slugs) {
     const d = posts.get(slug);
-    if (d) posts.set(slug, { list: d.list, body: PENDING });
+    if (d) posts.set(slug, { ...d, body: PENDING });
   }
   return { ...digest, posts };
 }
@@ -155,18 +172,27 @@ const PENDING = '(not yet in the shared responses)';
  */
 export function planEdit(previous: SiteDigest, posts: Post[], derived?: Derived): Plan {
   const changed = new Set<string>();
+  const listed = new Set<string>();
   for (const post of posts) {
     const before = previous.posts.get(post.slug);
-    const d = postDigest(post, derived);
-    if (!before || before.list !== d.list) return { all: true, reason: `a listed field of ${post.slug} changed` };
-    if (before.body !== d.body) changed.add(post.slug);
+    if (!before) return { all: true, reason: 'posts were added, removed or reordered' };
+    const all = comparePost(post.slug, before, postDigest(post, derived), changed, listed);
+    if (all) return all;
   }
   for (const [slug, d] of previous.posts) if (d.body === PENDING) changed.add(slug);
-  return { all: false, changed };
+  return listed.size ? { all: false, changed, listed } : { all: false, changed };
+}
+
+/** Adds the post to `changed` (and `listed`) by what moved; the plan to ask for everything when its tags did. */
+function comparePost(slug: string, before: PostDigest, d: PostDigest, changed: Set<string>, listed: Set<string>): Plan | null {
+  if (before.tags !== d.tags) return { all: true, reason: `the tags of ${slug} changed` };
+  if (before.list !== d.list) listed.add(slug);
+  if (before.list !== d.list || before.body !== d.body) changed.add(slug);
+  return null;
 }
 
 export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
-  if (!previous) return { all: true, reason: 'no previous build' };
+  if (!previous) return { all: true, reason: NO_PREVIOUS_BUILD };
   if (previous.other !== next.other) return { all: true, reason: 'a change outside the posts' };
   const [clockBefore, clock] = [previous.clock, next.clock];
   if (clockBefore.slice(0, 4) !== clock.slice(0, 4))
@@ -175,14 +201,36 @@ export function planBuild(previous: SiteDigest | null, next: SiteDigest): Plan {
     return { all: true, reason: 'posts were added, removed or reordered' };
   }
   const changed = new Set<string>();
+  const listed = new Set<string>();
   for (const [slug, d] of next.posts) {
-    const before = previous.posts.get(slug)!;
-    if (before.list !== d.list) return { all: true, reason: `a listed field of ${slug} changed` };
-    if (before.body !== d.body) changed.add(slug);
+    const all = comparePost(slug, previous.posts.get(slug)!, d, changed, listed);
+    if (all) return all;
   }
-  if (previous.changes !== next.changes) return { all: true, reason: 'the change log changed' };
-  if (clockBefore === clock) return { all: false, changed };
-  return { all: false, changed, clock: clockBefore.slice(0, 10) === clock.slice(0, 10) ? 'time' : 'day' };
+  // The change log shows posts' titles and dates, which lists show too: after a listed field changed,
+  // every shared target, the change log's among them, is asked anyway.
+  if (previous.changes !== next.changes && listed.size === 0) return { all: true, reason: 'the change log changed' };
+  const plan: Plan = listed.size ? { all: false, changed, listed } : { all: false, changed };
+  if (clockBefore === clock) return plan;
+  return { ...plan, clock: clockBefore.slice(0, 10) === clock.slice(0, 10) ? 'time' : 'day' };
+}
+
+/**
+ * The plan with the posts whose related posts show a post of `listed`
+ * added to `changed`: their pages and twins show its title. A post is
+ * related only to posts it shares a tag with, so only those are looked at.
+ */
+export function listedPlan(plan: Plan, model: SiteModel): Plan {
+  if (plan.all || !plan.listed?.size) return plan;
+  const { listed } = plan;
+  const changed = new Set(plan.changed);
+  for (const slug of listed) {
+    for (const tag of model.post(slug)!.tags) {
+      for (const other of model.tagged(tag)) {
+        if (!changed.has(other.slug) && model.related(other).some((r) => listed.has(r.slug))) changed.add(other.slug);
+      }
+    }
+  }
+  return { ...plan, changed };
 }
 
 const POST_PAGE = pagePath.post('\0').split('\0')[0]!;
@@ -209,7 +257,7 @@ export function showsAsBefore(plan: Plan, previous: BuildState | null, state: Bu
   if (shown === null) return false;
   const digest = hash(shown);
   state.shown!.set(target, digest);
-  return !plan.all && previous?.shown?.get(target) === digest;
+  return !plan.all && !plan.listed && previous?.shown?.get(target) === digest;
 }
 
 /** Whether the plan asks respond() for this target again. */
@@ -217,7 +265,7 @@ export function mustAsk(plan: Plan, target: string): boolean {
   if (plan.all) return true;
   if (plan.changed.size === 0) return false;
   const owner = ownerOf(target);
-  return owner === null ? bodyDocuments.has(target) : plan.changed.has(owner);
+  return owner === null ? plan.listed !== undefined || bodyDocuments.has(target) : plan.changed.has(owner);
 }
 
 /** Whether the previous build's response of this target showed the part of the build clock that moved: asked again, and made whole. */

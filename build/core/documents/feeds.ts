@@ -2,7 +2,7 @@
 // JSON Feed 1.1 at /feed.json, newest first, with the full content.
 import { clockTime } from '../clock.js';
 import { absoluteHtml } from '../absolute.js';
-import { jsonText, type Sections } from '../http.js';
+import { jsonText, type Frame, type Sections } from '../http.js';
 import { absoluteImages } from '../media.js';
 import type { License, Post, Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
@@ -68,6 +68,15 @@ function atomEntry(site: Site, { post, url, markdownUrl }: FeedItem): string {
 
 /** The Atom feed as sections: the head, one entry per post, the closing tag. */
 export function atomSections(site: Site): Sections {
+  const { head, tail } = atomFrame(site);
+  return {
+    texts: [head, ...items(site).map((item) => atomEntry(site, item)), tail],
+    keys: [null, ...site.posts.map((p) => p.slug), null],
+  };
+}
+
+/** The text of the Atom feed around its entries: the head shows the newest date a post changed. */
+export function atomFrame(site: Site): Frame {
   const x = escapeXml;
   const home = site.config.site_url;
   const head = [
@@ -84,10 +93,7 @@ export function atomSections(site: Site): Sections {
     '  <generator>folio</generator>',
     '',
   ].join('\n');
-  return {
-    texts: [head, ...items(site).map((item) => atomEntry(site, item)), '</feed>\n'],
-    keys: [null, ...site.posts.map((p) => p.slug), null],
-  };
+  return { head, tail: '</feed>\n' };
 }
 
 /** The entry of the post at this index of site.posts, as atomSections gives it. */
@@ -152,15 +158,20 @@ function jsonFeedItemText(site: Site, item: FeedItem, index: number): string {
  * an item's lines indents only its structure).
  */
 export function jsonFeedSections(site: Site): Sections {
-  const list = items(site);
+  const { head, tail } = jsonFeedFrame(site);
+  return {
+    texts: [head, ...items(site).map((item, i) => jsonFeedItemText(site, item, i)), tail],
+    keys: [null, ...site.posts.map((p) => p.slug), null],
+  };
+}
+
+/** The text of the JSON Feed around its items. */
+export function jsonFeedFrame(site: Site): Frame {
   const text = jsonText({ ...jsonFeedHead(site), items: ITEMS });
   const at = text.indexOf(JSON.stringify(ITEMS));
   const head = `${text.slice(0, at)}[`;
-  const tail = `${list.length ? '\n  ' : ''}]${text.slice(at + JSON.stringify(ITEMS).length)}`;
-  return {
-    texts: [head, ...list.map((item, i) => jsonFeedItemText(site, item, i)), tail],
-    keys: [null, ...site.posts.map((p) => p.slug), null],
-  };
+  const tail = `${site.posts.length ? '\n  ' : ''}]${text.slice(at + JSON.stringify(ITEMS).length)}`;
+  return { head, tail };
 }
 
 /** The item of the post at this index of site.posts, as jsonFeedSections gives it. */

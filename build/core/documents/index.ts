@@ -17,7 +17,7 @@ import {
   serverJson,
   WELL_KNOWN_SERVER_CARD_PATH,
 } from './catalogs.js';
-import { atomPostSection, atomSections, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
+import { atomFrame, atomPostSection, atomSections, jsonFeedFrame, jsonFeedPostSection, jsonFeedSections } from './feeds.js';
 import {
   llmsFullFrame,
   llmsFullPageSection,
@@ -61,7 +61,7 @@ interface Sectioned {
     post(site: Site, index: number, model: SiteModel): string;
     /** The section of the page at `path`, for a document whose keys name pages too (Sections). */
     page?(model: SiteModel, path: string): string;
-    /** The text around the keyed sections alone (Frame), when it may change while they do not (a new day; for llms.txt, llms-full.txt's estimate); without one, the document is made whole. */
+    /** The text around the keyed sections alone (Frame), when it may change while they do not (a new day; a listed field, such as the feeds' newest date; for llms.txt, llms-full.txt's estimate); without one, the document is made whole. */
     frame?(site: Site, model: SiteModel): Frame;
   };
 }
@@ -94,8 +94,12 @@ export const documents: readonly Document[] = [
     },
   },
   { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: (_, model) => sitemapXml(model) },
-  { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection } },
-  { path: '/feed.json', type: CONTENT_TYPES.feedJson, sections: { all: jsonFeedSections, post: jsonFeedPostSection } },
+  { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection, frame: atomFrame } },
+  {
+    path: '/feed.json',
+    type: CONTENT_TYPES.feedJson,
+    sections: { all: jsonFeedSections, post: jsonFeedPostSection, frame: jsonFeedFrame },
+  },
   { path: '/robots.txt', type: CONTENT_TYPES.text, render: robotsTxt },
   { path: API_CATALOG_PATH, type: CONTENT_TYPES.linkset, render: json(apiCatalog), headers: (site) => ({ link: apiCatalogLink(site) }) },
   { path: WELL_KNOWN_SERVER_CARD_PATH, type: MEDIA.serverCard, render: json(serverCard) },
