@@ -1,7 +1,8 @@
 // folio's rebuild after a one-post edit, as `npm run bench` measures it
 // (bench/run.js): with the build clock pinned, then as a daily build in CI
-// (the clock a day later each run), then `folio dev`'s edit → served.
-import { appendFileSync, cpSync, existsSync, readdirSync } from 'node:fs';
+// (the clock a day later each run), then a title edit (a field lists show),
+// then `folio dev`'s edit → served.
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folioOwnMs, NOW, ROOT } from './builds.js';
 import { benchDev } from './dev.js';
@@ -44,6 +45,18 @@ export async function incremental(ctx, runs) {
       `  ${ctx.size} posts, one-post edit on the next day ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s, ${folioAsked(r.stdout)} responses asked`,
     );
   }
+  // A title edit, the tags kept, on the last daily run's day: lists, tag pages, feeds and the posts whose related posts show it.
+  const titled = [];
+  const lastDay = new Date(Date.parse(NOW) + edits * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 1; cacheDirs.length && i <= edits; i++) {
+    const text = readFileSync(post, 'utf8');
+    const next = text.replace(/^title: "(.*)"$/m, `title: "$1, edit ${i}"`);
+    if (next === text) throw new Error(`${post} has no quoted title line to edit`);
+    writeFileSync(post, next);
+    const r = await build(lastDay);
+    titled.push({ ms: r.ms, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss, asked: folioAsked(r.stdout) });
+    ctx.log(`  ${ctx.size} posts, title edit ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s, ${folioAsked(r.stdout)} responses asked`);
+  }
   const dev = await benchDev({ content, out: join(dir, 'dev-dist'), cwd: dir, post, now: NOW, edits: runs, log: ctx.log }).catch(
     (error) => ({
       error: String(error.message).split('\n')[0],
@@ -61,6 +74,15 @@ export async function incremental(ctx, runs) {
     filesChanged: median(rows.map((r) => r.filesChanged)),
     peakRss: Math.max(...rows.map((r) => r.peakRss)),
     runs: rows,
+    titled: titled.length
+      ? {
+          ms: median(titled.map((r) => r.ms)),
+          ownMs: median(titled.map((r) => r.ownMs)),
+          asked: median(titled.map((r) => r.asked)),
+          peakRss: Math.max(...titled.map((r) => r.peakRss)),
+          runs: titled.length,
+        }
+      : null,
     daily: daily.length
       ? {
           ms: median(daily.map((r) => r.ms)),

@@ -70,6 +70,11 @@ export function report(result) {
           `The same edit as a daily build in CI, each run a day after the last (\`--now\` one day later, so what shows the day is made again too): ${sec(inc.daily.ms)} wall, ${sec(inc.daily.ownMs)} inside folio, ${Number.isFinite(inc.daily.asked) ? `${inc.daily.asked.toLocaleString('en')} responses asked` : 'every response asked'}, peak ${mib(inc.daily.peakRss)} (median of ${inc.daily.runs}); ${ratio(inc.daily.ms, s.cold.folio?.ms)} of the cold build's wall time.`,
           '',
         );
+      if (inc.titled)
+        lines.push(
+          `A title edit of the same post, its tags kept (lists, tag pages, feeds and the posts whose related posts show it are asked again): ${sec(inc.titled.ms)} wall, ${sec(inc.titled.ownMs)} inside folio, ${Number.isFinite(inc.titled.asked) ? `${inc.titled.asked.toLocaleString('en')} responses asked` : 'every response asked'}, peak ${mib(inc.titled.peakRss)} (median of ${inc.titled.runs}); ${ratio(inc.titled.ms, s.cold.folio?.ms)} of the cold build's wall time.`,
+          '',
+        );
       const dev = inc.dev;
       if (dev) {
         lines.push(
