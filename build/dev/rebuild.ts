@@ -141,7 +141,8 @@ export async function postEdit(
   }
   if (!update) return null;
   // A listed field (a title, a reading time) shows on other pages too: the
-  // plan then asks for every response, but this post's own still come first.
+  // plan then asks for every shared response and the posts whose related
+  // posts show it (incremental.ts listedPlan), but this post's own come first.
   const plan = planEdit(previous.digest, update.posts, ctx.derived);
   state.owners ??= ownersOf(previous.routes);
   const owned = update.posts.flatMap((post) => state.owners!.get(post.slug) ?? []);
