@@ -74,23 +74,19 @@ export async function incremental(ctx, runs) {
     filesChanged: median(rows.map((r) => r.filesChanged)),
     peakRss: Math.max(...rows.map((r) => r.peakRss)),
     runs: rows,
-    titled: titled.length
-      ? {
-          ms: median(titled.map((r) => r.ms)),
-          ownMs: median(titled.map((r) => r.ownMs)),
-          asked: median(titled.map((r) => r.asked)),
-          peakRss: Math.max(...titled.map((r) => r.peakRss)),
-          runs: titled.length,
-        }
-      : null,
-    daily: daily.length
-      ? {
-          ms: median(daily.map((r) => r.ms)),
-          ownMs: median(daily.map((r) => r.ownMs)),
-          asked: median(daily.map((r) => r.asked)),
-          peakRss: Math.max(...daily.map((r) => r.peakRss)),
-          runs: daily.length,
-        }
-      : null,
+    titled: medians(titled),
+    daily: medians(daily),
+  };
+}
+
+/** The medians of a series of rebuilds (wall, inside folio, responses asked) and their peak; null for none. */
+function medians(runs) {
+  if (!runs.length) return null;
+  return {
+    ms: median(runs.map((r) => r.ms)),
+    ownMs: median(runs.map((r) => r.ownMs)),
+    asked: median(runs.map((r) => r.asked)),
+    peakRss: Math.max(...runs.map((r) => r.peakRss)),
+    runs: runs.length,
   };
 }
