@@ -223,6 +223,15 @@ describe('the index is made whole, not patched, when', () => {
     });
   }
 
+  it('a document is added, and the shards the previous build wrote the same are still named, not sent', () => {
+    // Added last: the files of stored documents before it hold the same documents.
+    const edited = [...structuredClone(sources), { ...sources[0]!, id: 'post:new', key: 'new' }];
+    const fromPrevious = indexBytes(structuredClone(edited), siteUrl(), previous);
+    const whole = indexBytes(structuredClone(edited), siteUrl());
+    expectSameShards(fromPrevious.shards, whole.shards);
+    expect(fromPrevious.shards.filter((f) => 'kept' in f).length).toBeGreaterThan(0);
+  });
+
   it('the site moves to another address', () => {
     expect(patchIndex(previous, sources, sources.map(sourceDigest), 'https://elsewhere.example')).toBeNull();
   });

@@ -22,8 +22,10 @@ type SearchShard = ({ path: string } & TaggedFile) | KeptShard;
 
 /**
  * The files of an index (its data, stored documents and vocabulary's words).
- * After a patch (search-patch.ts), given the previous index and what the
- * patch changed, the shards the previous build wrote the same are kept.
+ * Given the previous index, the shards it wrote with the same bytes are
+ * named as kept; after a patch (search-patch.ts), given what it changed,
+ * those are known without being made (the term shards cut again, the files
+ * of unchanged documents).
  */
 export function searchFiles(
   { data, docs, words }: { data: SearchIndexData; docs: DocLines; words: Map<string, number> },
@@ -68,7 +70,7 @@ function indexFile(data: SearchIndexData, docs: DocLines, documents: number): { 
   const at = text.indexOf(mark);
   if (at === -1 || text.includes(mark, at + mark.length))
     throw new Error(
-      `folio: the search index's data holds ${mark} other than in its documents' place; report this as a bug (emit/search-index.ts).`,
+      `folio: the search index's data holds ${mark} other than in its documents' place; report this as a bug (emit/search-files.ts).`,
     );
   const [before, after] = [text.slice(0, at + 1), text.slice(at + mark.length - 1)];
   const pieces = docs.pieces();

@@ -52,7 +52,7 @@ export function indexBytes(
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
-  return searchFiles(index, documents, digests, tags, patched ? previous : null, patched ?? undefined);
+  return searchFiles(index, documents, digests, tags, previous, patched ?? undefined);
 }
 
 /**
