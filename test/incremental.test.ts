@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSummary } from '../build/summary.js';
 import { build, type BuildResult } from '../build/emit/build.js';
+import { paint } from '../build/progress.js';
 import { historyFile } from '../build/emit/cache.js';
 import { ownerOf } from '../build/emit/incremental.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
@@ -241,8 +243,14 @@ describe('incremental builds', () => {
     expect((await incremental()).stats.full).toBeNull();
     await expectSameAsClean();
     await edit('posts/bounce-handling.md', (t) => t.replace('  - saas\n', '  - saas\n  - incidents\n'));
-    expect((await incremental()).stats.full).not.toBeNull();
+    const tagged = await incremental();
+    expect(tagged.stats.full).not.toBeNull();
+    // The summary says why every response was asked again; a cold build's says nothing of it.
+    expect(buildSummary(tagged, 'dist', paint(false))).toContain(`every response asked: ${tagged.stats.full}]`);
     await expectSameAsClean();
+    const cold = await cleanBuild({ content, out: join(work, 'cold'), now: NOW });
+    expect(cold.stats.full).toBe('no previous build');
+    expect(buildSummary(cold, 'dist', paint(false))).not.toContain('asked');
   });
 
   it('after adding, removing, drafting and scheduling posts', SLOW, async () => {
