@@ -24,7 +24,7 @@ const readFd = promisify(read);
  * they read is small (the edge head, route shards, records, twins, search
  * shards: at most about 160 KB at 10,000 posts), and a file read through
  * the thread pool costs four round trips to it (open, stat, read, close):
- * on a busy machine that wait, not the read, was most of a search that
+ * on a busy machine that wait, not the read, is most of a search that
  * reads files.
  */
 const READ_AT_ONCE_BYTES = 1024 * 1024;

@@ -1,8 +1,9 @@
 // The files that show posts' bodies (the llms files, the feeds, the model in
 // _folio/site.json) after an edit that changed some of their sections only
 // (D56): the previous file, with those sections rendered again (the edited
-// posts'; the text around them on a new day, or in llms.txt after any body
-// edit; and on a new day the pages' that show it) and every other byte kept.
+// posts'; the text around them on a new day, in llms.txt after any body edit,
+// and after an edit of a field lists show; the pages' on a new day that
+// shows in them, and after such an edit) and every other byte kept.
 // Such a file comes as keyed sections (Sections in core/http.ts), and
 // incremental.ts's plan splices it only when the rest cannot have changed, so
 // every other section is the same text it was: the result is byte for byte a
