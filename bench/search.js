@@ -25,7 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CORPORA_DIR, prng, TAGS, WORDS } from './corpus.js';
 import { measure, median, percentile } from './measure.js';
@@ -113,11 +113,9 @@ function bundleLoader() {
   return { ...found, out: bundle(found.entry, 'search-loader.mjs') };
 }
 
-/** Bundles folio serve's file reader, or null before there was one (the probe then reads with fs/promises). */
+/** Bundles folio serve's file reader, which the probes read dist/ with. */
 function bundleReader() {
-  const entry = 'build/serve-files.ts';
-  if (!existsSync(join(ROOT, entry)) || !/export function fileReader\b/.test(readFileSync(join(ROOT, entry), 'utf8'))) return null;
-  return bundle(entry, 'search-reader.mjs');
+  return bundle('build/serve-files.ts', 'search-reader.mjs');
 }
 
 /** Bundles the whole function; null when there is none yet. */
@@ -137,7 +135,7 @@ export async function benchSearch({ dist, log = console.log }) {
   const loader = bundleLoader();
   if (!loader) return { skip: `no search loader found (looked for ${LOADER_CANDIDATES.map((c) => `${c.name} in ${c.entry}`).join(', ')})` };
   const handler = bundleHandler();
-  const reader = bundleReader() ?? '';
+  const reader = bundleReader();
   const site = JSON.parse(readFileSync(join(dist, '_folio', 'site.json'), 'utf8'));
   const indexBytes = statSync(index).size;
   const textBytes = rawTextBytes(site);
@@ -187,9 +185,7 @@ export async function benchSearch({ dist, log = console.log }) {
         ? `The whole function's cold path (import the bundled \`createHandler\` from \`${HANDLER.entry}\`, then its first \`GET /api/{version}/search?q=…\`: site model, manifest, search chunk, index, query) is measured the same way and reported beside it, not as the target. `
         : '') +
       `p50/p99 over ${LATENCY_ROUNDS} rounds of ${queries().length} deterministic queries (words, pairs, tags, one-typo words, a miss), limit ${LIMIT}, after a warm-up.` +
-      (reader
-        ? ` The probes read dist/ through folio serve's own reader (\`fileReader\` from build/serve-files.ts, bundled apart and imported before the clock), as the functions read it under \`folio serve\`.`
-        : ''),
+      ` The probes read dist/ through folio serve's own reader (\`fileReader\` from build/serve-files.ts, bundled apart and imported before the clock), as the functions read it under \`folio serve\`.`,
   };
   log(
     `  search: index ${(indexBytes / 2 ** 20).toFixed(1)} MiB (${(indexBytes / textBytes).toFixed(2)}× text), cold ${result.coldMs.toFixed(1)} ms${handler ? ` (whole function ${result.functionColdMs.toFixed(1)} ms)` : ''}, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`,
@@ -205,13 +201,7 @@ function cpuSince(from) {
 
 async function runProbe(bundle, name, takes, dist, mode, readerBundle) {
   const root = resolve(dist);
-  const read = readerBundle
-    ? (await import(pathToFileURL(readerBundle).href)).fileReader(root)
-    : async (path) => {
-        const full = resolve(root, path);
-        if (!full.startsWith(root + sep)) return null;
-        return readFile(full).catch(() => null);
-      };
+  const read = (await import(pathToFileURL(readerBundle).href)).fileReader(root);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const mod = await import(pathToFileURL(bundle).href);
