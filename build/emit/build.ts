@@ -15,6 +15,7 @@ import { SiteModel } from '../core/site-model.js';
 import { openStaging, recoverOutput } from './atomic.js';
 import { loadHistory, loadState, saveHistory, saveState } from './cache.js';
 import { RecordCache } from './record-cache.js';
+import { withWholeFile } from './whole-file.js';
 import { recordChanges } from '../history.js';
 import { readContentFast, type Remembered } from './documents.js';
 import { digestSite, planBuild, type BuildState } from './incremental.js';
@@ -95,9 +96,14 @@ export function staticReader(content: string, sources?: ContentSources): (path: 
 async function previousBuild(cacheDir: string, out: string): Promise<BuildState | null> {
   const state = await loadState(cacheDir, out);
   if (!state) return null;
-  const manifest = await readFile(join(out, MANIFEST_PATH)).catch(() => null);
+  let manifest: string;
+  try {
+    manifest = withWholeFile(join(out, MANIFEST_PATH), sha1);
+  } catch {
+    return null;
+  }
   // The output must be the very build the state describes: it is reused file by file.
-  return manifest && sha1(manifest) === state.extras.get(MANIFEST_PATH)?.hash ? state : null;
+  return manifest === state.extras.get(MANIFEST_PATH)?.hash ? state : null;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {

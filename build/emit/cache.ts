@@ -6,14 +6,15 @@
 // The records themselves are in record-cache.ts.
 import { createHash, hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import type { DocumentKind } from '../content/kinds.js';
 import type { Source } from '../content/frontmatter.js';
 import type { BuildState } from './incremental.js';
 import type { History } from '../history.js';
+import { deserializeFile, withWholeFile } from './whole-file.js';
 
 /** Bump when the shape of a record or of the cache files changes. */
 export const FORMAT = 1;
@@ -96,7 +97,7 @@ export function historyFile(dir: string, out: string): string {
 
 export async function loadHistory(dir: string, out: string): Promise<History | null> {
   try {
-    const history = JSON.parse(await readFile(historyFile(dir, out), 'utf8')) as History;
+    const history = JSON.parse(withWholeFile(historyFile(dir, out), (bytes) => bytes.toString('utf8'))) as History;
     return history.format === 1 ? history : null;
   } catch {
     return null;
@@ -122,7 +123,7 @@ function stateFile(dir: string, out: string): string {
 
 export async function loadState(dir: string, out: string): Promise<BuildState | null> {
   try {
-    const state = deserialize(await readFile(stateFile(dir, out))) as BuildState;
+    const state = deserializeFile(stateFile(dir, out)) as BuildState;
     return state.fingerprint === codeFingerprint() ? state : null;
   } catch {
     return null;

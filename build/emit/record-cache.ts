@@ -9,9 +9,10 @@
 // a cache stays about the size of the site.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import type { DocumentRecord } from '../content/kinds.js';
 import { atomicWrite, codeFingerprint, FORMAT } from './cache.js';
+import { deserializeFile } from './whole-file.js';
 
 const SHARDS = 16;
 const JOURNAL = 'journal.bin';
@@ -43,16 +44,16 @@ export class RecordCache {
     const folder = join(dir, `records-${FORMAT}`);
     // Records of other code would all miss: do not even read them.
     const current = (await readFile(join(folder, 'FINGERPRINT'), 'utf8').catch(() => '')) === codeFingerprint();
-    const read = async (file: string): Promise<Entries> => {
+    const read = (file: string): Entries => {
       try {
-        return deserialize(await readFile(join(folder, file))) as Entries;
+        return deserializeFile(join(folder, file)) as Entries;
       } catch {
         // A cache is only ever a shortcut: start this part empty.
         return [];
       }
     };
     const names = [JOURNAL, ...Array.from({ length: SHARDS }, (_, i) => `${i.toString(16)}.bin`)];
-    const [journal, ...files] = current ? await Promise.all(names.map(read)) : [[]];
+    const [journal, ...files] = current ? names.map(read) : [[]];
     const shards = Array.from({ length: SHARDS }, (_, i): Shard => ({ entries: new Map(files[i]), used: new Set(), dirty: !current }));
     const cache = new RecordCache(dir, shards, new Set());
     for (const [key, record] of journal!) {
