@@ -151,11 +151,11 @@ describe('the rebuilds and the writer', () => {
       held.schedule();
       await held.hold();
       await new Promise((ok) => setTimeout(ok, 50));
-      expect(await loadState(cacheDir, out)).toBeNull();
+      expect(loadState(cacheDir, out)).toBeNull();
       const saves = saver(saving, state, 10);
       saves.schedule();
       for (let i = 0; i < 100 && !state.stateSaved; i++) await new Promise((ok) => setTimeout(ok, 20));
-      expect((await loadState(cacheDir, out))?.routes.size).toBe(state.build!.routes.size);
+      expect(loadState(cacheDir, out)?.routes.size).toBe(state.build!.routes.size);
 
       // A broken file: the problems, and the output as it was.
       const kept = await treeHash(out);

@@ -304,4 +304,17 @@ describe('incremental builds', () => {
     expect(r.stats.full).toBe('no previous build');
     await expectSameAsClean();
   });
+
+  it('takes a build state it cannot read, cut short or of no format, for no previous build', SLOW, async () => {
+    await incremental();
+    const [name] = (await readdir(cache)).filter((n) => n.startsWith('state-'));
+    const state = join(cache, name!);
+    const bytes = await readFile(state);
+    for (const broken of [bytes.subarray(0, bytes.byteLength >> 1), Buffer.from('not a build state')]) {
+      await writeFile(state, broken);
+      const r = await incremental();
+      expect(r.stats.full).toBe('no previous build');
+      await expectSameAsClean();
+    }
+  });
 });

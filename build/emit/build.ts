@@ -93,8 +93,8 @@ export function staticReader(content: string, sources?: ContentSources): (path: 
 }
 
 /** The previous build of `out` and its state, when both are there and agree. */
-async function previousBuild(cacheDir: string, out: string): Promise<BuildState | null> {
-  const state = await loadState(cacheDir, out);
+function previousBuild(cacheDir: string, out: string): BuildState | null {
+  const state = loadState(cacheDir, out);
   if (!state) return null;
   let manifest: string;
   try {
@@ -141,7 +141,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       saved = true;
     }
     if (read.stats.rendered >= LARGE_SITE_POSTS) collectGarbage();
-    const history = cacheDir ? await loadHistory(cacheDir, out) : null;
+    const history = cacheDir ? loadHistory(cacheDir, out) : null;
     const { model, images } = await assembleWithImages(read.content, {
       now: options.now,
       siteUrl: options.siteUrl,
@@ -151,7 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       derived: options.derived,
     });
     const { site } = model;
-    const previous = cacheDir ? await previousBuild(cacheDir, out) : null;
+    const previous = cacheDir ? previousBuild(cacheDir, out) : null;
     const digest = digestSite(site, options.derived);
     const plan = planBuild(previous?.digest ?? null, digest);
     lap('assemble');

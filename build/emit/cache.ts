@@ -95,7 +95,7 @@ export function historyFile(dir: string, out: string): string {
   return join(dir, `history-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}.json`);
 }
 
-export async function loadHistory(dir: string, out: string): Promise<History | null> {
+export function loadHistory(dir: string, out: string): History | null {
   try {
     const history = JSON.parse(withWholeFile(historyFile(dir, out), (bytes) => bytes.toString('utf8'))) as History;
     return history.format === 1 ? history : null;
@@ -121,7 +121,7 @@ function stateFile(dir: string, out: string): string {
   return join(dir, `state-${FORMAT}-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}.bin`);
 }
 
-export async function loadState(dir: string, out: string): Promise<BuildState | null> {
+export function loadState(dir: string, out: string): BuildState | null {
   try {
     const state = deserializeFile(stateFile(dir, out)) as BuildState;
     return state.fingerprint === codeFingerprint() ? state : null;
