@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureCorpus, IMAGE_COUNT, IMAGE_EVERY } from './corpus.js';
-import { measure, median } from './measure.js';
+import { measure, median, replacedOutputsGone } from './measure.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const NOW = '2026-11-22';
@@ -21,14 +21,16 @@ async function prepare(size, images, work) {
   const corpus = await ensureCorpus(size, { images });
   const dir = join(work, images ? 'with-images' : 'without-images');
   cpSync(join(corpus, 'content'), join(dir, 'content'), { recursive: true });
-  const build = () =>
-    measure(
+  const build = async () => {
+    await replacedOutputsGone(dir);
+    return measure(
       process.execPath,
       [join(ROOT, 'bin', 'folio.js'), 'build', '--content', join(dir, 'content'), '--out', join(dir, 'dist'), '--now', NOW],
       { cwd: dir },
     );
+  };
   const first = await build();
-  return { build, firstMs: first.ms, firstOwnMs: ownMs(first.stdout), runs: [] };
+  return { build, done: () => replacedOutputsGone(dir), firstMs: first.ms, firstOwnMs: ownMs(first.stdout), runs: [] };
 }
 
 const summary = ({ firstMs, firstOwnMs, runs }) => ({
@@ -58,6 +60,7 @@ export async function benchImages({ size, runs, log = console.error }) {
         );
       }
     }
+    for (const v of [without, withImages]) await v.done();
     const a = summary(without);
     const b = summary(withImages);
     return { images: IMAGE_COUNT, every: IMAGE_EVERY, without: a, with: b, ratio: b.ms / a.ms, ownRatio: b.ownMs / a.ownMs };

@@ -6,7 +6,7 @@ import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFil
 import { join } from 'node:path';
 import { folioOwnMs, NOW, ROOT } from './builds.js';
 import { benchDev } from './dev.js';
-import { measure, median } from './measure.js';
+import { measure, median, replacedOutputsGone } from './measure.js';
 
 /** The files of dist/ a rebuild changed, from folio's summary ("… 90 files changed]"): what a host's deploy uploads again. */
 const folioFilesChanged = (stdout) => Number(/(\d+) files changed\]/.exec(stdout)?.[1] ?? NaN);
@@ -19,8 +19,12 @@ export async function incremental(ctx, runs) {
   const content = join(dir, 'content');
   const out = join(dir, 'dist');
   cpSync(ctx.content, content, { recursive: true });
-  const build = (now = NOW) =>
-    measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', content, '--out', out, '--now', now], { cwd: dir });
+  const build = async (now = NOW) => {
+    await replacedOutputsGone(dir);
+    return measure(process.execPath, [join(ROOT, 'bin', 'folio.js'), 'build', '--content', content, '--out', out, '--now', now], {
+      cwd: dir,
+    });
+  };
   await build();
   const cacheDirs = [dir, content].map((d) => join(d, '.folio-cache')).filter((d) => existsSync(d));
   const posts = readdirSync(join(content, 'posts')).sort();
@@ -57,6 +61,7 @@ export async function incremental(ctx, runs) {
     titled.push({ ms: r.ms, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss, asked: folioAsked(r.stdout) });
     ctx.log(`  ${ctx.size} posts, title edit ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s, ${folioAsked(r.stdout)} responses asked`);
   }
+  await replacedOutputsGone(dir);
   const dev = await benchDev({ content, out: join(dir, 'dev-dist'), cwd: dir, post, now: NOW, edits: runs, log: ctx.log }).catch(
     (error) => ({
       error: String(error.message).split('\n')[0],

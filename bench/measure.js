@@ -95,6 +95,26 @@ export function measure(cmd, args, { cwd, env, allowFailure = false } = {}) {
   });
 }
 
+/**
+ * Waits until no output a folio build replaced in `dir` is still being
+ * removed, at most `limitMs`. A build moves the previous dist/ aside as
+ * `.<name>.folio-old-…` and leaves its removal to a detached process
+ * (build/emit/atomic.ts): at 10,000 posts 35,000 files, which would otherwise
+ * share the machine with the next timed command. A build in CI runs once, so
+ * its removal overlaps nothing of the next build there either.
+ */
+export async function replacedOutputsGone(dir, limitMs = 60_000) {
+  const until = performance.now() + limitMs;
+  const pending = () => {
+    try {
+      return readdirSync(dir).some((name) => name.includes('.folio-old-'));
+    } catch {
+      return false;
+    }
+  };
+  while (pending() && performance.now() < until) await new Promise((ok) => setTimeout(ok, 50));
+}
+
 /** Number of files and their total bytes below `dir` (0 when it is missing). */
 export function countFiles(dir) {
   let files = 0;
