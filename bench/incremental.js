@@ -49,7 +49,7 @@ export async function incremental(ctx, runs) {
       `  ${ctx.size} posts, one-post edit on the next day ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s, ${folioAsked(r.stdout)} responses asked`,
     );
   }
-  // A title edit, the tags kept, on the last daily run's day: lists, tag pages, feeds and the posts whose related posts show it.
+  // A title edit, the tags kept, on the last daily run's day: the list pages it is on, its tags' pages, feeds and the posts whose related posts show it.
   const titled = [];
   const lastDay = new Date(Date.parse(NOW) + edits * 86_400_000).toISOString().slice(0, 10);
   for (let i = 1; cacheDirs.length && i <= edits; i++) {

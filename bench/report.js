@@ -72,7 +72,7 @@ export function report(result) {
         );
       if (inc.titled)
         lines.push(
-          `A title edit of the same post, its tags kept (lists, tag pages, feeds and the posts whose related posts show it are asked again): ${sec(inc.titled.ms)} wall, ${sec(inc.titled.ownMs)} inside folio, ${Number.isFinite(inc.titled.asked) ? `${inc.titled.asked.toLocaleString('en')} responses asked` : 'every response asked'}, peak ${mib(inc.titled.peakRss)} (median of ${inc.titled.runs}); ${ratio(inc.titled.ms, s.cold.folio?.ms)} of the cold build's wall time.`,
+          `A title edit of the same post, its tags kept (the list pages it is on, its tags' pages, feeds and the posts whose related posts show it are asked again): ${sec(inc.titled.ms)} wall, ${sec(inc.titled.ownMs)} inside folio, ${Number.isFinite(inc.titled.asked) ? `${inc.titled.asked.toLocaleString('en')} responses asked` : 'every response asked'}, peak ${mib(inc.titled.peakRss)} (median of ${inc.titled.runs}); ${ratio(inc.titled.ms, s.cold.folio?.ms)} of the cold build's wall time.`,
           '',
         );
       const dev = inc.dev;

@@ -18,21 +18,25 @@
 //   move): every target is asked.
 // - A change to another field lists show (title, summary, reading time, a
 //   date that keeps the order, …): every shared target is asked (lists, tag
-//   pages, feeds, documents), and the own addresses of that post and of the
-//   posts whose related posts show it (listedPlan). The related lists are
-//   the same, since they follow from the tags and the order alone.
+//   pages, feeds, documents) but the pages of lists that cannot show that
+//   post: the tag pages of its other tags, and the API's list pages its place
+//   does not fall in (an operation's `showing`). So are the own addresses of
+//   that post and of the posts whose related posts show it (listedPlan). The
+//   related lists and every post's place in each list are the same, since
+//   they follow from the tags and the order alone.
 // - A change to a post's body only (its Markdown, and so its HTML and text):
 //   that post's own addresses are asked, and the shared documents that show
 //   something of bodies (llms-full.txt, the full-content feeds, llms.txt's
 //   token estimates: bodyDocuments in core/documents) — but not lists, tag
 //   pages or other posts' own addresses, which show only listed fields.
 import { hash as cryptoHash } from 'node:crypto';
+import { apiListings } from '../core/api/index.js';
 import { bodyDocuments } from '../core/documents/index.js';
 import { withOwnHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import type { SiteModel } from '../core/site-model.js';
-import { pagePath } from '../core/urls.js';
+import { pagePath, twinPath } from '../core/urls.js';
 import type { SearchMemo } from './search-patch.js';
 import type { SectionIndex } from './splice.js';
 import type { Derived, PostDigest } from '../derived.js';
@@ -105,8 +109,10 @@ export type Plan =
       all: false;
       /** Posts whose own addresses are asked, and whose sections of documents are made again. */
       changed: Set<string>;
-      /** Posts among them whose listed fields changed: every shared target is asked too. */
+      /** Posts among them whose listed fields changed: every shared target is asked too, but `unshown`. */
       listed?: Set<string>;
+      /** The shared targets that cannot show a post of `listed` (listedPlan): list pages of other tags and other places. */
+      unshown?: Set<string>;
       clock?: 'day' | 'time';
     };
 
@@ -230,7 +236,23 @@ export function listedPlan(plan: Plan, model: SiteModel): Plan {
       }
     }
   }
-  return { ...plan, changed };
+  return { ...plan, changed, unshown: unshownLists(model, listed) };
+}
+
+/** The list pages that show none of these posts: the tag pages (and twins) of tags none carries, and the API's pages outside their places. */
+function unshownLists(model: SiteModel, listed: Set<string>): Set<string> {
+  const unshown = new Set<string>();
+  const posts = [...listed].map((slug) => model.posts.bySlug.get(slug)!);
+  const tags = new Set(posts.flatMap((at) => model.site.posts[at]!.tags));
+  for (const { tag } of model.site.tags) {
+    if (tags.has(tag)) continue;
+    unshown.add(pagePath.tag(tag));
+    unshown.add(twinPath(pagePath.tag(tag)));
+  }
+  const api = apiListings(model.site, posts);
+  const showing = new Set(api.showing);
+  for (const target of api.targets) if (!showing.has(target)) unshown.add(target);
+  return unshown;
 }
 
 const POST_PAGE = pagePath.post('\0').split('\0')[0]!;
@@ -265,7 +287,8 @@ export function mustAsk(plan: Plan, target: string): boolean {
   if (plan.all) return true;
   if (plan.changed.size === 0) return false;
   const owner = ownerOf(target);
-  return owner === null ? plan.listed !== undefined || bodyDocuments.has(target) : plan.changed.has(owner);
+  if (owner !== null) return plan.changed.has(owner);
+  return (plan.listed !== undefined && !plan.unshown?.has(target)) || bodyDocuments.has(target);
 }
 
 /** Whether the previous build's response of this target showed the part of the build clock that moved: asked again, and made whole. */

@@ -122,6 +122,26 @@ function enumerationRank(op: Operation): number {
   return at === -1 ? ENUMERATION_ORDER.length : at;
 }
 
+/**
+ * The API's lists that show only some posts (the operations with
+ * `showing`): all their targets, and those that show the posts at `posts`
+ * (indexes in `site.posts`).
+ */
+export function apiListings(site: Site, posts: readonly number[]): { targets: string[]; showing: string[] } {
+  const targets: string[] = [];
+  const showing: string[] = [];
+  for (const [version, ops] of Object.entries(routeTable)) {
+    if (!site.versions[version]) continue;
+    for (const operation of ops) {
+      if (!operation.showing) continue;
+      const base = `${API_PREFIX}/${version}`;
+      targets.push(...(operation.enumerate?.(site, base) ?? []));
+      showing.push(...operation.showing(site, base, posts));
+    }
+  }
+  return { targets, showing };
+}
+
 /** Every GET request target of the API that the build can answer ahead of time: each operation names its own (D38). */
 export function enumerateApi(site: Site): string[] {
   const targets: string[] = [];

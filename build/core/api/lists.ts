@@ -45,9 +45,17 @@ export function availabilityTargets(site: Site, path: string): string[] {
 export function pages(path: string, total: number, filter: string): string[] {
   const size = LIMIT.schema.default as number;
   const targets: string[] = [];
-  for (let offset = 0; offset === 0 || offset < total; offset += size) {
-    const query = [filter, offset ? `offset=${offset}` : ''].filter(Boolean).join('&');
-    targets.push(query ? `${path}?${query}` : path);
-  }
+  for (let offset = 0; offset === 0 || offset < total; offset += size) targets.push(pageTarget(path, offset, filter));
   return targets;
+}
+
+/** The target of the default page of such a list that holds its item at `position` (from 0). */
+export function pageHolding(path: string, position: number, filter: string): string {
+  const size = LIMIT.schema.default as number;
+  return pageTarget(path, position - (position % size), filter);
+}
+
+function pageTarget(path: string, offset: number, filter: string): string {
+  const query = [filter, offset ? `offset=${offset}` : ''].filter(Boolean).join('&');
+  return query ? `${path}?${query}` : path;
 }

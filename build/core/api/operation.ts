@@ -40,4 +40,11 @@ export interface Operation {
    * answered only at request time.
    */
   enumerate?(site: Site, base: string): string[];
+  /**
+   * Of the targets `enumerate` names, those that show what lists show of the
+   * posts at `posts` (their indexes in `site.posts`): after an edit of such a
+   * field that keeps the order, the build asks only these again. Without it,
+   * any of its targets may show any post.
+   */
+  showing?(site: Site, base: string, posts: readonly number[]): string[];
 }
