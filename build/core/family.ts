@@ -23,4 +23,17 @@ export interface Family {
   wholeModel?: boolean;
   /** Every GET target (path and query) this family answers ahead of time. */
   enumerate(model: SiteModel): string[];
+  /**
+   * Of its targets, those that list some posts but not all (`targets`), and
+   * of them the ones that show the posts at `posts`, indexes in
+   * `site.posts` (`showing`). After an edit of a field lists show that keeps
+   * the order and the tags, the build asks only those again; a family
+   * without it may show any post in any target.
+   */
+  listings?(model: SiteModel, posts: readonly number[]): Listings;
+}
+
+export interface Listings {
+  targets: string[];
+  showing: string[];
 }

@@ -1,7 +1,7 @@
 // The one function that decides every response (D38): the build calls it
 // ahead of time for every request it can enumerate, the functions call it
 // at run time for the rest.
-import { isApiPath, respondApi, enumerateApi } from './api/index.js';
+import { apiListings, isApiPath, respondApi, enumerateApi } from './api/index.js';
 import { errorReply, internalError } from './errors.js';
 import type { Family } from './family.js';
 import { preflight } from './headers.js';
@@ -17,6 +17,7 @@ const apiFamily: Family = {
   name: 'api',
   respond: (req, rt) => (isApiPath(req.path) ? respondApi(req, rt) : null),
   enumerate: (model) => enumerateApi(model.site),
+  listings: apiListings,
 };
 
 /** In the order respond() asks them. */

@@ -20,7 +20,7 @@
 //   date that keeps the order, …): every shared target is asked (lists, tag
 //   pages, feeds, documents) but the pages of lists that cannot show that
 //   post: the tag pages of its other tags, and the API's list pages its place
-//   does not fall in (an operation's `showing`). So are the own addresses of
+//   does not fall in (each family's `listings`). So are the own addresses of
 //   that post and of the posts whose related posts show it (listedPlan). The
 //   related lists and every post's place in each list are the same, since
 //   they follow from the tags and the order alone.
@@ -30,13 +30,13 @@
 //   token estimates: bodyDocuments in core/documents) — but not lists, tag
 //   pages or other posts' own addresses, which show only listed fields.
 import { hash as cryptoHash } from 'node:crypto';
-import { apiListings } from '../core/api/index.js';
 import { bodyDocuments } from '../core/documents/index.js';
+import { families } from '../core/respond.js';
 import { withOwnHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import type { SiteModel } from '../core/site-model.js';
-import { pagePath, twinPath } from '../core/urls.js';
+import { pagePath } from '../core/urls.js';
 import type { SearchMemo } from './search-patch.js';
 import type { SectionIndex } from './splice.js';
 import type { Derived, PostDigest } from '../derived.js';
@@ -239,19 +239,16 @@ export function listedPlan(plan: Plan, model: SiteModel): Plan {
   return { ...plan, changed, unshown: unshownLists(model, listed) };
 }
 
-/** The list pages that show none of these posts: the tag pages (and twins) of tags none carries, and the API's pages outside their places. */
+/** The targets that list some posts but none of these (each family's listings). */
 function unshownLists(model: SiteModel, listed: Set<string>): Set<string> {
-  const unshown = new Set<string>();
   const posts = [...listed].map((slug) => model.posts.bySlug.get(slug)!);
-  const tags = new Set(posts.flatMap((at) => model.site.posts[at]!.tags));
-  for (const { tag } of model.site.tags) {
-    if (tags.has(tag)) continue;
-    unshown.add(pagePath.tag(tag));
-    unshown.add(twinPath(pagePath.tag(tag)));
+  const unshown = new Set<string>();
+  for (const family of families) {
+    const listings = family.listings?.(model, posts);
+    if (!listings) continue;
+    const showing = new Set(listings.showing);
+    for (const target of listings.targets) if (!showing.has(target)) unshown.add(target);
   }
-  const api = apiListings(model.site, posts);
-  const showing = new Set(api.showing);
-  for (const target of api.targets) if (!showing.has(target)) unshown.add(target);
   return unshown;
 }
 

@@ -7,6 +7,8 @@ import type { Site } from '../model.js';
 import { canonicalQuery, parseQuery } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, apiBase } from '../urls.js';
+import type { Listings } from '../family.js';
+import type { SiteModel } from '../site-model.js';
 import type { Operation } from './operation.js';
 import { operations } from './operations.js';
 
@@ -122,21 +124,17 @@ function enumerationRank(op: Operation): number {
   return at === -1 ? ENUMERATION_ORDER.length : at;
 }
 
-/**
- * The API's lists that show only some posts (the operations with
- * `showing`): all their targets, and those that show the posts at `posts`
- * (indexes in `site.posts`).
- */
-export function apiListings(site: Site, posts: readonly number[]): { targets: string[]; showing: string[] } {
+/** The API's Family.listings: the targets of the operations with `showing`. */
+export function apiListings(model: SiteModel, posts: readonly number[]): Listings {
   const targets: string[] = [];
   const showing: string[] = [];
   for (const [version, ops] of Object.entries(routeTable)) {
-    if (!site.versions[version]) continue;
+    if (!model.site.versions[version]) continue;
     for (const operation of ops) {
       if (!operation.showing) continue;
       const base = `${API_PREFIX}/${version}`;
-      targets.push(...(operation.enumerate?.(site, base) ?? []));
-      showing.push(...operation.showing(site, base, posts));
+      targets.push(...(operation.enumerate?.(model.site, base) ?? []));
+      showing.push(...operation.showing(model, base, posts));
     }
   }
   return { targets, showing };

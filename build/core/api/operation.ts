@@ -6,6 +6,7 @@ import type { Site } from '../model.js';
 import type { ParamSpec, ParamValues } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import type { SchemaName } from '../schemas.js';
+import type { SiteModel } from '../site-model.js';
 
 export interface OperationContext {
   site: Site;
@@ -40,11 +41,6 @@ export interface Operation {
    * answered only at request time.
    */
   enumerate?(site: Site, base: string): string[];
-  /**
-   * Of the targets `enumerate` names, those that show what lists show of the
-   * posts at `posts` (their indexes in `site.posts`): after an edit of such a
-   * field that keeps the order, the build asks only these again. Without it,
-   * any of its targets may show any post.
-   */
-  showing?(site: Site, base: string, posts: readonly number[]): string[];
+  /** Of the targets `enumerate` names, those that show the posts at `posts` (Family.listings); without it, any may show any post. */
+  showing?(model: SiteModel, base: string, posts: readonly number[]): string[];
 }

@@ -10,9 +10,6 @@ import { availabilityResource, checkFit } from '../availability.js';
 import { availabilityTargets, page, pageHolding, pages } from './lists.js';
 import type { Operation } from './operation.js';
 
-/** The place of the post at `at` among the posts carrying `tag`, in site order (as the list of the tag has them). */
-const placeInTag = (site: Site, at: number, tag: string) => site.posts.slice(0, at).filter((p) => p.tags.includes(tag)).length;
-
 export const operations: readonly Operation[] = [
   {
     operationId: 'getApiIndex',
@@ -88,10 +85,10 @@ export const operations: readonly Operation[] = [
       ...site.tags.flatMap(({ tag, count }) => pages(`${base}/posts`, count, `tag=${tag}`)),
     ],
     // A post is on the page of the whole list its place falls in, and on one page of each of its tags' lists.
-    showing: (site, base, posts) =>
+    showing: (model, base, posts) =>
       posts.flatMap((at) => [
         pageHolding(`${base}/posts`, at, ''),
-        ...site.posts[at]!.tags.map((tag) => pageHolding(`${base}/posts`, placeInTag(site, at, tag), `tag=${tag}`)),
+        ...model.site.posts[at]!.tags.map((tag) => pageHolding(`${base}/posts`, model.posts.byTag.get(tag)!.indexOf(at), `tag=${tag}`)),
       ]),
     handle: async (ctx) => {
       const tag = ctx.values.tag as string | undefined;

@@ -2,13 +2,13 @@
 // or its twin's exact bytes when Accept prefers Markdown; P.md always answers
 // the twin; /assets/site.css the stylesheet. Anything else is left to the
 // next family, and in the end to notFoundPage.
-import type { Family } from '../family.js';
+import type { Family, Listings } from '../family.js';
 import { utf8, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
 import type { Runtime } from '../runtime.js';
 import { prefersMarkdown } from '../negotiate.js';
-import { pageOfTwin, twinPath } from '../urls.js';
+import { pageOfTwin, pagePath, twinPath } from '../urls.js';
 import { notFoundHeaders, pageHeaders, stylesheetHeaders, twinHeaders } from './headers.js';
 import { renderPage, STYLESHEET_PATH } from './layout.js';
 import type { Page } from './page.js';
@@ -62,7 +62,15 @@ export const pagesFamily: Family = {
     ...(hasTheme(model.site.config) ? [THEME_PATH] : []),
     ...pagePaths(model).flatMap((p) => [p, twinPath(p)]),
   ],
+  listings: tagListings,
 };
+
+/** The pages' Family.listings: a tag's page and twin list its posts alone. */
+function tagListings(model: SiteModel, posts: readonly number[]): Listings {
+  const shown = new Set(posts.flatMap((at) => model.site.posts[at]!.tags));
+  const pages = (tags: string[]) => tags.flatMap((tag) => [pagePath.tag(tag), twinPath(pagePath.tag(tag))]);
+  return { targets: pages(model.site.tags.map((t) => t.tag)), showing: pages([...shown]) };
+}
 
 /**
  * 404 for any address no family answers (D23): Markdown when the request
