@@ -81,7 +81,9 @@ export function withAbsoluteLinks<T extends object, K extends keyof T>(read: Rea
   if (!offsets.length) return read.value;
   const known = derived?.absolute.get(read.value);
   if (known?.siteUrl === siteUrl) return known.value as T;
-  const value = { ...read.value, [field]: absoluteAt(read.value[field] as string, offsets, siteUrl) };
+  // A copy of each property as it is, not of its value: a cached body is read when asked for (record-shard.ts).
+  const value = Object.defineProperties({}, Object.getOwnPropertyDescriptors(read.value)) as T;
+  (value as Record<K, unknown>)[field] = absoluteAt(read.value[field] as string, offsets, siteUrl);
   derived?.absolute.set(read.value, { siteUrl, value });
   return value;
 }

@@ -120,13 +120,17 @@ function hash(text: string): string {
   return cryptoHash('sha1', text, 'base64');
 }
 
-// The body fields: content_markdown, and html and text, which are rendered from it.
+// The body fields: content_markdown, and html and text, which are rendered from it
+// and not even read here (a cached post's are read from disk when asked, record-shard.ts).
+const BODY_FIELDS: ReadonlySet<string> = new Set(['content_markdown', 'html', 'text']);
+
 // With `derived`, a post the previous model had too is not hashed again.
 function postDigest(post: Post, derived?: Derived): PostDigest {
   let d = derived?.digests.get(post);
   if (!d) {
-    const { content_markdown, html: _html, text: _text, ...list } = post;
-    d = { list: hash(JSON.stringify(list)), tags: JSON.stringify(post.tags), body: hash(content_markdown) };
+    const list: Record<string, unknown> = {};
+    for (const key of Object.keys(post)) if (!BODY_FIELDS.has(key)) list[key] = post[key as keyof Post];
+    d = { list: hash(JSON.stringify(list)), tags: JSON.stringify(post.tags), body: hash(post.content_markdown) };
     derived?.digests.set(post, d);
   }
   return d;

@@ -6,12 +6,14 @@
 // edited post's old and new records fall in took an edit at 10,000 posts
 // 0.2 s); once the journal and the records no build uses pass a thirty-second
 // of the cache, the shards are written again with only the used records, so
-// a cache stays about the size of the site.
+// a cache stays about the size of the site. A shard holds the rendered
+// bodies out of line, read only when asked for (record-shard.ts).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import type { DocumentRecord } from '../content/kinds.js';
 import { atomicWrite, codeFingerprint, FORMAT } from './cache.js';
+import { readShard, shardBytes, type Entries } from './record-shard.js';
 import { deserializeFile } from './whole-file.js';
 
 const SHARDS = 16;
@@ -24,8 +26,6 @@ interface Shard {
   /** An entry in `entries` that its file does not hold (set in this build, or read from the journal). */
   dirty: boolean;
 }
-
-type Entries = [string, DocumentRecord][];
 
 export class RecordCache {
   hits = 0;
@@ -46,7 +46,7 @@ export class RecordCache {
     const current = (await readFile(join(folder, 'FINGERPRINT'), 'utf8').catch(() => '')) === codeFingerprint();
     const read = (file: string): Entries => {
       try {
-        return deserializeFile(join(folder, file)) as Entries;
+        return file === JOURNAL ? (deserializeFile(join(folder, file)) as Entries) : readShard(join(folder, file));
       } catch {
         // A cache is only ever a shortcut: start this part empty.
         return [];
@@ -124,11 +124,11 @@ export class RecordCache {
     await Promise.all(
       this.shards.map(async (shard, i) => {
         if (!shard.dirty && shard.entries.size === shard.used.size) return;
-        const kept = [...shard.used].sort().flatMap((k) => {
+        const kept = [...shard.used].sort().flatMap((k): Entries => {
           const v = shard.entries.get(k);
-          return v ? [[k, v] as const] : [];
+          return v ? [[k, v]] : [];
         });
-        await atomicWrite(join(folder, `${i.toString(16)}.bin`), serialize(kept));
+        await atomicWrite(join(folder, `${i.toString(16)}.bin`), shardBytes(kept));
         shard.dirty = false;
       }),
     );

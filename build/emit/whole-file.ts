@@ -20,19 +20,23 @@ let scratch = Buffer.allocUnsafeSlow(0);
 export function withWholeFile<T>(path: string, use: (bytes: Buffer) => T): T {
   const fd = openSync(path, 'r');
   try {
-    const size = fstatSync(fd).size;
-    const buffer = size <= scratch.byteLength ? scratch : Buffer.allocUnsafeSlow(size);
-    if (buffer !== scratch && size <= KEEP_BYTES) scratch = buffer;
-    let length = 0;
-    while (length < size) {
-      const read = readSync(fd, buffer, length, size - length, length);
-      if (read === 0) break;
-      length += read;
-    }
-    return use(buffer.subarray(0, length));
+    return withBytesAt(fd, 0, fstatSync(fd).size, use);
   } finally {
     closeSync(fd);
   }
+}
+
+/** `use` called with `length` bytes of the open file `fd` from `position` (fewer where the file ends), on the terms of withWholeFile. */
+export function withBytesAt<T>(fd: number, position: number, length: number, use: (bytes: Buffer) => T): T {
+  const buffer = length <= scratch.byteLength ? scratch : Buffer.allocUnsafeSlow(length);
+  if (buffer !== scratch && length <= KEEP_BYTES) scratch = buffer;
+  let done = 0;
+  while (done < length) {
+    const read = readSync(fd, buffer, done, length - done, position + done);
+    if (read === 0) break;
+    done += read;
+  }
+  return use(buffer.subarray(0, done));
 }
 
 interface HostObjectReader {
@@ -57,9 +61,12 @@ class OwningDeserializer extends DefaultDeserializer {
 
 /** `v8.deserialize` of the file at `path`. */
 export function deserializeFile(path: string): unknown {
-  return withWholeFile(path, (bytes) => {
-    const deserializer = new OwningDeserializer(bytes);
-    deserializer.readHeader();
-    return deserializer.readValue();
-  });
+  return withWholeFile(path, deserializeOwning);
+}
+
+/** `v8.deserialize` of `bytes`, into values that keep no view of them. */
+export function deserializeOwning(bytes: Buffer): unknown {
+  const deserializer = new OwningDeserializer(bytes);
+  deserializer.readHeader();
+  return deserializer.readValue();
 }
