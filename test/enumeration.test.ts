@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { enumerateApi, matchOperation } from '../build/core/api/index.js';
 import { operations } from '../build/core/api/operations.js';
 import { pagePaths } from '../build/core/pages/index.js';
+import { sitePages } from '../build/core/documents/site-pages.js';
 import { enumerate } from '../build/core/respond.js';
 import { twinPath } from '../build/core/urls.js';
 import { knownPaths } from '../build/site-links.js';
@@ -33,6 +34,14 @@ describe('enumerated targets', async () => {
     expect(new Set(api).size).toBe(api.length);
     expect([...api].sort()).toEqual(operations.flatMap((op) => op.enumerate?.(site, '/api/v1') ?? []).sort());
     expect(api).toContain(`/api/v1/posts?tag=${site.tags[0]!.tag}`);
+  });
+
+  // llms.txt's token estimates (llmsTokenLabels) and the sitemap rely on it.
+  it('the pages the sitemap and llms.txt list are the pages the model has, each once', () => {
+    const model = new SiteModel(site);
+    const listed = sitePages(model).map((p) => p.path);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...pagePaths(model)].sort());
   });
 
   it('the link check knows every page, twin and precomputed address, and nothing else', () => {

@@ -82,7 +82,7 @@ export interface BuildStats {
   written: string[];
   removed: string[];
   spliced: string[];
-  /** Milliseconds per phase: load, render, assemble, respond (every target), artifacts, commit. */
+  /** Milliseconds per phase: load, render, assemble, emit (respond: every target; artifacts), commit, and save (the cache's state) when there is a cache. */
   phases: Record<string, number>;
 }
 
@@ -177,8 +177,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       await staging.commit();
       lap('commit');
-      if (cacheDir)
+      if (cacheDir) {
         await Promise.all([saveState(cacheDir, out, emitted.state), saveHistory(cacheDir, out, recordChanges(site, history).history)]);
+        lap('save');
+      }
       const stats: BuildStats = {
         sources: read.stats.files,
         rendered: read.stats.rendered,

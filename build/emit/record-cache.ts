@@ -1,13 +1,13 @@
 // The records of the content-hash cache (cache.ts): what each content file
 // rendered to, by its key. They live in 16 shard files (by the key's first
-// hex digit) written with v8.serialize, and a journal of the records added
+// hex digit, record-shard.ts), and a journal (v8.serialize) of the records added
 // since the shards were last written. An edit writes the journal, a few
 // records, and leaves the shards as they are (rewriting the two shards an
 // edited post's old and new records fall in took an edit at 10,000 posts
 // 0.2 s); once the journal and the records no build uses pass a thirty-second
 // of the cache, the shards are written again with only the used records, so
 // a cache stays about the size of the site. A shard holds the rendered
-// bodies out of line, read only when asked for (record-shard.ts).
+// bodies out of line, read only when asked for.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';

@@ -138,8 +138,9 @@ export function llmsTxtFrame(model: SiteModel): Frame {
  * fields lists show and from the site.
  */
 export function llmsTokenLabels(model: SiteModel): string {
-  const paths = [...sitePages(model).map((p) => p.path), ...model.site.posts.map((p) => pagePath.post(p.slug))];
-  return [...paths.map((path) => tokensLabel(tokensForBytes(twinBytes(model, path)))), tokensLabel(llmsFullTokens(model))].join('\n');
+  // Every page's twin: the pages llms.txt lists (sitePages) are the pages the model has, posts' among them.
+  const labels = pagePaths(model).map((path) => tokensLabel(tokensForBytes(twinBytes(model, path))));
+  return [...labels, tokensLabel(llmsFullTokens(model))].join('\n');
 }
 
 function llmsFullHeader(model: SiteModel): string {
