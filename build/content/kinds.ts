@@ -8,6 +8,7 @@ import { parseFrontMatter, type Parsed, type Source } from './frontmatter.js';
 import { isLocalImage, type ImageRef } from './image-refs.js';
 import { clip, render, type Link, type Rendered } from './markdown.js';
 import type { Problem } from './problems.js';
+import type { PostDigest } from '../derived.js';
 import { tooDeep } from './nesting.js';
 import { readAliases, type AliasSource } from './aliases.js';
 
@@ -265,6 +266,8 @@ export interface DocumentRecord<T = unknown> {
   file: string;
   read: Read<T> | null;
   problems: Problem[];
+  /** A post's digest of its read value, made where it was read (emit/post-digest.ts). */
+  digest?: PostDigest;
 }
 
 export function baseName(file: string): string {

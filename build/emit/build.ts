@@ -25,6 +25,7 @@ import { emit, sha1, type Sink } from './emit.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { earlySearchThread } from './search-thread.js';
 import type { Derived } from '../derived.js';
+import { recordDigests } from './post-digest.js';
 
 export interface BuildOptions {
   content: string;
@@ -152,7 +153,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     });
     const { site } = model;
     const previous = cacheDir ? previousBuild(cacheDir, out) : null;
-    const digest = digestSite(site, options.derived);
+    const digest = digestSite(site, options.derived ?? recordDigests(read.content));
     const plan = planBuild(previous?.digest ?? null, digest);
     lap('assemble');
     const staging = await openStaging(out);

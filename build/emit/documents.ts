@@ -2,11 +2,12 @@
 // rendered once, by a worker when there are many, and not at all when the
 // cache already holds its record. Every path gives the same records as
 // readContent() in one thread.
-import { readDocument, type DocumentRecord } from '../content/kinds.js';
+import type { DocumentRecord } from '../content/kinds.js';
 import type { Source } from '../content/frontmatter.js';
 import type { ContentSources } from '../content/load.js';
 import { readContent, type ReadContent } from '../site.js';
 import { recordKey, codeFingerprint } from './cache.js';
+import { readRecord } from './post-digest.js';
 import type { RecordCache } from './record-cache.js';
 import { defaultWorkers, MIN_JOBS_FOR_WORKERS, RenderPool, type Job } from './workers.js';
 
@@ -33,7 +34,7 @@ export interface Remembered {
   key?: string;
 }
 
-const local = (job: Job) => readDocument(job.kind, job.source);
+const local = (job: Job) => readRecord(job.kind, job.source);
 
 export async function readContentFast(
   sources: ContentSources,

@@ -29,7 +29,6 @@
 //   something of bodies (llms-full.txt, the full-content feeds, llms.txt's
 //   token estimates: bodyDocuments in core/documents) — but not lists, tag
 //   pages or other posts' own addresses, which show only listed fields.
-import { hash as cryptoHash } from 'node:crypto';
 import { bodyDocuments } from '../core/documents/index.js';
 import { families } from '../core/respond.js';
 import { withOwnHeaders } from '../core/files.js';
@@ -40,6 +39,7 @@ import { pagePath } from '../core/urls.js';
 import type { SearchMemo } from './search-patch.js';
 import type { SectionIndex } from './splice.js';
 import type { Derived, PostDigest } from '../derived.js';
+import { digestPost, sha1Base64 } from './post-digest.js';
 
 export interface SiteDigest {
   /** Everything but the posts, the change log and the build clock. */
@@ -116,21 +116,11 @@ export type Plan =
       clock?: 'day' | 'time';
     };
 
-function hash(text: string): string {
-  return cryptoHash('sha1', text, 'base64');
-}
-
-// The body fields: content_markdown, and html and text, which are rendered from it
-// and not even read here (a cached post's are read from disk when asked, record-shard.ts).
-const BODY_FIELDS: ReadonlySet<string> = new Set(['content_markdown', 'html', 'text']);
-
-// With `derived`, a post the previous model had too is not hashed again.
+// With `derived`, a post the previous model had too, or whose record brought its digest, is not hashed again.
 function postDigest(post: Post, derived?: Derived): PostDigest {
   let d = derived?.digests.get(post);
   if (!d) {
-    const list: Record<string, unknown> = {};
-    for (const key of Object.keys(post)) if (!BODY_FIELDS.has(key)) list[key] = post[key as keyof Post];
-    d = { list: hash(JSON.stringify(list)), tags: JSON.stringify(post.tags), body: hash(post.content_markdown) };
+    d = digestPost(post);
     derived?.digests.set(post, d);
   }
   return d;
@@ -139,9 +129,9 @@ function postDigest(post: Post, derived?: Derived): PostDigest {
 export function digestSite(site: Site, derived?: Derived): SiteDigest {
   const { posts, changes, built_at, ...rest } = site;
   return {
-    other: hash(JSON.stringify(rest)),
+    other: sha1Base64(JSON.stringify(rest)),
     clock: built_at,
-    changes: hash(JSON.stringify(changes)),
+    changes: sha1Base64(JSON.stringify(changes)),
     order: posts.map((p) => p.slug),
     posts: new Map(posts.map((p) => [p.slug, postDigest(p, derived)])),
   };
@@ -156,7 +146,13 @@ export function updateDigest(previous: SiteDigest, site: Site, posts: Post[], de
   const next = new Map(previous.posts);
   for (const post of posts) next.set(post.slug, postDigest(post, derived));
   for (const post of site.posts) if (next.get(post.slug)?.body === PENDING) next.set(post.slug, postDigest(post, derived));
-  return { other: previous.other, clock: previous.clock, changes: hash(JSON.stringify(site.changes)), order: previous.order, posts: next };
+  return {
+    other: previous.other,
+    clock: previous.clock,
+    changes: sha1Base64(JSON.stringify(site.changes)),
+    order: previous.order,
+    posts: next,
+  };
 }
 
 /**
@@ -278,7 +274,7 @@ export function ownerOf(target: string): string | null {
  */
 export function showsAsBefore(plan: Plan, previous: BuildState | null, state: BuildState, target: string, shown: string | null): boolean {
   if (shown === null) return false;
-  const digest = hash(shown);
+  const digest = sha1Base64(shown);
   state.shown!.set(target, digest);
   return !plan.all && !plan.listed && previous?.shown?.get(target) === digest;
 }

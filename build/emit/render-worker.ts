@@ -1,9 +1,10 @@
 // A rendering worker: reads batches of content files with the same
-// readDocument the main thread would use, so its records are identical.
+// readRecord the main thread would use, so its records are identical.
 // Compiled to lib/render-worker.js; build/emit/workers.ts starts it.
 import { parentPort } from 'node:worker_threads';
-import { readDocument, type DocumentKind, type DocumentRecord } from '../content/kinds.js';
+import type { DocumentKind, DocumentRecord } from '../content/kinds.js';
 import type { Source } from '../content/frontmatter.js';
+import { readRecord } from './post-digest.js';
 
 export interface Batch {
   id: number;
@@ -15,7 +16,7 @@ export type BatchResult = { id: number; records: DocumentRecord[] } | { id: numb
 parentPort?.on('message', (batch: Batch) => {
   let result: BatchResult;
   try {
-    result = { id: batch.id, records: batch.jobs.map((job) => readDocument(job.kind, job.source)) };
+    result = { id: batch.id, records: batch.jobs.map((job) => readRecord(job.kind, job.source)) };
   } catch (error) {
     result = { id: batch.id, error: (error as Error)?.stack ?? String(error) };
   }

@@ -1,0 +1,70 @@
+// A post's digest is made where its record is read and kept in the record
+// cache (emit/post-digest.ts). A build that takes it from the record must
+// compare posts exactly as one that hashes every post again, and making it
+// must not read the rendered bodies a cached record keeps out of line.
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../build/content/load.js';
+import type { Post } from '../build/core/model.js';
+import { readContentFast } from '../build/emit/documents.js';
+import { assembleWithImages } from '../build/emit/images.js';
+import { digestSite } from '../build/emit/incremental.js';
+import { digestPost, recordDigests } from '../build/emit/post-digest.js';
+import { RecordCache } from '../build/emit/record-cache.js';
+import { copyContent, NOW, tempDir } from './helpers/site.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** The sample (posts with site-root links and with images among them), and enough plain posts that the cache is written as shards. */
+async function readTwice() {
+  const content = await copyContent();
+  for (let i = 0; i < 80; i++)
+    await writeFile(
+      join(content, 'posts', `plain-${i}.md`),
+      `---\ntitle: "Plain ${i}"\ndate: 2025-01-${String(1 + (i % 28)).padStart(2, '0')}\ntags: [plain]\n---\n\nA body with **no** links, number ${i}.\n`,
+    );
+  const cacheDir = await tempDir('folio-post-digest-');
+  dirs.push(content, cacheDir);
+  const sources = await loadContent(content);
+  const first = await RecordCache.open(cacheDir);
+  const rendered = await readContentFast(sources, { cache: first, workers: 0 });
+  await first.save();
+  const cached = await readContentFast(sources, { cache: await RecordCache.open(cacheDir), workers: 0 });
+  return { cacheDir, rendered: rendered.content, cached: cached.content };
+}
+
+describe('post digests made where records are read', () => {
+  it('are each post’s digest of its value, rendered or from the cache, and read no out-of-line body', async () => {
+    const { rendered, cached } = await readTwice();
+    expect(cached.posts.filter((r) => r.read).length).toBeGreaterThan(5);
+    for (const [i, record] of cached.posts.entries()) {
+      if (!record.read) continue;
+      const value = record.read.value as Post;
+      expect(Object.getOwnPropertyDescriptor(value, 'html')?.get, record.file).toBeDefined();
+      expect(record.digest, record.file).toEqual(digestPost(value));
+      expect(record.digest, record.file).toEqual(rendered.posts[i]!.digest);
+      // Hashing the post did not read its html or text from the shard.
+      expect(Object.getOwnPropertyDescriptor(value, 'html')?.get, record.file).toBeDefined();
+      expect(Object.getOwnPropertyDescriptor(value, 'text')?.get, record.file).toBeDefined();
+    }
+  });
+
+  it('give the digest of the site a build hashing every post gives, posts with site-root links and images among them', async () => {
+    const { cacheDir, cached } = await readTwice();
+    const { model } = await assembleWithImages(cached, { now: NOW, cache: cacheDir, exists: () => true });
+    const { site } = model;
+    const derived = recordDigests(cached);
+    // Some posts are the records' values as read; others were copied to make links absolute or to place images.
+    const asRead = site.posts.filter((p) => derived.digests.has(p));
+    expect(asRead.length).toBeGreaterThan(0);
+    expect(asRead.length).toBeLessThan(site.posts.length);
+    const seeded = digestSite(site, derived);
+    const hashed = digestSite(site);
+    expect(seeded).toEqual(hashed);
+    expect([...seeded.posts.keys()]).toEqual(site.posts.map((p) => p.slug));
+  });
+});
