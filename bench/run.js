@@ -19,7 +19,7 @@
 //                            load average to fall below BENCH_QUIET_LOAD (default 1.0)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, getPriority, loadavg, release, setPriority, tmpdir, totalmem } from 'node:os';
+import { getPriority, loadavg, setPriority, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPORA_DIR, ensureCorpus } from './corpus.js';
@@ -28,7 +28,9 @@ import { report, writeReport } from './report.js';
 import { coldBuilds, NOW, pkgVersion, profile } from './builds.js';
 import { incremental } from './incremental.js';
 import { pagefind } from './pagefind.js';
-import { benchEdge, edgeReport, writeEdgeReport } from './edge.js';
+import { benchEdge } from './edge.js';
+import { edgeReport, writeEdgeReport } from './edge-report.js';
+import { machineFacts } from '../scripts/machine.js';
 import { benchImages } from './images.js';
 import { benchSearch } from './search.js';
 import { benchServe } from './serve.js';
@@ -62,14 +64,10 @@ function sh(cmd, args, opts = {}) {
 }
 
 function machine() {
-  const os =
-    /PRETTY_NAME="?([^"\n]+)"?/.exec(existsSync('/etc/os-release') ? readFileSync('/etc/os-release', 'utf8') : '')?.[1] ?? process.platform;
+  const { osName, kernel, ...facts } = machineFacts();
   return {
-    cpu: cpus()[0]?.model ?? 'unknown',
-    cores: cpus().length,
-    ramGiB: totalmem() / 2 ** 30,
-    node: process.version,
-    os: `${os}, Linux ${release()}`,
+    ...facts,
+    os: `${osName}, Linux ${kernel}`,
     // BENCH_COMMIT names the commit when the bench runs from an exported snapshot (git archive).
     commit: env.BENCH_COMMIT ?? sh('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }) ?? 'unknown',
     dirty: (sh('git', ['status', '--porcelain', '--', 'build', 'bin', 'scripts'], { cwd: ROOT }) ?? '') !== '',

@@ -19,11 +19,12 @@
 //
 // The parts: reliability-load.js, reliability-fuzz.js, reliability-report.js.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fuzz } from './reliability-fuzz.js';
+import { machineFacts } from './machine.js';
 import { load } from './reliability-load.js';
 import { mib, report } from './reliability-report.js';
 
@@ -52,14 +53,10 @@ function sh(cmd, args) {
 }
 
 function machine() {
-  const os =
-    /PRETTY_NAME="?([^"\n]+)"?/.exec(existsSync('/etc/os-release') ? readFileSync('/etc/os-release', 'utf8') : '')?.[1] ?? process.platform;
+  const { osName, kernel, ...facts } = machineFacts();
   return {
-    cpu: cpus()[0]?.model ?? 'unknown',
-    cores: cpus().length,
-    ramGiB: totalmem() / 2 ** 30,
-    os: `${os} (kernel ${release()})`,
-    node: process.version,
+    ...facts,
+    os: `${osName} (kernel ${kernel})`,
     load: loadavg()
       .map((l) => l.toFixed(2))
       .join(', '),
