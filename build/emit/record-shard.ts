@@ -25,7 +25,8 @@ type OutOfLine = (typeof OUT_OF_LINE)[number];
 const KINDS: ReadonlySet<string> = new Set(['post', 'project']);
 
 const SPANS = Symbol('folio.record-shard.spans');
-type Spans = { file: ShardFile } & Partial<Record<OutOfLine, number>>;
+/** A record's spans in its file, and the texts read from them (kept here: redefining the field would leave the object in V8's slow dictionary mode). */
+type Spans = { file: ShardFile; read?: Partial<Record<OutOfLine, string>> } & Partial<Record<OutOfLine, number>>;
 type Value = Record<string | symbol, unknown>;
 
 interface Head {
@@ -71,23 +72,18 @@ class ShardFile {
   }
 }
 
-/** As a plain data property, as the record had it before it was written. */
-const settle = (value: Value, name: OutOfLine, text: unknown) =>
-  Object.defineProperty(value, name, { value: text, writable: true, enumerable: true, configurable: true });
-
-// One getter per field, shared by every record, so that records of a kind keep one shape.
+// One getter per field, shared by every record, so that records of a kind keep one shape. A field
+// is read from the file once; a value assigned to it (no build does) makes it a plain property.
 const accessors = Object.fromEntries(
   OUT_OF_LINE.map((name) => [
     name,
     {
       get(this: Value) {
         const spans = this[SPANS] as Spans;
-        const text = spans.file.text(spans[name]!);
-        settle(this, name, text);
-        return text;
+        return ((spans.read ??= {})[name] ??= spans.file.text(spans[name]!));
       },
       set(this: Value, text: unknown) {
-        settle(this, name, text);
+        Object.defineProperty(this, name, { value: text, writable: true, enumerable: true, configurable: true });
       },
       enumerable: true,
       configurable: true,
