@@ -2,12 +2,22 @@
 // projects' html and text are kept after the records and read only when
 // asked for; a record read back is the record written, property for
 // property and in the same order, whatever happens to the file's name.
-import { readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../build/content/kinds.js';
-import { readShard, shardBytes, type Entries } from '../build/emit/record-shard.js';
+import { detach, readShard, shardBytes, type Entries } from '../build/emit/record-shard.js';
 import { RecordCache } from '../build/emit/record-cache.js';
 import { tempDir } from './helpers/site.js';
 
@@ -141,6 +151,52 @@ describe('a record cache shard', () => {
     expect(() => valueOf(read, '0b').html).toThrow(
       `the record cache file ${path} ends before the text it lists; delete ${dir} and build again.`,
     );
+  });
+
+  it('detached, holds every field in memory and leaves the file closed', () => {
+    const path = written('f.bin');
+    const read = readShard(path);
+    detach(read.map(([, r]) => r));
+    unlinkSync(path);
+    expect(read).toEqual(records);
+  });
+
+  it('in the record cache, reads the records of a shard before it is written again (no file is renamed over while open)', async () => {
+    const cacheDir = await tempDir('folio-record-shard-compact-');
+    try {
+      const keys = Array.from({ length: 100 }, (_, n) => (n % 16).toString(16) + n.toString(16).padStart(63, '0'));
+      const first = await RecordCache.open(cacheDir);
+      keys.forEach((k, n) => first.set(k, post(n)));
+      await first.save();
+      // Every record read back lazily, then enough new ones that the shards are written again.
+      const second = await RecordCache.open(cacheDir);
+      const before = keys.map((k) => second.get(k)!);
+      expect(Object.getOwnPropertyDescriptor(before[3]!.read!.value, 'html')?.get).toBeDefined();
+      for (let n = 100; n < 200; n++) second.set((n % 16).toString(16) + n.toString(16).padStart(63, '0'), post(n));
+      const shard = join(cacheDir, 'records-1', '3.bin');
+      const inode = statSync(shard).ino;
+      await second.save();
+      expect(statSync(shard).ino).not.toBe(inode);
+      // No descriptor of a replaced shard is left open (Linux shows them in /proc).
+      if (existsSync('/proc/self/fd'))
+        expect(
+          readdirSync('/proc/self/fd')
+            .map((fd) => {
+              try {
+                return readlinkSync(`/proc/self/fd/${fd}`);
+              } catch {
+                return '';
+              }
+            })
+            .filter((target) => target.startsWith(cacheDir)),
+        ).toEqual([]);
+      for (const f of readdirSync(join(cacheDir, 'records-1')))
+        if (/^[0-9a-f]\.bin$/.test(f)) truncateSync(join(cacheDir, 'records-1', f), 0);
+      // The records read before still have their text, though their files are gone.
+      before.forEach((r, n) => expect(r, keys[n]).toEqual(post(n)));
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 
   it('is a miss in the record cache when a shard cannot be read, and the other shards still hit', async () => {

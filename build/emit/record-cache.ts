@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import type { DocumentRecord } from '../content/kinds.js';
 import { atomicWrite, codeFingerprint, FORMAT } from './cache.js';
-import { readShard, shardBytes, type Entries } from './record-shard.js';
+import { detach, readShard, shardBytes, type Entries } from './record-shard.js';
 import { deserializeFile } from './whole-file.js';
 
 const SHARDS = 16;
@@ -124,6 +124,8 @@ export class RecordCache {
     await Promise.all(
       this.shards.map(async (shard, i) => {
         if (!shard.dirty && shard.entries.size === shard.used.size) return;
+        // Its records read whole and its file closed before a new one is renamed over it.
+        detach(shard.entries.values());
         const kept = [...shard.used].sort().flatMap((k): Entries => {
           const v = shard.entries.get(k);
           return v ? [[k, v]] : [];

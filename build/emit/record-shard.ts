@@ -9,8 +9,9 @@
 // holding the number of its span), then the spans in UTF-8, span i ending at
 // ends[i]. A record read from it is the record written, but that those fields
 // are read from the file the first time they are read. The file stays open
-// for them until no record of it is left, so a shard written again under the
-// same name (atomicWrite renames over it) leaves them reading their own bytes.
+// for them until no record of it is left, or until the cache writes that
+// shard again (atomicWrite renames over it), which first reads every field
+// still in it and closes it (detach).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { serialize } from 'node:v8';
@@ -44,6 +45,8 @@ const closer = new FinalizationRegistry<number>((fd) => {
 });
 
 class ShardFile {
+  private closed = false;
+
   constructor(
     readonly path: string,
     private readonly fd: number,
@@ -51,11 +54,20 @@ class ShardFile {
     private readonly ends: readonly number[],
   ) {}
 
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closer.unregister(this);
+    closeSync(this.fd);
+  }
+
   has(span: unknown): span is number {
     return typeof span === 'number' && Number.isInteger(span) && span >= 0 && span < this.ends.length;
   }
 
   text(span: number): string {
+    if (this.closed)
+      throw new Error(`folio: a record of ${this.path} was read after the file was closed; report this as a bug (emit/record-shard.ts).`);
     const start = span === 0 ? 0 : this.ends[span - 1]!;
     const length = this.ends[span]! - start;
     const bytes = Buffer.allocUnsafe(length);
@@ -159,10 +171,27 @@ export function readShard(path: string): Entries {
       const value = valueOf(record);
       if (value) (record.read as { value: Value }).value = lazyValue(value, file);
     }
-    closer.register(file, fd);
+    closer.register(file, fd, file);
     kept = true;
     return entries;
   } finally {
     if (!kept) closeSync(fd);
   }
+}
+
+/**
+ * Reads every out-of-line field of these records that is still in its file,
+ * then closes the files: given every record of a shard before it is written
+ * again, since Windows does not rename over a file that is open.
+ */
+export function detach(records: Iterable<DocumentRecord>): void {
+  const files = new Set<ShardFile>();
+  for (const record of records) {
+    const value = valueOf(record);
+    const spans = value?.[SPANS] as Spans | undefined;
+    if (!spans) continue;
+    for (const name of OUT_OF_LINE) if (spans[name] !== undefined) void value![name];
+    files.add(spans.file);
+  }
+  for (const file of files) file.close();
 }
