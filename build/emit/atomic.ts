@@ -124,8 +124,8 @@ export interface Staging {
   readonly dir: string;
   /** Queues a write; resolves when there is room for the next one. The body is the staging's from then on (Writer). */
   write(path: string, body: Uint8Array | string): Promise<void>;
-  /** The same file as the output's at `path` (the previous build's): a hard link, or a copy across devices. */
-  reuse(path: string): Promise<void>;
+  /** The same file as the output's at `path` (the previous build's): a hard link, or a copy across devices. A promise only when the caller must wait (Writer.link). */
+  reuse(path: string): Promise<void> | void;
   /** The output's file at `path` (the previous build's) with `edits` applied; false, and nothing written, when that file is not `size` bytes. */
   splice(path: string, size: number, edits: readonly Edit[]): Promise<boolean>;
   /** Waits for every write, then swaps the staging directory in for the output. `bytes` counts written files only. */
@@ -163,7 +163,13 @@ export async function openStaging(outDir: string): Promise<Staging> {
     dir: staging,
     abort,
     write: (path, body) => writer.write(path, body).catch(fail),
-    reuse: (path) => writer.link(path, out).catch(fail),
+    reuse(path) {
+      try {
+        return writer.link(path, out)?.catch(fail);
+      } catch (error) {
+        return fail(error);
+      }
+    },
     async splice(path, size, edits) {
       const info = await stat(join(out, path)).catch(() => null);
       if (info?.size !== size) return false;

@@ -11,8 +11,8 @@ import type { SearchThread } from './search-thread.js';
 /** Where emit() puts files: a staging directory, the dev server's directory, or memory. */
 export interface Sink {
   write(path: string, body: Uint8Array | string): Promise<void>;
-  /** The file at `path` is byte-identical to the previous build's. */
-  reuse(path: string): Promise<void>;
+  /** The file at `path` is byte-identical to the previous build's; a promise only when the caller must wait. */
+  reuse(path: string): Promise<void> | void;
   /** The previous build's file at `path`, when the sink can read it (the search index is patched from it). */
   read?(path: string): Promise<Uint8Array | null>;
   /**

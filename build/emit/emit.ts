@@ -71,12 +71,12 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (read) state.clock!.set(target, read);
     return read;
   };
-  /** A target the plan does not ask for: the previous build's file, reused. */
-  const keep = async (target: string, before: OutputRecord) => {
+  /** A target the plan does not ask for: the previous build's file, reused; a promise only when the sink must be waited for. */
+  const keep = (target: string, before: OutputRecord): Promise<void> | void => {
     // The previous record itself where this build numbers its header set the same (almost always):
     // a copy of each would be 31,000 more objects for the collector to move at 10,000 posts.
     const set = ledger.carrySet(before.set);
-    const record = ledger.route(target, set === before.set ? before : { ...before, set });
+    ledger.route(target, set === before.set ? before : { ...before, set });
     const sections = previous!.sections?.get(target);
     if (sections) state.sections.set(target, sections);
     kept.add(before.file);
@@ -85,8 +85,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const page = pageOfTwin(target);
     if (page !== null) model.twinSizes.set(page, before.size);
     if (page !== null && read) model.pageClock.set(page, read);
-    await sink.reuse(before.file);
-    return record;
+    return sink.reuse(before.file);
   };
   /**
    * A target asked for again: spliced from the previous file where it can
@@ -210,8 +209,11 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (++done % 256 === 0) options.progress?.(done, targets.length);
     const before = previous?.routes.get(target);
     if (first.has(target)) first.get(target)?.record();
-    else if (mustKeep(target, before)) await keep(target, before);
-    else (await ask(target, before))?.record();
+    else if (mustKeep(target, before)) {
+      // Awaited only when it must be: an edit keeps 30,000 targets at 10,000 posts.
+      const waiting = keep(target, before);
+      if (waiting) await waiting;
+    } else (await ask(target, before))?.record();
   }
   options.progress?.(targets.length, targets.length);
   const respondMs = performance.now() - phaseStart;

@@ -86,7 +86,7 @@ export class Ledger {
   }
 
   /** A file of the output: written, or reused when its tag is the previous build's. */
-  put(file: string, body: Uint8Array, tag: string, before: string | undefined): Promise<void> {
+  put(file: string, body: Uint8Array, tag: string, before: string | undefined): Promise<void> | void {
     if (before === tag) {
       this.kept.add(file);
       return this.sink.reuse(file);
@@ -102,7 +102,7 @@ export class Ledger {
   }
 
   /** A file outside the route table (site.json, 404.html, the manifest, artifacts), known by its hash: `known`, or its bytes'. */
-  extra(file: string, content: Uint8Array | string, known?: string): Promise<void> {
+  extra(file: string, content: Uint8Array | string, known?: string): Promise<void> | void {
     // A file known by the hash the previous build wrote it with is those bytes: not even encoded.
     const before = this.previous?.extras.get(file);
     if (known !== undefined && before?.hash === known) return this.keptExtra(file, before);
