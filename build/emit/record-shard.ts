@@ -23,6 +23,7 @@ export type Entries = [string, DocumentRecord][];
 /** The fields kept out of line, of the records of these kinds: the rendered forms of a body, which only its own responses show. */
 const OUT_OF_LINE = ['html', 'text'] as const;
 type OutOfLine = (typeof OUT_OF_LINE)[number];
+const isOutOfLine = (name: string): name is OutOfLine => (OUT_OF_LINE as readonly string[]).includes(name);
 const KINDS: ReadonlySet<string> = new Set(['post', 'project']);
 
 const SPANS = Symbol('folio.record-shard.spans');
@@ -116,7 +117,7 @@ export function shardBytes(entries: Entries): Buffer {
     const lined: Value = {};
     for (const name of Object.keys(value)) {
       const field = value[name];
-      if (typeof field !== 'string' || !(OUT_OF_LINE as readonly string[]).includes(name)) lined[name] = field;
+      if (typeof field !== 'string' || !isOutOfLine(name)) lined[name] = field;
       else {
         const bytes = Buffer.from(field, 'utf8');
         spans.push(bytes);
@@ -142,12 +143,12 @@ function lazyValue(value: Value, file: ShardFile): Value {
   const properties: Record<string | symbol, PropertyDescriptor> = {};
   for (const name of Object.keys(value)) {
     const field = value[name];
-    if (!(OUT_OF_LINE as readonly string[]).includes(name) || typeof field === 'string' || field === undefined)
+    if (!isOutOfLine(name) || typeof field === 'string' || field === undefined)
       properties[name] = { value: field, writable: true, enumerable: true, configurable: true };
     else if (!file.has(field)) throw new Error(`${file.path} lists a span it does not hold`);
     else {
-      spans[name as OutOfLine] = field;
-      properties[name] = accessors[name as OutOfLine];
+      spans[name] = field;
+      properties[name] = accessors[name];
     }
   }
   properties[SPANS] = { value: spans };

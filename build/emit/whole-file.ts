@@ -2,8 +2,8 @@
 // the build state, the history, the manifest it hashes), read into one buffer
 // that the thread reuses. On a VM, memory a process touches for the first
 // time is dear: 16 µs a page on the bench machine, about 4 ms a MiB. A fresh
-// buffer per file made a one-post edit at 10,000 posts touch 85 MB it had no
-// need to keep.
+// buffer per file would have a one-post edit at 10,000 posts touch 85 MB it
+// has no need to keep.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DefaultDeserializer } from 'node:v8';
 
