@@ -19,6 +19,24 @@ export interface PostDigest {
 export class Derived {
   /** A read value → that value with its site-root links made absolute, for one site URL. */
   readonly absolute = new WeakMap<object, { siteUrl: string; value: object }>();
-  /** A post of the model → its digest. */
+  /** A post's read value (the model's post, or the value it was made from: madeFrom) → its digest. */
   readonly digests = new WeakMap<Post, PostDigest>();
+}
+
+const MADE_FROM = Symbol('folio.derived.made-from');
+
+/**
+ * Marks `value` as made from `source` by withAbsoluteLinks: its body is the
+ * source's with site-root links made absolute, which the site URL alone
+ * decides, and the site URL is in the site's own digest. So a post is
+ * compared by the value it was made from, and its body need not be read to
+ * be compared (a cached body stays in its record file, record-shard.ts).
+ */
+export function markMadeFrom(value: object, source: object): void {
+  Object.defineProperty(value, MADE_FROM, { value: source });
+}
+
+/** The value `value` was made from (markMadeFrom), or `value` itself. */
+export function madeFrom<T extends object>(value: T): T {
+  return ((value as Record<symbol, unknown>)[MADE_FROM] as T | undefined) ?? value;
 }

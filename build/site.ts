@@ -18,7 +18,7 @@ import { routeTable } from './core/api/index.js';
 import { pagePath } from './core/urls.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
 import { absoluteAt } from './core/absolute.js';
-import type { Derived } from './derived.js';
+import { markMadeFrom, type Derived } from './derived.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
@@ -81,9 +81,16 @@ export function withAbsoluteLinks<T extends object, K extends keyof T>(read: Rea
   if (!offsets.length) return read.value;
   const known = derived?.absolute.get(read.value);
   if (known?.siteUrl === siteUrl) return known.value as T;
-  // A copy of each property as it is, not of its value: a cached body is read when asked for (record-shard.ts).
+  // A copy of each property as it is, not of its value, and the body made when first read: a cached
+  // body is read from its record file only when asked for (record-shard.ts), and most builds show few.
   const value = Object.defineProperties({}, Object.getOwnPropertyDescriptors(read.value)) as T;
-  (value as Record<K, unknown>)[field] = absoluteAt(read.value[field] as string, offsets, siteUrl);
+  let body: string | undefined;
+  Object.defineProperty(value, field, {
+    get: () => (body ??= absoluteAt(read.value[field] as string, offsets, siteUrl)),
+    enumerable: true,
+    configurable: true,
+  });
+  markMadeFrom(value, read.value);
   derived?.absolute.set(read.value, { siteUrl, value });
   return value;
 }

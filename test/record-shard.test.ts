@@ -1,6 +1,6 @@
-// A shard file of the record cache (emit/record-shard.ts): posts' and
-// projects' html and text are kept after the records and read only when
-// asked for; a record read back is the record written, property for
+// A shard file of the record cache (emit/record-shard.ts): a post's
+// Markdown, and posts' and projects' html and text, are kept after the
+// records and read only when asked for; a record read back is the record written, property for
 // property and in the same order, whatever happens to the file's name.
 import {
   existsSync,
@@ -17,7 +17,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../build/content/kinds.js';
-import { detach, readShard, shardBytes, type Entries } from '../build/emit/record-shard.js';
+import { detach, fieldsRead, readShard, shardBytes, type Entries } from '../build/emit/record-shard.js';
 import { RecordCache } from '../build/emit/record-cache.js';
 import { tempDir } from './helpers/site.js';
 
@@ -89,21 +89,26 @@ function written(name: string, entries = records): string {
 }
 
 describe('a record cache shard', () => {
-  it('reads back every record as written, in the same order, posts’ html and text only when asked for', () => {
+  it('reads back every record as written, in the same order, posts’ bodies only when asked for', () => {
     const read = readShard(written('a.bin'));
     const first = valueOf(read, '0a');
     expect(isLazy(first, 'html')).toBe(true);
     expect(isLazy(first, 'text')).toBe(true);
-    expect(isLazy(first, 'content_markdown')).toBe(false);
-    // A service's fields and an unset project html stay in the records.
+    expect(isLazy(first, 'content_markdown')).toBe(true);
+    expect(fieldsRead(first)).toEqual([]);
+    // A service's fields, a project's Markdown and an unset project html stay in the records.
     expect(isLazy(valueOf(read, '0d'), 'text')).toBe(false);
+    expect(isLazy(valueOf(read, '0c'), 'body_markdown')).toBe(false);
     expect(Object.getOwnPropertyDescriptor(valueOf(read, '0c'), 'html')).toEqual({
       value: undefined,
       writable: true,
       enumerable: true,
       configurable: true,
     });
+    expect(first.title).toBe('Post 0');
+    expect(fieldsRead(first)).toEqual([]);
     expect(JSON.stringify(read)).toBe(JSON.stringify(records));
+    expect(fieldsRead(first)).toEqual(['content_markdown', 'html', 'text']);
     expect(read).toEqual(records);
     // Read, a field keeps its accessor (the record keeps its shape) and is not read from the file again.
     expect(isLazy(first, 'html')).toBe(true);

@@ -38,7 +38,7 @@ import type { SiteModel } from '../core/site-model.js';
 import { pagePath } from '../core/urls.js';
 import type { SearchMemo } from './search-patch.js';
 import type { SectionIndex } from './splice.js';
-import type { Derived, PostDigest } from '../derived.js';
+import { madeFrom, type Derived, type PostDigest } from '../derived.js';
 import { digestPost, sha1Base64 } from './post-digest.js';
 
 export interface SiteDigest {
@@ -116,12 +116,14 @@ export type Plan =
       clock?: 'day' | 'time';
     };
 
+// A post whose site-root links were made absolute is compared by the value it was made from (madeFrom).
 // With `derived`, a post the previous model had too, or whose record brought its digest, is not hashed again.
 function postDigest(post: Post, derived?: Derived): PostDigest {
-  let d = derived?.digests.get(post);
+  const from = madeFrom(post);
+  let d = derived?.digests.get(from);
   if (!d) {
-    d = digestPost(post);
-    derived?.digests.set(post, d);
+    d = digestPost(from);
+    derived?.digests.set(from, d);
   }
   return d;
 }

@@ -2,9 +2,9 @@
 // fields lists show, its tags, and a hash of its body. A post's digest is
 // made where its record is read, on the rendering threads, and kept in the
 // record cache with it, so that a build whose model holds the record's value
-// as it is (a post without local images or site-root links, most of them)
-// does not hash it again (hashing every post costs a one-post edit at 10,000
-// posts 0.28 s).
+// as it is, or a copy with its site-root links made absolute (madeFrom in
+// derived.ts), does not hash it again: hashing every post costs a one-post
+// edit at 10,000 posts 0.28 s, and reads every cached body from its file.
 import { hash } from 'node:crypto';
 import type { Source } from '../content/frontmatter.js';
 import { readDocument, type DocumentKind, type DocumentRecord } from '../content/kinds.js';
@@ -17,7 +17,7 @@ export function sha1Base64(text: string): string {
 }
 
 // The body fields: content_markdown, and html and text, which are rendered from it
-// and not even read here (a cached post's are read from disk when asked, record-shard.ts).
+// and not even read here (a cached post's are read from its file when asked, record-shard.ts).
 const BODY_FIELDS: ReadonlySet<string> = new Set(['content_markdown', 'html', 'text']);
 
 export function digestPost(post: Post): PostDigest {

@@ -1,8 +1,9 @@
 // A shard file of the record cache (record-cache.ts): its records, with the
-// rendered bodies of posts and projects (`html` and `text`) out of line after
-// them, read only when something reads them. A one-post edit shows no other
-// post's body; decoding them all was 40% of opening the cache at 10,000 posts
-// (0.33 s of 0.8 s), and 33 MB more of a heap the collector moves.
+// bodies of posts and projects (a post's Markdown, and the `html` and `text`
+// rendered from a body) out of line after them, read only when something
+// reads them. A one-post edit shows no other post's body: at 10,000 posts
+// the records a build decodes are 13 MB without the bodies, 28 MB with the
+// Markdown alone, and the heap they make is one the collector moves.
 //
 // A file is the head's length (4 bytes, little-endian), the head
 // (v8.serialize of { entries, ends }: the records, each out-of-line field
@@ -20,8 +21,8 @@ import { deserializeOwning, withBytesAt } from './whole-file.js';
 
 export type Entries = [string, DocumentRecord][];
 
-/** The fields kept out of line, of the records of these kinds: the rendered forms of a body, which only its own responses show. */
-const OUT_OF_LINE = ['html', 'text'] as const;
+/** The fields kept out of line, of the records of these kinds: a body and its rendered forms, which only its own responses show. */
+const OUT_OF_LINE = ['content_markdown', 'html', 'text'] as const;
 type OutOfLine = (typeof OUT_OF_LINE)[number];
 const isOutOfLine = (name: string): name is OutOfLine => (OUT_OF_LINE as readonly string[]).includes(name);
 const KINDS: ReadonlySet<string> = new Set(['post', 'project']);
@@ -135,24 +136,31 @@ export function shardBytes(entries: Entries): Buffer {
 
 /**
  * `value` with its out-of-line fields read from `file` when first read. A
- * new object, its properties defined in their order at once: redefining them
- * on the deserialized one left every record in V8's slow dictionary mode.
+ * new object, its properties added in their order: redefining them on the
+ * deserialized one left every record in V8's slow dictionary mode. Added one
+ * by one, with the shared accessors, records of a kind share one shape, and
+ * making them costs a tenth of defining them from descriptors.
  */
 function lazyValue(value: Value, file: ShardFile): Value {
   const spans: Spans = { file };
-  const properties: Record<string | symbol, PropertyDescriptor> = {};
+  const lazy: Value = {};
   for (const name of Object.keys(value)) {
     const field = value[name];
-    if (!isOutOfLine(name) || typeof field === 'string' || field === undefined)
-      properties[name] = { value: field, writable: true, enumerable: true, configurable: true };
+    if (!isOutOfLine(name) || typeof field === 'string' || field === undefined) lazy[name] = field;
     else if (!file.has(field)) throw new Error(`${file.path} lists a span it does not hold`);
     else {
       spans[name] = field;
-      properties[name] = accessors[name];
+      Object.defineProperty(lazy, name, accessors[name]);
     }
   }
-  properties[SPANS] = { value: spans };
-  return Object.defineProperties({}, properties);
+  Object.defineProperty(lazy, SPANS, { value: spans });
+  return lazy;
+}
+
+/** The out-of-line fields of a record's value read from its file so far: what a build has had to read. */
+export function fieldsRead(value: object): string[] {
+  const spans = (value as Value)[SPANS] as Spans | undefined;
+  return OUT_OF_LINE.filter((name) => spans?.read?.[name] !== undefined);
 }
 
 /** The records of the shard file at `path`; throws when it cannot be read or is not whole. */

@@ -47,7 +47,7 @@ export type SearchSource = Omit<SearchDocument, 'body' | 'stored'> & {
   api_url: string;
 };
 
-/** Every post, project and service to index, in the order of the site model (cheap: no text is reduced here). */
+/** Every post, project and service to index, in the order of the site model (cheap: no body is read or reduced here). */
 export function searchSources(site: Site): SearchSource[] {
   const base = site.config.site_url;
   const relative = (url: string) => (url.startsWith(base) ? url.slice(base.length) : url);
@@ -57,7 +57,7 @@ export function searchSources(site: Site): SearchSource[] {
     title: string,
     summary: string,
     tags: string[],
-    markdown: string,
+    markdown: () => string,
     extra: string[],
     url: string,
     apiUrl: string,
@@ -68,7 +68,11 @@ export function searchSources(site: Site): SearchSource[] {
     title,
     summary,
     tags: tags.join(' '),
-    markdown,
+    // Read when the source is hashed or indexed, in its place among the fields: after an edit, only
+    // the changed posts' are, and a cached post's body stays in its record file (record-shard.ts).
+    get markdown() {
+      return markdown();
+    },
     extra,
     url: relative(url),
     api_url: relative(apiUrl),
@@ -76,15 +80,15 @@ export function searchSources(site: Site): SearchSource[] {
   return [
     ...site.posts.map((p) => {
       const item = postItem(site, p);
-      return source('post', p.slug, p.title, p.summary, p.tags, p.content_markdown, [], item.url, item.api_url);
+      return source('post', p.slug, p.title, p.summary, p.tags, () => p.content_markdown, [], item.url, item.api_url);
     }),
     ...site.projects.map((p) => {
       const item = projectItem(site, p);
-      return source('project', p.id, p.title, p.summary, [...p.tags, p.status], p.body_markdown, [], item.url, item.api_url);
+      return source('project', p.id, p.title, p.summary, [...p.tags, p.status], () => p.body_markdown, [], item.url, item.api_url);
     }),
     ...site.services.map((s) => {
       const item = serviceResource(site, s);
-      return source('service', s.id, s.title, s.summary, [], s.body_markdown, s.best_fit, item.url, item.api_url);
+      return source('service', s.id, s.title, s.summary, [], () => s.body_markdown, s.best_fit, item.url, item.api_url);
     }),
   ];
 }
