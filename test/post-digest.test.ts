@@ -13,8 +13,7 @@ import { digestSite } from '../build/emit/incremental.js';
 import { digestPost, recordDigests } from '../build/emit/post-digest.js';
 import { RecordCache } from '../build/emit/record-cache.js';
 import { fieldsRead } from '../build/emit/record-shard.js';
-import { sourceDigest } from '../build/emit/search-patch.js';
-import { searchSources } from '../build/emit/search-sources.js';
+import { isWhole, searchSources } from '../build/emit/search-sources.js';
 import { madeFrom } from '../build/derived.js';
 import { copyContent, NOW, tempDir } from './helpers/site.js';
 
@@ -51,9 +50,9 @@ describe('post digests made where records are read', () => {
       expect(Object.getOwnPropertyDescriptor(value, 'html')?.get, record.file).toBeDefined();
       expect(record.digest, record.file).toEqual(rendered.posts[i]!.digest);
       expect(fieldsRead(value), record.file).toEqual([]);
-      // Hashing the post again reads its Markdown from the shard, never its html or text.
+      // Hashing the post again reads its summary and Markdown from the shard, never its html or text.
       expect(record.digest, record.file).toEqual(digestPost(value));
-      expect(fieldsRead(value), record.file).toEqual(['content_markdown']);
+      expect(fieldsRead(value), record.file).toEqual(['summary', 'content_markdown']);
     }
   });
 
@@ -67,23 +66,21 @@ describe('post digests made where records are read', () => {
     expect(asRead.length).toBeGreaterThan(0);
     expect(asRead.length).toBeLessThan(site.posts.length);
     const seeded = digestSite(site, derived);
-    // Making the model, its digest and its search sources read no cached body, but those of posts
-    // whose images were placed: a post whose links were made absolute makes its body when it is read.
-    const withImages = new Set(cached.posts.filter((r) => r.read?.images.length).map((r) => r.read!.value));
-    const sources = searchSources(site);
-    const unread = cached.posts.filter((r) => r.read && !withImages.has(r.read.value));
-    expect(unread.length).toBeGreaterThan(80);
-    for (const r of unread) expect(fieldsRead(r.read!.value), r.file).toEqual([]);
+    // Making the model, its digest, and the search sources of an edit of one post read no cached
+    // text but that post's and those of posts whose images were placed: a post whose links were
+    // made absolute makes its body when it is read.
     const copied = site.posts.filter((p) => madeFrom(p) !== p);
     expect(copied.length).toBeGreaterThan(0);
-    for (const p of copied) {
-      expect(p.content_markdown).toContain('https://');
-      expect(fieldsRead(madeFrom(p))).toEqual(['content_markdown']);
-    }
-    // A source hashes and carries its body, read when asked for.
-    const post = sources.find((s) => s.type === 'post' && s.key === copied[0]!.slug)!;
-    expect(JSON.parse(JSON.stringify(post)).markdown).toBe(copied[0]!.content_markdown);
-    expect(sourceDigest(post)).toBe(sourceDigest({ ...post, markdown: copied[0]!.content_markdown }));
+    const edited = copied[0]!;
+    const sources = searchSources(site, (type, key) => key !== edited.slug);
+    expect(sources.filter(isWhole).map((s) => s.key)).toEqual([edited.slug]);
+    expect(sources.find(isWhole)!.markdown).toBe(edited.content_markdown);
+    const withImages = new Set(cached.posts.filter((r) => r.read?.images.length).map((r) => r.read!.value));
+    const unread = cached.posts.filter((r) => r.read && !withImages.has(r.read.value) && r.read.value !== madeFrom(edited));
+    expect(unread.length).toBeGreaterThan(80);
+    for (const r of unread) expect(fieldsRead(r.read!.value), r.file).toEqual([]);
+    expect(fieldsRead(madeFrom(edited))).toEqual(['summary', 'content_markdown']);
+    for (const p of copied) expect(p.content_markdown).toContain('https://');
 
     const hashed = digestSite(site);
     expect(seeded).toEqual(hashed);

@@ -1,5 +1,5 @@
-// A shard file of the record cache (emit/record-shard.ts): a post's
-// Markdown, and posts' and projects' html and text, are kept after the
+// A shard file of the record cache (emit/record-shard.ts): a post's summary
+// and Markdown, and posts' and projects' html and text, are kept after the
 // records and read only when asked for; a record read back is the record written, property for
 // property and in the same order, whatever happens to the file's name.
 import {
@@ -35,6 +35,7 @@ const post = (n: number): DocumentRecord =>
       value: {
         slug: `p${n}`,
         title: `Post ${n}`,
+        summary: `What post ${n} — naïve café 🚀 — is about.`,
         content_markdown: `Body ${n} — naïve café 🚀`,
         text: `Body ${n} — naïve café 🚀 `.repeat(n + 1),
         html: `<p>Body ${n} — naïve café 🚀</p>`,
@@ -95,6 +96,7 @@ describe('a record cache shard', () => {
     expect(isLazy(first, 'html')).toBe(true);
     expect(isLazy(first, 'text')).toBe(true);
     expect(isLazy(first, 'content_markdown')).toBe(true);
+    expect(isLazy(first, 'summary')).toBe(true);
     expect(fieldsRead(first)).toEqual([]);
     // A service's fields, a project's Markdown and an unset project html stay in the records.
     expect(isLazy(valueOf(read, '0d'), 'text')).toBe(false);
@@ -108,7 +110,7 @@ describe('a record cache shard', () => {
     expect(first.title).toBe('Post 0');
     expect(fieldsRead(first)).toEqual([]);
     expect(JSON.stringify(read)).toBe(JSON.stringify(records));
-    expect(fieldsRead(first)).toEqual(['content_markdown', 'html', 'text']);
+    expect(fieldsRead(first)).toEqual(['summary', 'content_markdown', 'html', 'text']);
     expect(read).toEqual(records);
     // Read, a field keeps its accessor (the record keeps its shape) and is not read from the file again.
     expect(isLazy(first, 'html')).toBe(true);

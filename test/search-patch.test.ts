@@ -12,7 +12,7 @@ import type { SearchFiles } from '../build/emit/search-files.js';
 import { indexBytes, patchedFiles, patchJob, readPreviousIndex } from '../build/emit/search-index.js';
 import type { Sink } from '../build/emit/emit-options.js';
 import { patchIndex, sourceDigest, type PreviousIndex } from '../build/emit/search-patch.js';
-import { searchSources, type SearchSource } from '../build/emit/search-sources.js';
+import { isWhole, searchSources, type KeptSource, type SearchSource } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
 
 let built: Awaited<ReturnType<typeof buildInto>>;
@@ -164,13 +164,17 @@ describe('a patched search index', () => {
     }
   });
 
-  it("makes the same job when the sources it is told are the previous build's take their digests from the memo", () => {
+  it('makes the same job when the sources the previous build indexed are kept, reduced to their place and tags', () => {
+    const kept = ({ id, type, key, tags }: SearchSource): KeptSource => ({ id, type, key, tags });
+    // searchSources reduces those it is told are kept, and reads nothing else of them.
+    expect(searchSources(built.site, () => true)).toEqual(sources.map(kept));
+    expect(searchSources(built.site, (type) => type !== 'post')).toEqual(sources.map((s) => (s.type === 'post' ? s : kept(s))));
     const edited = structuredClone(sources);
     edited[5]!.markdown += '\n\nQuixotic zebrafish.';
     const job = patchJob(edited, previous.memo)!;
-    expect(patchJob(edited, previous.memo, (s) => s.id !== edited[5]!.id)).toEqual(job);
-    // Told wrongly, the job misses the edit: `kept` must only name sources that did not change.
-    expect(patchJob(edited, previous.memo, () => true)!.sources.filter((s) => 'markdown' in s)).toEqual([]);
+    expect(patchJob([...edited.slice(0, 5).map(kept), edited[5]!, ...edited.slice(6).map(kept)], previous.memo)).toEqual(job);
+    // Kept wrongly, the job misses the edit: only sources that did not change may be kept.
+    expect(patchJob(edited.map(kept), previous.memo)!.sources.filter(isWhole)).toEqual([]);
   });
 
   it('sends the search thread no patch job when the documents are not the ones indexed, or too many changed', () => {

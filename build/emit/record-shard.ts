@@ -1,9 +1,10 @@
 // A shard file of the record cache (record-cache.ts): its records, with the
-// bodies of posts and projects (a post's Markdown, and the `html` and `text`
-// rendered from a body) out of line after them, read only when something
-// reads them. A one-post edit shows no other post's body: at 10,000 posts
-// the records a build decodes are 13 MB without the bodies, 28 MB with the
-// Markdown alone, and the heap they make is one the collector moves.
+// long texts of posts and projects (a post's summary and Markdown, and the
+// `html` and `text` rendered from a body) out of line after them, read only
+// when something reads them. A one-post edit shows no other post's texts: it
+// keeps the lists that show the summaries. At 10,000 posts the records a build
+// decodes are 8 MB without those texts and 28 MB with the Markdown alone, and
+// the heap they make is one the collector moves.
 //
 // A file is the head's length (4 bytes, little-endian), the head
 // (v8.serialize of { entries, ends }: the records, each out-of-line field
@@ -21,8 +22,8 @@ import { deserializeOwning, withBytesAt } from './whole-file.js';
 
 export type Entries = [string, DocumentRecord][];
 
-/** The fields kept out of line, of the records of these kinds: a body and its rendered forms, which only its own responses show. */
-const OUT_OF_LINE = ['content_markdown', 'html', 'text'] as const;
+/** The fields kept out of line, of the records of these kinds: the long texts, which an edit of another post does not show. */
+const OUT_OF_LINE = ['summary', 'content_markdown', 'html', 'text'] as const;
 type OutOfLine = (typeof OUT_OF_LINE)[number];
 const isOutOfLine = (name: string): name is OutOfLine => (OUT_OF_LINE as readonly string[]).includes(name);
 const KINDS: ReadonlySet<string> = new Set(['post', 'project']);

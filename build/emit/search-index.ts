@@ -26,7 +26,7 @@ import {
   type PreviousIndex,
   type SearchMemo,
 } from './search-patch.js';
-import { searchSources, toDocument, type SearchSource } from './search-sources.js';
+import { isWhole, searchSources, toDocument, type KeptSource, type SearchSource } from './search-sources.js';
 import { SearchThread } from './search-thread.js';
 import { workerScript } from './workers.js';
 
@@ -69,21 +69,17 @@ export interface PatchJob {
 
 /**
  * The patch job for these sources against the previous build's memo, or null
- * when they are too many or too changed to patch. A source `kept` says is the
- * previous build's at the same place takes its digest from the memo (at
- * 10,000 posts, hashing every source took 0.25 s).
+ * when they are too many or too changed to patch. A kept source (KeptSource)
+ * is the previous build's at the same place and takes its digest from the
+ * memo (at 10,000 posts, hashing every source took 0.25 s).
  */
-export function patchJob(
-  sources: readonly SearchSource[],
-  memo: SearchMemo,
-  kept: (s: SearchSource) => boolean = () => false,
-): PatchJob | null {
+export function patchJob(sources: readonly (SearchSource | KeptSource)[], memo: SearchMemo): PatchJob | null {
   if (memo.digests.length !== sources.length) return null;
-  const digests = sources.map((s, i) => (kept(s) ? memo.digests[i]! : sourceDigest(s)));
+  const digests = sources.map((s, i) => (isWhole(s) ? sourceDigest(s) : memo.digests[i]!));
   const changed = digests.filter((d, i) => d !== memo.digests[i]).length;
   if (!fewEnoughToPatch(changed, sources.length)) return null;
   return {
-    sources: sources.map((s, i) => (digests[i] === memo.digests[i] ? ({ id: s.id } as SearchSource) : s)),
+    sources: sources.map((s, i) => (digests[i] !== memo.digests[i] && isWhole(s) ? s : ({ id: s.id } as SearchSource))),
     digests,
     tags: sources.map((s) => s.tags),
   };
@@ -161,13 +157,17 @@ export function prepareSearchIndex(
     site.posts.length + site.projects.length + site.services.length >= MIN_DOCUMENTS_FOR_THREAD ? workerScript('search-worker') : null;
   let files: Promise<SearchFiles | null> | null = null;
   if (script) {
-    const sources = searchSources(site);
     // After an edit of bodies alone (the same posts in the same order), every other source is the previous build's.
-    const kept = plan?.all === false ? (s: SearchSource) => s.type !== 'post' || !plan.changed.has(s.key) : undefined;
-    const job = previous && patchJob(sources, previous.memo, kept);
+    const job =
+      previous &&
+      plan?.all === false &&
+      patchJob(
+        searchSources(site, (type, key) => type !== 'post' || !plan.changed.has(key)),
+        previous.memo,
+      );
     const siteUrl = site.config.site_url;
     const thread = early ?? new SearchThread(script, null);
-    files = thread.run(job ? { siteUrl, job, previous: previous! } : { siteUrl, sources });
+    files = thread.run(job ? { siteUrl, job, previous: previous! } : { siteUrl, sources: searchSources(site) });
   } else early?.stop();
   // The thread has the previous file now (its bytes moved there): a build on this thread makes the index whole.
   if (files) previous = null;

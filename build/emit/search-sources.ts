@@ -2,7 +2,8 @@
 // service, in the order of the site model, and the document the index
 // stores for each (its body reduced to plain text).
 import type { Site } from '../core/model.js';
-import { postItem, projectItem, serviceResource } from '../core/resources.js';
+import { projectItem, serviceResource } from '../core/resources.js';
+import { links, pagePath } from '../core/urls.js';
 import type { StoredDoc } from '../core/search/format.js';
 import type { SearchDocument } from '../core/search/orama.js';
 import type { SearchType } from '../core/runtime.js';
@@ -47,8 +48,23 @@ export type SearchSource = Omit<SearchDocument, 'body' | 'stored'> & {
   api_url: string;
 };
 
-/** Every post, project and service to index, in the order of the site model (cheap: no body is read or reduced here). */
-export function searchSources(site: Site): SearchSource[] {
+/** A source a patch job keeps as the previous build indexed it: its place, and its tags for the files of stored documents. */
+export type KeptSource = Pick<SearchSource, 'id' | 'type' | 'key' | 'tags'>;
+
+/** Whether a source is whole, rather than one a patch job keeps. */
+export const isWhole = (s: SearchSource | KeptSource): s is SearchSource => 'markdown' in s;
+
+/** Every post, project and service to index, in the order of the site model (cheap: no text is reduced here). */
+export function searchSources(site: Site): SearchSource[];
+/**
+ * The same, but those `kept` names reduced to a KeptSource: after an edit,
+ * no other post's summary or body is read (a cached post keeps them in its
+ * record file, record-shard.ts).
+ */
+export function searchSources(site: Site, kept: (type: SearchType, key: string) => boolean): (SearchSource | KeptSource)[];
+export function searchSources(site: Site, kept?: (type: SearchType, key: string) => boolean): (SearchSource | KeptSource)[] {
+  const reduced = (type: SearchType, key: string, tags: readonly string[]): KeptSource | null =>
+    kept?.(type, key) ? { id: `${type}:${key}`, type, key, tags: tags.join(' ') } : null;
   const base = site.config.site_url;
   const relative = (url: string) => (url.startsWith(base) ? url.slice(base.length) : url);
   const source = (
@@ -57,10 +73,9 @@ export function searchSources(site: Site): SearchSource[] {
     title: string,
     summary: string,
     tags: string[],
-    markdown: () => string,
+    markdown: string,
     extra: string[],
-    url: string,
-    apiUrl: string,
+    { url, api_url }: { url: string; api_url: string },
   ): SearchSource => ({
     id: `${type}:${key}`,
     type,
@@ -68,28 +83,26 @@ export function searchSources(site: Site): SearchSource[] {
     title,
     summary,
     tags: tags.join(' '),
-    // Read when the source is hashed or indexed, in its place among the fields: after an edit, only
-    // the changed posts' are, and a cached post's body stays in its record file (record-shard.ts).
-    get markdown() {
-      return markdown();
-    },
+    markdown,
     extra,
     url: relative(url),
-    api_url: relative(apiUrl),
+    api_url: relative(api_url),
   });
   return [
-    ...site.posts.map((p) => {
-      const item = postItem(site, p);
-      return source('post', p.slug, p.title, p.summary, p.tags, () => p.content_markdown, [], item.url, item.api_url);
-    }),
+    ...site.posts.map(
+      (p) =>
+        reduced('post', p.slug, p.tags) ??
+        source('post', p.slug, p.title, p.summary, p.tags, p.content_markdown, [], links(site, pagePath.post(p.slug), `/posts/${p.slug}`)),
+    ),
     ...site.projects.map((p) => {
-      const item = projectItem(site, p);
-      return source('project', p.id, p.title, p.summary, [...p.tags, p.status], () => p.body_markdown, [], item.url, item.api_url);
+      const tags = [...p.tags, p.status];
+      return reduced('project', p.id, tags) ?? source('project', p.id, p.title, p.summary, tags, p.body_markdown, [], projectItem(site, p));
     }),
-    ...site.services.map((s) => {
-      const item = serviceResource(site, s);
-      return source('service', s.id, s.title, s.summary, [], () => s.body_markdown, s.best_fit, item.url, item.api_url);
-    }),
+    ...site.services.map(
+      (s) =>
+        reduced('service', s.id, []) ??
+        source('service', s.id, s.title, s.summary, [], s.body_markdown, s.best_fit, serviceResource(site, s)),
+    ),
   ];
 }
 
