@@ -3,7 +3,7 @@
 // model shares with the previous one keeps its derived values, and their
 // identity, instead of having them made again. A build makes each value
 // once, but for the post digests its records brought (emit/post-digest.ts),
-// which it is given in one. The functions that use it (withAbsoluteLinks in site.ts,
+// which it is given in one. The functions that use it (withAbsoluteLinks in site-absolute.ts,
 // the post digests of emit/incremental.ts) are pure: the memo changes how
 // often they run, never what they return.
 import type { Post } from './core/model.js';

@@ -21,7 +21,7 @@ function resolve(read: Read<unknown>, table: ImageTable | undefined, siteUrl: st
   const body = images.filter((i) => i.field === 'body');
   const found = body.map((i) => table?.get(imageKey(i.file, i.src)));
   const urls = found.map((m) => m && `${siteUrl}${m.url}`);
-  // The body's site-root links become absolute in the same pass (D53; site.ts withAbsoluteLinks for bodies without images).
+  // The body's site-root links become absolute in the same pass (D53; site-absolute.ts for bodies without images).
   const offsets = read.links.flatMap((l) => (l.offset === undefined ? [] : [l.offset]));
   return {
     html: (html: string) => finishHtml(html, body, found),

@@ -6,7 +6,8 @@ import type { FileLink } from './content/kinds.js';
 import { ContentError } from './content/problems.js';
 import { postWithImages, type ImageTable } from './site-images.js';
 import { brokenLinks } from './site-links.js';
-import { withAbsoluteLinks, type ReadContent } from './site.js';
+import type { ReadContent } from './site.js';
+import { withAbsoluteLinks } from './site-absolute.js';
 import type { Derived } from './derived.js';
 
 /**

@@ -17,8 +17,8 @@ import { checkStatic, type StaticSource } from './content/static.js';
 import { routeTable } from './core/api/index.js';
 import { pagePath } from './core/urls.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
-import { absoluteAt } from './core/absolute.js';
-import { markMadeFrom, type Derived } from './derived.js';
+import type { Derived } from './derived.js';
+import { withAbsoluteLinks } from './site-absolute.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
@@ -67,33 +67,6 @@ export function readContent(
 }
 
 type Item<T> = { read: Read<T>; source: { file: string } };
-
-/**
- * The value with its Markdown body's site-root links made absolute (D53):
- * the API, the twins, the feeds and MCP hand the Markdown to readers with no
- * base URL. A new object when anything changes; the read value is shared
- * (cache, folio dev's memo) and never modified. With `derived`, a value made
- * before is returned again, so a post that did not change is the same object
- * in the next model (and its digest is not computed again).
- */
-export function withAbsoluteLinks<T extends object, K extends keyof T>(read: Read<T>, field: K, siteUrl: string, derived?: Derived): T {
-  const offsets = read.links.flatMap((l) => (l.offset === undefined ? [] : [l.offset]));
-  if (!offsets.length) return read.value;
-  const known = derived?.absolute.get(read.value);
-  if (known?.siteUrl === siteUrl) return known.value as T;
-  // A copy of each property as it is, not of its value, and the body made when first read: a cached
-  // body is read from its record file only when asked for (record-shard.ts), and most builds show few.
-  const value = Object.defineProperties({}, Object.getOwnPropertyDescriptors(read.value)) as T;
-  let body: string | undefined;
-  Object.defineProperty(value, field, {
-    get: () => (body ??= absoluteAt(read.value[field] as string, offsets, siteUrl)),
-    enumerable: true,
-    configurable: true,
-  });
-  markMadeFrom(value, read.value);
-  derived?.absolute.set(read.value, { siteUrl, value });
-  return value;
-}
 
 function items<T>(records: DocumentRecord<T>[], problems: Problem[]): Item<T>[] {
   const out: Item<T>[] = [];
