@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import serveHandler from 'serve-handler';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtManifest } from '../build/emit/manifest.js';
 import { MANIFEST_PATH, routeHeaders, type Manifest } from '../build/core/files.js';
 import { request } from '../build/core/http.js';
 import type { Site } from '../build/core/model.js';
@@ -49,7 +50,7 @@ beforeAll(async () => {
   dist = built.out;
   site = built.site;
   manifest = JSON.parse(await readFile(join(dist, MANIFEST_PATH), 'utf8')) as Manifest;
-  plan = planHosts(site, manifest);
+  plan = planHosts(site, builtManifest(manifest));
 });
 afterAll(async () => {
   if (dist) await rm(join(dist, '..'), { recursive: true, force: true });
@@ -132,11 +133,11 @@ describe('Cloudflare Pages printer', () => {
 
   it('stays within 100 rules however many twins there are; the rest is left to the function', () => {
     const big = withTwins(300);
-    const files = cloudflare(planHosts(site, big));
+    const files = cloudflare(planHosts(site, builtManifest(big)));
     const routes = JSON.parse(text(files, '_routes.json'));
     expect(routes.include.length + routes.exclude.length).toBe(CLOUDFLARE.routesRules);
     expect(parseHeaders(text(files, '_headers')).size).toBeLessThanOrEqual(CLOUDFLARE.headerRules);
-    expect(() => checkHostLimits(files, big)).not.toThrow();
+    expect(() => checkHostLimits(files, builtManifest(big))).not.toThrow();
     // Site-wide documents come before twins.
     expect(routes.exclude).toEqual(expect.arrayContaining(['/llms.txt', '/robots.txt', '/openapi.json']));
     const last = Object.keys(big.routes)
@@ -149,7 +150,7 @@ describe('Cloudflare Pages printer', () => {
     const long = withTwins(1, 120);
     const path = Object.keys(long.routes).find((p) => p.startsWith('/blog/extra-'))!;
     expect(path.length).toBeGreaterThan(CLOUDFLARE.routesRuleLength);
-    expect(cloudflareStatic(planHosts(site, long)).map((r) => r.path)).not.toContain(path);
+    expect(cloudflareStatic(planHosts(site, builtManifest(long))).map((r) => r.path)).not.toContain(path);
   });
 });
 
@@ -197,7 +198,7 @@ describe('host limits (D39)', () => {
     ];
     const error = (() => {
       try {
-        checkHostLimits(files, manifest);
+        checkHostLimits(files, builtManifest(manifest));
       } catch (e) {
         return e;
       }
@@ -213,14 +214,14 @@ describe('host limits (D39)', () => {
       { path: 'netlify.toml', body: '[[redirects]]\n'.repeat(10_001) },
     ];
     const warnings: string[] = [];
-    expect(() => checkHostLimits(files, manifest, ['vercel'], (w) => warnings.push(w))).not.toThrow();
+    expect(() => checkHostLimits(files, builtManifest(manifest), ['vercel'], (w) => warnings.push(w))).not.toThrow();
     expect(warnings[0]).toMatch(/^_routes\.json has 121 include and exclude rules/);
     expect(warnings).toContain(
       'netlify.toml has 10001 redirect rules; Netlify advises against 10000 and fails deploys whose rules are too large.',
     );
     expect(warnings.at(-1)).toMatch(/^cloudflare, netlify would refuse this output; the build goes on because --host does not name them/);
     warnings.length = 0;
-    expect(() => checkHostLimits(files, manifest, ['netlify'], (w) => warnings.push(w))).toThrow(
+    expect(() => checkHostLimits(files, builtManifest(manifest), ['netlify'], (w) => warnings.push(w))).toThrow(
       /^The build output would not deploy:\n {2}- netlify\.toml has 10001 redirect rules[^]*previous output/,
     );
     expect(warnings.join('\n')).toMatch(/_routes\.json has 121/);
@@ -440,7 +441,7 @@ describe('Vercel printer', () => {
 
 /** Every rule each host's files hold: what its limits count. */
 function ruleCounts(b: Built) {
-  const plan = planHosts(b.site, b.manifest);
+  const plan = planHosts(b.site, builtManifest(b.manifest));
   const files = [...cloudflare(plan), ...netlify(plan), ...vercel(plan)];
   const toml = parseToml(text(files, 'netlify.toml')) as { redirects: unknown[]; headers: unknown[] };
   const routes = JSON.parse(text(files, '_routes.json')) as { include: string[]; exclude: string[] };
@@ -509,7 +510,7 @@ describe('a generated site of a few hundred posts (D39)', () => {
   it('replays every target, and its neighbours, on Netlify and Vercel as the core answers them (D38)', async () => {
     for (const b of sites) {
       const targets = siteCorpus(b.manifest);
-      const plan = planHosts(b.site, b.manifest);
+      const plan = planHosts(b.site, builtManifest(b.manifest));
       const rules = netlifyRedirects(plan);
       const routes = vercelRoutes(plan);
       const viaNetlify = await expectFaithful(

@@ -4,6 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtManifest } from '../build/emit/manifest.js';
 import { parseYamlFile } from '../build/content/frontmatter.js';
 import { readSiteConfig } from '../build/content/site-config.js';
 import type { Problem } from '../build/content/problems.js';
@@ -217,7 +218,7 @@ describe('aliases (D48)', () => {
     expect(moved.length).toBe(3 + (3 + 2) * 2);
     const cloudflare = (await readFile(join(s.out, '_redirects'), 'utf8')).split('\n');
     for (const [from, to] of moved) expect(cloudflare).toContain(`${from} ${to} 301`);
-    const routes = vercelRoutes(planHosts(s.site, manifest));
+    const routes = vercelRoutes(planHosts(s.site, builtManifest(manifest)));
     for (const [from, to] of moved) {
       const first = routes.find((r) => r.src && new RegExp(r.src).test(from));
       expect(first, from).toMatchObject({ status: 301, headers: { Location: to } });

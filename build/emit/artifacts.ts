@@ -1,7 +1,6 @@
 // The artifacts: files other parts of folio add to dist after the responses
 // (the host files, the search index, the change log, the functions' data),
 // each from the model and the manifest emit() made.
-import type { Manifest } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
@@ -9,6 +8,7 @@ import { changesFile, edgeFiles, edgeHead, type EdgeTags } from './edge.js';
 import type { EdgeBefore } from './edge-before.js';
 import type { EmitOptions } from './emit.js';
 import { hostFiles } from './hosts/index.js';
+import type { BuiltManifest } from './manifest.js';
 import { searchIndexArtifact, type PreparedSearch } from './search-index.js';
 
 /** What one emit() made beside the responses, for the artifacts: the model with its indexes, the search index started with the responses, and the edge files' tags as they are written. */
@@ -28,7 +28,7 @@ export interface EmitMade {
  */
 export type Artifact = (
   site: Site,
-  manifest: Manifest,
+  manifest: BuiltManifest,
   options: EmitOptions,
   made: EmitMade,
 ) => Iterable<OutputFile> | Promise<OutputFile[]>;

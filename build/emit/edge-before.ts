@@ -6,7 +6,7 @@
 // and 0.5 s of an edit).
 import { hash } from 'node:crypto';
 import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, POSTS_PATH, type EdgeHead, type PostsOutline } from '../core/edge.js';
-import type { Manifest } from '../core/files.js';
+import type { BuiltManifest } from './manifest.js';
 import type { Site } from '../core/model.js';
 import type { BuildState } from './incremental.js';
 
@@ -56,8 +56,8 @@ export async function readEdgeBefore(
  * route shards; an edit of bodies alone can still add or drop a target (an
  * image a body starts or stops showing).
  */
-export function targetsDigest(manifest: Manifest): string {
-  return hash('sha1', Object.keys(manifest.routes).join('\n'), 'base64');
+export function targetsDigest(manifest: BuiltManifest): string {
+  return hash('sha1', [...manifest.routes.keys()].join('\n'), 'base64');
 }
 
 /** Whether the previous outline lists the same tags with the same counts, so its chunks are this build's. */

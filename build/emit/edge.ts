@@ -26,7 +26,8 @@ import {
   type RouteShard,
   type TaggedFile,
 } from '../core/edge.js';
-import { CHANGES_PATH, type Manifest } from '../core/files.js';
+import { CHANGES_PATH } from '../core/files.js';
+import type { BuiltManifest } from './manifest.js';
 import type { Headers } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import { notFoundHtml, notFoundMarkdown } from '../core/pages/not-found.js';
@@ -79,14 +80,17 @@ export function buildId(digest: SiteDigest): string {
 const shardCount = (targets: number) => Math.max(1, Math.ceil(targets / ROUTES_PER_SHARD));
 
 /** The route shards of the manifest, or those `wanted` only, by number. */
-function routeShards(manifest: Manifest, count: number, wanted: (n: number) => boolean = () => true): Map<number, Omit<RouteShard, 'tag'>> {
+function routeShards(
+  manifest: BuiltManifest,
+  count: number,
+  wanted: (n: number) => boolean = () => true,
+): Map<number, Omit<RouteShard, 'tag'>> {
   const shards = new Map<number, { sets: Headers[]; routes: RouteShard['routes']; index: Map<number, number> }>();
-  for (const target of Object.keys(manifest.routes)) {
+  for (const [target, [file, set, own]] of manifest.routes) {
     const n = routeShard(target, count);
     if (!wanted(n)) continue;
     let shard = shards.get(n);
     if (!shard) shards.set(n, (shard = { sets: [], routes: {}, index: new Map() }));
-    const [file, set, own] = manifest.routes[target]!;
     let local = shard.index.get(set);
     if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
     shard.routes[target] = own ? [file, local, own] : [file, local];
@@ -99,8 +103,8 @@ function routeShards(manifest: Manifest, count: number, wanted: (n: number) => b
  * for none of its targets again (edge-before.ts). An empty shard is still
  * written, so that every number below the count names a file.
  */
-function* routeFiles(manifest: Manifest, edge: EdgeTags, before: EdgeBefore | null): Generator<OutputFile> {
-  const count = shardCount(Object.keys(manifest.routes).length);
+function* routeFiles(manifest: BuiltManifest, edge: EdgeTags, before: EdgeBefore | null): Generator<OutputFile> {
+  const count = shardCount(manifest.routes.size);
   let remade: Set<number> | null = null;
   if (before && tagCount(before.head.routes) === count) {
     remade = new Set([...before.asked].map((target) => routeShard(target, count)));
@@ -138,11 +142,11 @@ function* chunks(site: Site, list: string, posts: readonly Post[]): Generator<Ou
  * file limits, known before it is written: the route shards, the post chunks
  * and the search documents exactly, the term shards and vocabulary roughly.
  */
-export function edgeFileCount(site: Site, manifest: Manifest): number {
+export function edgeFileCount(site: Site, manifest: BuiltManifest): number {
   const chunks = (n: number) => Math.max(1, Math.ceil(n / POST_CHUNK));
   const docs = site.posts.length + site.projects.length + site.services.length;
   return (
-    shardCount(Object.keys(manifest.routes).length) +
+    shardCount(manifest.routes.size) +
     chunks(site.posts.length) +
     site.tags.reduce((n, t) => n + chunks(t.count), 0) +
     Math.round(Math.ceil(docs / SEARCH_DOCS_PER_FILE) * 1.25) +
@@ -161,7 +165,7 @@ export type EdgeTags = Omit<EdgeHead['tags'], 'search'> & { routes: string };
  */
 export function* edgeFiles(
   site: Site,
-  manifest: Manifest,
+  manifest: BuiltManifest,
   _options: unknown,
   { model, edge, before }: { model: SiteModel; edge: EdgeTags; before: EdgeBefore | null },
 ): Generator<OutputFile> {
@@ -199,7 +203,7 @@ function keptLists(site: Site, before: EdgeBefore): OutputFile[] | null {
 /** The head of the functions' data, made once every file it names is written (emit/artifacts.ts). */
 export function edgeHead(
   site: Site,
-  manifest: Manifest,
+  manifest: BuiltManifest,
   _options: unknown,
   { edge, search }: { edge: EdgeTags; search: PreparedSearch },
 ): OutputFile[] {

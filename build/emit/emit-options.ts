@@ -1,7 +1,7 @@
 // What emit() is given and what it returns: where the files go (a Sink),
 // the previous build and the plan against it, and what was written.
 import type { Headers } from '../core/http.js';
-import type { Manifest } from '../core/files.js';
+import type { BuiltManifest } from './manifest.js';
 import type { HostOptions } from './hosts/index.js';
 import type { MediaFile } from './images.js';
 import type { BuildState, OutputRecord, Plan, SiteDigest } from './incremental.js';
@@ -67,7 +67,7 @@ export interface FirstAnswer {
 }
 
 export interface EmitResult {
-  manifest: Manifest;
+  manifest: BuiltManifest;
   state: BuildState;
   /** Every file of the output, and their bytes. */
   files: number;

@@ -34,6 +34,7 @@ import { memoryRuntime } from './memory-runtime.js';
 import { writeModelFile, type Splicer } from './model-file.js';
 import type { EmitOptions, EmitResult, FirstAnswer, Made, Sink } from './emit-options.js';
 import { Ledger } from './ledger.js';
+import { manifestFile } from './manifest.js';
 
 export type { EmitOptions, EmitResult, FirstAnswer, FirstTargets, Sink } from './emit-options.js';
 export { sha1 } from './ledger.js';
@@ -236,7 +237,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (!options.readStatic) throw new Error(`folio: ${f.path} is a static file, but emit() was given no readStatic to read it with.`);
     const file = f.path.slice(1);
     await ledger.extra(file, await options.readStatic(f.path));
-    manifest.routes[f.path] = [file, ledger.wholeSet(staticHeaders(f.content_type))];
+    manifest.routes.set(f.path, [file, ledger.wholeSet(staticHeaders(f.content_type))]);
   }
   // The not-found page, so static hosts answer unknown paths with it (D23).
   const missing = await respond(request('GET', '/404', { accept: 'text/html' }), rt);
@@ -246,7 +247,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   }
   // Fingerprinted: a name the previous build had holds the same bytes, so it is reused unread.
   for (const m of options.media ?? []) {
-    manifest.routes[`/${m.path}`] = [m.path, ledger.wholeSet(m.headers)];
+    manifest.routes.set(`/${m.path}`, [m.path, ledger.wholeSet(m.headers)]);
     ledger.bytes += m.size;
     state.extras.set(m.path, { hash: m.path, size: m.size });
     kept.add(m.path);
@@ -257,7 +258,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     }
   }
   // Final here: the artifacts below read it and never change it.
-  await ledger.extra(MANIFEST_PATH, jsonText(manifest));
+  await ledger.extra(MANIFEST_PATH, jsonText(manifestFile(manifest)));
   state.targets = targetsDigest(manifest);
   const result: EmitResult = {
     manifest,

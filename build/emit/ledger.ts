@@ -3,17 +3,18 @@
 // numbers them as a clean one does), the state the next incremental build
 // compares against, and which files were written and which kept.
 import { hash } from 'node:crypto';
-import { splitHeaders, type Manifest } from '../core/files.js';
+import { splitHeaders } from '../core/files.js';
 import { utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import { codeFingerprint } from './cache.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState, OutputRecord } from './incremental.js';
+import type { BuiltManifest } from './manifest.js';
 
 export const sha1 = (body: Uint8Array) => hash('sha1', body, 'base64');
 
 export class Ledger {
-  readonly manifest: Manifest;
+  readonly manifest: BuiltManifest;
   readonly state: BuildState;
   /** Files written because they are new or their bytes changed, in order. */
   readonly written: string[] = [];
@@ -35,7 +36,7 @@ export class Ledger {
       // Named after the model the functions read, once it is made.
       build: '',
       header_sets: [],
-      routes: {},
+      routes: new Map(),
       fallbacks: {},
       redirects: site.redirects,
     };
@@ -140,7 +141,7 @@ export class Ledger {
 
   route(target: string, record: OutputRecord): OutputRecord {
     this.state.routes.set(target, record);
-    this.manifest.routes[target] = record.own ? [record.file, record.set, record.own] : [record.file, record.set];
+    this.manifest.routes.set(target, record.own ? [record.file, record.set, record.own] : [record.file, record.set]);
     this.bytes += record.size;
     return record;
   }

@@ -6,7 +6,8 @@
 // are made in search-files.ts.
 import { insert, save } from '@orama/orama';
 import { EDGE_DIR, SEARCH_HEAD_PATH, termShardPath } from '../core/edge.js';
-import { SEARCH_INDEX_PATH, type Manifest } from '../core/files.js';
+import { SEARCH_INDEX_PATH } from '../core/files.js';
+import type { BuiltManifest } from './manifest.js';
 import type { Site } from '../core/model.js';
 import { DocLines } from '../core/search/docs.js';
 import type { SearchIndexData } from '../core/search/format.js';
@@ -222,7 +223,7 @@ async function previousHead(previous: BuildState, sink: Sink): Promise<Pick<Prev
 /** Registered in emit/artifacts.ts: the index emit() prepared, or made here. */
 export async function searchIndexArtifact(
   site: Site,
-  _manifest: Manifest,
+  _manifest: BuiltManifest,
   _options: unknown,
   { search: prepared }: { search: PreparedSearch },
 ): Promise<OutputFile[]> {

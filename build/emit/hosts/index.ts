@@ -1,6 +1,6 @@
 // Each host's own files, printed from the one manifest and checked against
 // each host's limits before anything is written (D39).
-import type { Manifest } from '../../core/files.js';
+import type { BuiltManifest } from '../manifest.js';
 import type { Site } from '../../core/model.js';
 import type { FileBytes } from '../atomic.js';
 import { edgeFileCount } from '../edge.js';
@@ -19,7 +19,7 @@ export interface HostOptions {
 
 const toStderr = (message: string) => void process.stderr.write(`folio: warning: ${message}\n`);
 
-export function hostFiles(site: Site, manifest: Manifest, options: { hosts?: HostOptions } = {}): FileBytes[] {
+export function hostFiles(site: Site, manifest: BuiltManifest, options: { hosts?: HostOptions } = {}): FileBytes[] {
   const plan = planHosts(site, manifest);
   const files = [...cloudflare(plan), ...netlify(plan), ...vercel(plan)];
   checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr, edgeFileCount(site, manifest));

@@ -1,7 +1,7 @@
 // Each host's documented limits, checked on the files the printers produced,
 // so that `folio build` fails with a clear message where a deploy would fail
 // later, or worse, silently drop rules (D39).
-import type { Manifest } from '../../core/files.js';
+import type { BuiltManifest } from '../manifest.js';
 import type { FileBytes } from '../atomic.js';
 
 /**
@@ -142,9 +142,9 @@ export function checkCloudflareRoutes(body: string, file = '_routes.json'): stri
 }
 
 /** The number of files a deployment of dist/ uploads, as far as the manifest knows them. */
-export function checkCloudflareFiles(manifest: Manifest, extra: number): string[] {
+export function checkCloudflareFiles(manifest: BuiltManifest, extra: number): string[] {
   const files = new Set<string>();
-  for (const route of Object.values(manifest.routes)) files.add(route[0]);
+  for (const [file] of manifest.routes.values()) files.add(file);
   for (const fallback of Object.values(manifest.fallbacks)) files.add(fallback.file);
   const count = files.size + extra;
   return count > CLOUDFLARE.files
@@ -210,7 +210,7 @@ export const HOSTS = ['cloudflare', 'netlify', 'vercel'] as const;
 export type Host = (typeof HOSTS)[number];
 
 /** Every host's problems with the files, by host. */
-export function hostProblems(files: FileBytes[], manifest: Manifest, others = 0): Record<Host, string[]> {
+export function hostProblems(files: FileBytes[], manifest: BuiltManifest, others = 0): Record<Host, string[]> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   return {
     cloudflare: [
@@ -233,7 +233,7 @@ export function hostProblems(files: FileBytes[], manifest: Manifest, others = 0)
 /** `others`: files the output holds besides the manifest's, the host files, the model and the manifest (e.g. the functions' shards). */
 export function checkHostLimits(
   files: FileBytes[],
-  manifest: Manifest,
+  manifest: BuiltManifest,
   deploy: readonly Host[] = HOSTS,
   warn: (message: string) => void = () => {},
   others = 0,

@@ -3,7 +3,8 @@
 // and which must reach the function. Pure: manifest and model in, lists out.
 import { isApiPath, matchOperation, routeTable } from '../../core/api/index.js';
 import type { Operation } from '../../core/api/operation.js';
-import { routeHeaders, type Manifest } from '../../core/files.js';
+import { routeHeaders } from '../../core/files.js';
+import type { BuiltManifest } from '../manifest.js';
 import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import { staticTarget, type RouteLookup } from '../../core/static.js';
@@ -39,8 +40,8 @@ export function fileUrl(file: string): string {
   return encodeURI(`/${file}`);
 }
 
-function route(manifest: Manifest, target: string): FileRoute {
-  const entry = manifest.routes[target]!;
+function route(manifest: BuiltManifest, target: string): FileRoute {
+  const entry = manifest.routes.get(target)!;
   return { path: target, file: entry[0], headers: routeHeaders(manifest.header_sets, entry) };
 }
 
@@ -49,12 +50,12 @@ function route(manifest: Manifest, target: string): FileRoute {
  * make. Asked with core's own rule rather than re-implemented: a path whose
  * Markdown request maps to anything but itself is negotiated.
  */
-function negotiation(site: Site, manifest: Manifest): (path: string) => boolean {
+function negotiation(site: Site, manifest: BuiltManifest): (path: string) => boolean {
   // A route's shared headers only: its own (a page's Link, a twin's token estimate) never
   // decide whether it negotiates, and merging them in would be most of 30,000 questions' time.
   const { routes, header_sets: sets } = manifest;
   const lookup: RouteLookup = (target) => {
-    const route = Object.hasOwn(routes, target) ? routes[target] : undefined;
+    const route = routes.get(target);
     return route && { file: route[0], headers: sets[route[1]]! };
   };
   const accept = { accept: 'text/markdown' };
@@ -69,7 +70,7 @@ function negotiation(site: Site, manifest: Manifest): (path: string) => boolean 
  */
 export interface HostPlan {
   site: Site;
-  manifest: Manifest;
+  manifest: BuiltManifest;
   /** Every target of the manifest, in its order (Object.keys of 30,000 routes, once). */
   targets: readonly string[];
   /** Page targets a file answers whatever the Accept header. */
@@ -91,11 +92,11 @@ export function oncePerPlan<T>(make: (plan: HostPlan) => T): (plan: HostPlan) =>
   };
 }
 
-export function planHosts(site: Site, manifest: Manifest): HostPlan {
+export function planHosts(site: Site, manifest: BuiltManifest): HostPlan {
   const files: string[] = [];
   const negotiated: string[] = [];
   const isNegotiated = negotiation(site, manifest);
-  const targets = Object.keys(manifest.routes);
+  const targets = [...manifest.routes.keys()];
   for (const target of targets) {
     if (target.includes('?') || isApiPath(target)) continue;
     (isNegotiated(target) ? negotiated : files).push(target);
