@@ -5,7 +5,7 @@
 import { families, respond } from '../core/respond.js';
 import { bodiesShown, documentFrame, documentsFamily, frameShowsBodies, keyedSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
-import { jsonText, request } from '../core/http.js';
+import { request } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import { SiteModel } from '../core/site-model.js';
 import { pageOfTwin, twinPath } from '../core/urls.js';
@@ -27,14 +27,13 @@ import { watchClock, watchClockAsync } from '../core/clock.js';
 import { indexSections, sectionEdits, splicedTag } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';
 import { buildId } from './edge.js';
-import { readEdgeBefore, targetsDigest } from './edge-before.js';
+import { readEdgeBefore } from './edge-before.js';
 import { artifacts, type EmitMade } from './artifacts.js';
 import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { memoryRuntime } from './memory-runtime.js';
 import { writeModelFile, type Splicer } from './model-file.js';
 import type { EmitOptions, EmitResult, FirstAnswer, Made, Sink } from './emit-options.js';
 import { Ledger } from './ledger.js';
-import { manifestFile } from './manifest.js';
 
 export type { EmitOptions, EmitResult, FirstAnswer, FirstTargets, Sink } from './emit-options.js';
 export { sha1 } from './ledger.js';
@@ -77,7 +76,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     // The previous record itself where this build numbers its header set the same (almost always):
     // a copy of each would be 31,000 more objects for the collector to move at 10,000 posts.
     const set = ledger.carrySet(before.set);
-    ledger.route(target, set === before.set ? before : { ...before, set });
+    ledger.route(target, set === before.set ? before : { ...before, set }, set === before.set);
     const sections = previous!.sections?.get(target);
     if (sections) state.sections.set(target, sections);
     kept.add(before.file);
@@ -258,8 +257,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     }
   }
   // Final here: the artifacts below read it and never change it.
-  await ledger.extra(MANIFEST_PATH, jsonText(manifestFile(manifest)));
-  state.targets = targetsDigest(manifest);
+  await ledger.extra(MANIFEST_PATH, ledger.manifestBytes(previous && (await sink.read?.(MANIFEST_PATH))));
   const result: EmitResult = {
     manifest,
     state,

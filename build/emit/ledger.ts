@@ -9,7 +9,8 @@ import type { Site } from '../core/model.js';
 import { codeFingerprint } from './cache.js';
 import type { Sink } from './emit-options.js';
 import type { BuildState, OutputRecord } from './incremental.js';
-import type { BuiltManifest } from './manifest.js';
+import { targetsDigest } from './edge-before.js';
+import { manifestBytes, type BuiltManifest } from './manifest.js';
 
 export const sha1 = (body: Uint8Array) => hash('sha1', body, 'base64');
 
@@ -23,7 +24,9 @@ export class Ledger {
   bytes = 0;
   private readonly setIndex = new Map<string, number>();
   /** The previous build's header sets, by index, as this build numbers them. */
-  private readonly carried = new Map<number, number>();
+  private readonly carriedSets = new Map<number, number>();
+  /** By place in the routes, 1 for a route routed as the previous build's manifest has it. */
+  private carried = new Uint8Array(1024);
 
   constructor(
     site: Site,
@@ -71,8 +74,8 @@ export class Ledger {
 
   /** The previous build's header set `set`, as this build numbers it (a set holds no file's own headers, so it is not split again). */
   carrySet(set: number): number {
-    let mine = this.carried.get(set);
-    if (mine === undefined) this.carried.set(set, (mine = this.setOf(this.previous!.headerSets[set]!)));
+    let mine = this.carriedSets.get(set);
+    if (mine === undefined) this.carriedSets.set(set, (mine = this.setOf(this.previous!.headerSets[set]!)));
     return mine;
   }
 
@@ -139,10 +142,29 @@ export class Ledger {
     this.state.extras.set(file, entry);
   }
 
-  route(target: string, record: OutputRecord): OutputRecord {
+  /** `carried`: the previous build's record of the target, its header set numbered the same, so its line of the manifest is the same. */
+  route(target: string, record: OutputRecord, carried = false): OutputRecord {
+    const place = this.manifest.routes.size;
+    if (carried && place >= this.carried.length) {
+      const more = new Uint8Array(place * 2);
+      more.set(this.carried);
+      this.carried = more;
+    }
+    if (carried) this.carried[place] = 1;
     this.state.routes.set(target, record);
     this.manifest.routes.set(target, record.own ? [record.file, record.set, record.own] : [record.file, record.set]);
     this.bytes += record.size;
     return record;
+  }
+
+  /**
+   * The manifest's file, once every route is in: from the previous build's
+   * (`before`, its bytes) when this build routes the same targets in the
+   * same order, else made whole (manifest.ts).
+   */
+  manifestBytes(before: Uint8Array | null | undefined): Uint8Array {
+    this.state.targets = targetsDigest(this.manifest);
+    const same = before && this.previous?.targets === this.state.targets;
+    return manifestBytes(this.manifest, same ? { bytes: before, carried: (place) => this.carried[place] === 1 } : null);
   }
 }
