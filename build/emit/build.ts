@@ -16,7 +16,7 @@ import { openStaging, recoverOutput } from './atomic.js';
 import { loadHistory, loadState, saveHistory, saveState } from './cache.js';
 import { RecordCache } from './record-cache.js';
 import { withWholeFile } from './whole-file.js';
-import { recordChanges } from '../history.js';
+import { recordChanges, sameHistory } from '../history.js';
 import { readContentFast, type Remembered } from './documents.js';
 import { digestSite, planBuild, type BuildState } from './incremental.js';
 import { type HostOptions } from './hosts/index.js';
@@ -179,7 +179,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await staging.commit();
       lap('commit');
       if (cacheDir) {
-        await Promise.all([saveState(cacheDir, out, emitted.state), saveHistory(cacheDir, out, recordChanges(site, history).history)]);
+        const record = recordChanges(site, history).history;
+        await Promise.all([saveState(cacheDir, out, emitted.state), sameHistory(history, record) || saveHistory(cacheDir, out, record)]);
         lap('save');
       }
       const stats: BuildStats = {
