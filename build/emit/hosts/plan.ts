@@ -71,7 +71,7 @@ function negotiation(site: Site, manifest: BuiltManifest): (path: string) => boo
 export interface HostPlan {
   site: Site;
   manifest: BuiltManifest;
-  /** Every target of the manifest, in its order (Object.keys of 30,000 routes, once). */
+  /** Every target of the manifest, in its order (the keys of 30,000 routes, copied once). */
   targets: readonly string[];
   /** Page targets a file answers whatever the Accept header. */
   files: string[];
