@@ -97,11 +97,14 @@ export function measure(cmd, args, { cwd, env, allowFailure = false } = {}) {
 
 /**
  * Waits until no output a folio build replaced in `dir` is still being
- * removed, at most `limitMs`. A build moves the previous dist/ aside as
+ * removed, at most `limitMs`, then until the kernel has written back what
+ * the builds before wrote. A build moves the previous dist/ aside as
  * `.<name>.folio-old-…` and leaves its removal to a detached process
  * (build/emit/atomic.ts): at 10,000 posts 35,000 files, which would otherwise
- * share the machine with the next timed command. A build in CI runs once, so
- * its removal overlaps nothing of the next build there either.
+ * share the machine with the next timed command; and three cold builds leave
+ * about a gigabyte to write back (in one run the two edits after them took a
+ * fifth longer than the third). A build in CI runs once, so neither overlaps
+ * its build there.
  */
 export async function replacedOutputsGone(dir, limitMs = 60_000) {
   const until = performance.now() + limitMs;
@@ -113,6 +116,7 @@ export async function replacedOutputsGone(dir, limitMs = 60_000) {
     }
   };
   while (pending() && performance.now() < until) await new Promise((ok) => setTimeout(ok, 50));
+  spawnSync('sync');
 }
 
 /** Number of files and their total bytes below `dir` (0 when it is missing). */
