@@ -19,7 +19,6 @@ import {
   tagCount,
   termShardPath,
 } from '../build/core/edge.js';
-import { builtManifest } from '../build/emit/manifest.js';
 import { MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH } from '../build/core/files.js';
 import { request, type Req } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
@@ -29,7 +28,7 @@ import { edgeFileCount } from '../build/emit/edge.js';
 import { createHandler, type ReadAsset } from '../build/runtime/handler.js';
 import { fileReader } from '../build/serve-files.js';
 import { expectDeploymentError, head } from './helpers/edge.js';
-import { buildInto, tempDir } from './helpers/site.js';
+import { buildInto, tempDir, builtManifest } from './helpers/site.js';
 
 type Built = Awaited<ReturnType<typeof buildInto>>;
 let built: Built;

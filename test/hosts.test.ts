@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import serveHandler from 'serve-handler';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtManifest } from '../build/emit/manifest.js';
 import { MANIFEST_PATH, routeHeaders, type Manifest } from '../build/core/files.js';
 import { request } from '../build/core/http.js';
 import type { Site } from '../build/core/model.js';
@@ -37,7 +36,7 @@ import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../buil
 import { startServer } from '../build/serve.js';
 import { originHandler } from '../functions/_shared/origin.js';
 import { writeCorpus } from './helpers/corpus.js';
-import { buildInto, NOW, tempDir, treeHash } from './helpers/site.js';
+import { buildInto, NOW, tempDir, treeHash, builtManifest } from './helpers/site.js';
 
 let dist: string;
 let site: Site;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH, type FileRoute, type Manifest } from '../build/core/files.js';
 import { jsonText } from '../build/core/http.js';
-import { builtManifest, manifestBytes, type BuiltManifest } from '../build/emit/manifest.js';
-import { buildInto } from './helpers/site.js';
+import { manifestBytes, type BuiltManifest } from '../build/emit/manifest.js';
+import { builtManifest, buildInto } from './helpers/site.js';
 
 let bytes: Buffer;
 let file: Manifest;

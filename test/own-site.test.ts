@@ -4,7 +4,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtManifest } from '../build/emit/manifest.js';
 import { parseYamlFile } from '../build/content/frontmatter.js';
 import { readSiteConfig } from '../build/content/site-config.js';
 import type { Problem } from '../build/content/problems.js';
@@ -16,7 +15,7 @@ import { checkCloudflareRedirects } from '../build/emit/hosts/limits.js';
 import { planHosts } from '../build/emit/hosts/plan.js';
 import { vercelRoutes } from '../build/emit/hosts/vercel.js';
 import { attr, byTag, parseHtml } from './helpers/html.js';
-import { copyContent, serveBuilt } from './helpers/site.js';
+import { copyContent, serveBuilt, builtManifest } from './helpers/site.js';
 
 let dir: string;
 let s: Awaited<ReturnType<typeof serveBuilt>>;

@@ -2,10 +2,12 @@
 // cache (emit/post-digest.ts). A build that takes it from the record must
 // compare posts exactly as one that hashes every post again, and making it
 // must not read the bodies a cached record keeps out of line.
-import { rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../build/content/load.js';
+import { build } from '../build/emit/build.js';
+import { historyFile } from '../build/emit/cache.js';
 import type { Post } from '../build/core/model.js';
 import { readContentFast } from '../build/emit/documents.js';
 import { assembleWithImages } from '../build/emit/images.js';
@@ -15,7 +17,7 @@ import { RecordCache } from '../build/emit/record-cache.js';
 import { fieldsRead } from '../build/emit/record-shard.js';
 import { isWhole, searchSources } from '../build/emit/search-sources.js';
 import { madeFrom } from '../build/derived.js';
-import { copyContent, NOW, tempDir } from './helpers/site.js';
+import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -85,5 +87,24 @@ describe('post digests made where records are read', () => {
     const hashed = digestSite(site);
     expect(seeded).toEqual(hashed);
     expect([...seeded.posts.keys()]).toEqual(site.posts.map((p) => p.slug));
+  });
+
+  it('make a post whose links were made absolute compare as its source, and a new site URL still makes its body again', async () => {
+    const content = await copyContent();
+    const work = await tempDir('folio-post-digest-url-');
+    dirs.push(content, work);
+    const out = join(work, 'dist');
+    const cache = join(work, 'cache');
+    await build({ content, out, now: NOW, cache });
+    const other = 'https://elsewhere.example';
+    const moved = await build({ content, out, now: NOW, cache, siteUrl: other });
+    expect(moved.stats.full).not.toBeNull();
+    const clean = join(work, 'clean');
+    await cleanBuild({ content, out: clean, now: NOW, siteUrl: other }, (c) => copyFile(historyFile(cache, out), historyFile(c, clean)));
+    expect(await treeHash(out)).toEqual(await treeHash(clean));
+    // A post with a site-root link shows the new address in its Markdown.
+    const post = moved.site.posts.find((p) => madeFrom(p) !== p)!;
+    const record = JSON.parse(await readFile(join(out, 'api', 'v1', 'posts', `${post.slug}.json`), 'utf8')) as { content_markdown: string };
+    expect(record.content_markdown).toContain(`${other}/`);
   });
 });

@@ -160,7 +160,8 @@ export class Ledger {
   /**
    * The manifest's file, once every route is in: from the previous build's
    * (`before`, its bytes) when this build routes the same targets in the
-   * same order, else made whole (manifest.ts).
+   * same order, else made whole (manifest.ts). Records the targets' digest
+   * in the state, which that comparison and the edge files read.
    */
   manifestBytes(before: Uint8Array | null | undefined): Uint8Array {
     this.state.targets = targetsDigest(this.manifest);

@@ -1,25 +1,19 @@
 // The manifest (core/files.ts) as a build holds it while it routes: the
 // routes in a Map, in the order they are routed. At 10,000 posts a build
-// routes some 32,000 addresses; as the keys of a plain object each one was
-// internalized into a dictionary, and each Object.keys() of it sorted them
-// again, once per artifact that reads them (one-post edit: 6 % of the CPU).
+// routes some 32,000 addresses; as the keys of a plain object each one would
+// be internalized into a dictionary, and each Object.keys() of it would sort
+// them again, once per artifact that reads them (6 % of a one-post edit's CPU).
 //
 // Its file is jsonText() of the plain object. After an edit that kept every
 // address in its place, the file is the previous one with the routes that
 // changed, and the fields before and after the routes, made again: making
-// the plain object and its text took such an edit 0.25 s at 10,000 posts
-// (about half that from the previous file), for a file of which a few lines
-// change.
+// the plain object and its text costs such an edit 0.25 s at 10,000 posts
+// (the patch about half that), for a file of which a few lines change.
 import type { FileRoute, Manifest } from '../core/files.js';
 import { jsonText, utf8 } from '../core/http.js';
 
 export interface BuiltManifest extends Omit<Manifest, 'routes'> {
   routes: Map<string, FileRoute>;
-}
-
-/** A manifest read from its file, as a build holds it. */
-export function builtManifest(manifest: Manifest): BuiltManifest {
-  return { ...manifest, routes: new Map(Object.entries(manifest.routes)) };
 }
 
 /** The manifest as its file holds it, its fields in the order the file lists them. */

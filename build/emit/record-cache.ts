@@ -6,8 +6,8 @@
 // edited post's old and new records fall in took an edit at 10,000 posts
 // 0.2 s); once the journal and the records no build uses pass a thirty-second
 // of the cache, the shards are written again with only the used records, so
-// a cache stays about the size of the site. A shard holds the rendered
-// bodies out of line, read only when asked for.
+// a cache stays about the size of the site. A shard holds the long texts
+// (summaries, bodies) out of line, read only when asked for.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';

@@ -138,7 +138,7 @@ export function shardBytes(entries: Entries): Buffer {
 /**
  * `value` with its out-of-line fields read from `file` when first read. A
  * new object, its properties added in their order: redefining them on the
- * deserialized one left every record in V8's slow dictionary mode. Added one
+ * deserialized one would leave every record in V8's slow dictionary mode. Added one
  * by one, with the shared accessors, records of a kind share one shape, and
  * making them costs a tenth of defining them from descriptors.
  */

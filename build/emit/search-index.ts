@@ -72,7 +72,7 @@ export interface PatchJob {
  * The patch job for these sources against the previous build's memo, or null
  * when they are too many or too changed to patch. A kept source (KeptSource)
  * is the previous build's at the same place and takes its digest from the
- * memo (at 10,000 posts, hashing every source took 0.25 s).
+ * memo (at 10,000 posts, hashing every source costs 0.25 s).
  */
 export function patchJob(sources: readonly (SearchSource | KeptSource)[], memo: SearchMemo): PatchJob | null {
   if (memo.digests.length !== sources.length) return null;

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { build, type BuildOptions, type BuildResult } from '../../build/emit/build.js';
 import { IMAGE_CACHE_PREFIX } from '../../build/emit/image-cache.js';
+import type { BuiltManifest } from '../../build/emit/manifest.js';
+import type { Manifest } from '../../build/core/files.js';
 import { startServer } from '../../build/serve.js';
 
 /** The build clock of every test: the sample's scheduled post (2027-03-01) stays unpublished. */
@@ -111,4 +113,9 @@ export async function treeHash(dir: string): Promise<Record<string, string>> {
   };
   await walk('');
   return out;
+}
+
+/** A manifest read from its file, as a build holds it (emit/manifest.ts). */
+export function builtManifest(manifest: Manifest): BuiltManifest {
+  return { ...manifest, routes: new Map(Object.entries(manifest.routes)) };
 }
