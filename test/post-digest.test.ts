@@ -17,6 +17,9 @@ import { RecordCache } from '../build/emit/record-cache.js';
 import { fieldsRead } from '../build/emit/record-shard.js';
 import { isWhole, searchSources } from '../build/emit/search-sources.js';
 import { madeFrom } from '../build/derived.js';
+import { llmsTxtFrame } from '../build/core/documents/llms.js';
+import { sitemapXml } from '../build/core/documents/sitemap.js';
+import { pagePaths } from '../build/core/pages/index.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
 const dirs: string[] = [];
@@ -80,6 +83,11 @@ describe('post digests made where records are read', () => {
     const withImages = new Set(cached.posts.filter((r) => r.read?.images.length).map((r) => r.read!.value));
     const unread = cached.posts.filter((r) => r.read && !withImages.has(r.read.value) && r.read.value !== madeFrom(edited));
     expect(unread.length).toBeGreaterThan(80);
+    // llms.txt's frame, made again after every body edit, and the sitemap name every post's page but show no summary.
+    // The frame shows the twins' token estimates: a build knows the kept twins' sizes from the previous one (emit.ts keep).
+    for (const path of pagePaths(model)) model.twinSizes.set(path, 1);
+    llmsTxtFrame(model);
+    sitemapXml(model);
     for (const r of unread) expect(fieldsRead(r.read!.value), r.file).toEqual([]);
     expect(fieldsRead(madeFrom(edited))).toEqual(['summary', 'content_markdown']);
     for (const p of copied) expect(p.content_markdown).toContain('https://');

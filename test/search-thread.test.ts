@@ -11,6 +11,7 @@ import { request } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { buildSearchIndex } from '../build/emit/search-index.js';
+import { SearchThread } from '../build/emit/search-thread.js';
 import { workerScript } from '../build/emit/workers.js';
 import { writeCorpus } from './helpers/corpus.js';
 import { buildInto, tempDir } from './helpers/site.js';
@@ -53,4 +54,27 @@ it('records the size of every file in the build state, those moved to a writing 
   const wrong = (await Promise.all(sizes)).filter(([, recorded, real]) => recorded !== real);
   expect(wrong).toEqual([]);
   expect(built.state.routes.get('/llms-full.txt')!.size).toBeGreaterThanOrEqual(1024 * 1024);
+});
+
+it('moves the previous index and its term shards to the thread, copying only bytes that share their buffer', async () => {
+  const thread = new SearchThread(workerScript('search-worker')!, null);
+  const index = new Uint8Array(64);
+  const shard = new Uint8Array(32);
+  const shared = new Uint8Array(new ArrayBuffer(48), 16, 16);
+  const memo = { hash: 'sha256:none', digests: [], tags: [], words: new Map<string, number>() };
+  const answer = thread.run({
+    siteUrl: 'https://example.com',
+    job: { sources: [], digests: [], tags: [] },
+    previous: {
+      memo,
+      bytes: index,
+      sha1: 'not these bytes',
+      shards: new Map(),
+      terms: { firsts: ['a', 'b'], tags: '', files: [shard, shared, null] },
+    },
+  });
+  expect([index.byteLength, shard.byteLength]).toEqual([0, 0]);
+  expect(shared.byteLength).toBe(16);
+  // Bytes of another index than the state names: the thread answers that it cannot patch.
+  await expect(answer).resolves.toBeNull();
 });

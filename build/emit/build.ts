@@ -13,7 +13,7 @@ import { contentFileExists, loadContent, type ContentSources } from '../content/
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
 import { openStaging, recoverOutput } from './atomic.js';
-import { loadHistory, loadState, saveHistory, saveState } from './cache.js';
+import { loadHistory, loadState, saveHistory, saveState, serializeState } from './cache.js';
 import { RecordCache } from './record-cache.js';
 import { withWholeFile } from './whole-file.js';
 import { recordChanges, sameHistory } from '../history.js';
@@ -83,7 +83,7 @@ export interface BuildStats {
   written: string[];
   removed: string[];
   spliced: string[];
-  /** Milliseconds per phase: load, render, assemble, emit (respond: every target; artifacts), commit, and save (the cache's state) when there is a cache. */
+  /** Milliseconds per phase: load, render, assemble, emit (respond: every target; artifacts), serialize (what the cache keeps), commit, and save (it) when there is a cache. */
   phases: Record<string, number>;
 }
 
@@ -176,11 +176,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
+      // What the cache keeps is made while the writing threads finish, and saved once the output is swapped in.
+      const saving = cacheDir && { state: serializeState(emitted.state), record: recordChanges(site, history).history };
+      if (saving) lap('serialize');
       await staging.commit();
       lap('commit');
-      if (cacheDir) {
-        const record = recordChanges(site, history).history;
-        await Promise.all([saveState(cacheDir, out, emitted.state), sameHistory(history, record) || saveHistory(cacheDir, out, record)]);
+      if (cacheDir && saving) {
+        const { state, record } = saving;
+        await Promise.all([saveState(cacheDir, out, state), sameHistory(history, record) || saveHistory(cacheDir, out, record)]);
         lap('save');
       }
       const stats: BuildStats = {

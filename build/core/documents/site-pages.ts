@@ -11,8 +11,12 @@ import { pagePath } from '../urls.js';
 export interface SitePage {
   path: string;
   title: string;
-  /** One line for llms.txt. */
-  note: string;
+  /**
+   * One line for llms.txt. A post's page has none: llms.txt lists each post
+   * by a line of its own (llmsTxtPostLine), and its summary stays in the
+   * record cache until something reads it.
+   */
+  note?: string;
   /** W3C date (YYYY-MM-DD) the page last changed. */
   lastmod: string;
 }
@@ -68,7 +72,7 @@ export function sitePages(model: SiteModel): SitePage[] {
       note: `${plural(count, 'post')}.`,
       lastmod: newestChange(site, model.tagged(tag)),
     })),
-    ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, note: p.summary, lastmod: postChanged(p) })),
+    ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, lastmod: postChanged(p) })),
     {
       path: pagePath.projects(),
       title: 'Projects',
