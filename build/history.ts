@@ -38,9 +38,11 @@ function hash(value: unknown): string {
 
 function current(site: Site, today: string, previous: History | null): HistoryItem[] {
   const base = apiBase(site);
-  const seen = (type: ChangeType, id: string, title: string, api: string, record: unknown, dated?: string): HistoryItem => {
+  // A post's record is its `updated` date: 10,000 posts share a few, each hashed once.
+  const dates = new Map<string | null, string>();
+  const dateHash = (updated: string | null) => dates.get(updated) ?? dates.set(updated, hash(updated)).get(updated)!;
+  const seen = (type: ChangeType, id: string, title: string, api: string, h: string, dated?: string): HistoryItem => {
     const before = previous?.items[`${type}:${id}`];
-    const h = hash(record);
     const changed = !before ? null : before.hash !== h ? today : before.changed;
     // With no record, an undated item's addition is unknown, not "today".
     const first = dated ?? (before ? before.first_seen : previous ? today : null);
@@ -48,9 +50,9 @@ function current(site: Site, today: string, previous: History | null): HistoryIt
   };
   return [
     // A post states its own dates: added on `date`, updated on `updated`.
-    ...site.posts.map((p) => ({ ...seen('post', p.slug, p.title, `/posts/${p.slug}`, p.updated, p.date), changed: p.updated })),
-    ...site.projects.map((p) => seen('project', p.id, p.title, `/projects/${p.id}`, projectResource(site, p))),
-    ...site.services.map((s) => seen('service', s.id, s.title, `/services/${s.id}`, serviceResource(site, s))),
+    ...site.posts.map((p) => ({ ...seen('post', p.slug, p.title, `/posts/${p.slug}`, dateHash(p.updated), p.date), changed: p.updated })),
+    ...site.projects.map((p) => seen('project', p.id, p.title, `/projects/${p.id}`, hash(projectResource(site, p)))),
+    ...site.services.map((s) => seen('service', s.id, s.title, `/services/${s.id}`, hash(serviceResource(site, s)))),
   ];
 }
 

@@ -9,7 +9,12 @@ import type { SiteModel } from './core/site-model.js';
 
 /** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
 export function knownPaths(model: SiteModel): Set<string> {
-  return new Set(enumerate(model).map((target) => target.split('?')[0]!));
+  const known = new Set<string>();
+  for (const target of enumerate(model)) {
+    const query = target.indexOf('?');
+    known.add(query === -1 ? target : target.slice(0, query));
+  }
+  return known;
 }
 
 export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<string>): Problem[] {

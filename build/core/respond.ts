@@ -75,9 +75,24 @@ export function finish(req: Req, reply: Reply): Reply {
   return reply;
 }
 
+const listed = new WeakMap<SiteModel, Map<Family, readonly string[]>>();
+
+/**
+ * A family's GET targets for this model, listed once: the link check
+ * (site-links.ts) and the build walk the same ones, 31,000 at 10,000 posts,
+ * and the build's lookups by them then reuse their hashes.
+ */
+export function targetsOf(model: SiteModel, family: Family): readonly string[] {
+  let byFamily = listed.get(model);
+  if (!byFamily) listed.set(model, (byFamily = new Map()));
+  let targets = byFamily.get(family);
+  if (!targets) byFamily.set(family, (targets = family.enumerate(model)));
+  return targets;
+}
+
 /** Every GET target the build can precompute, across the families. */
 export function enumerate(model: SiteModel): string[] {
-  return families.flatMap((f) => f.enumerate(model));
+  return families.flatMap((f) => targetsOf(model, f));
 }
 
 function report(error: unknown, req: Req): void {

@@ -2,7 +2,7 @@
 // respond() the functions call (D38), written through a sink with the
 // manifest, the artifacts (search index, host files, edge files) and the
 // state an incremental build compares against (D39, D40).
-import { families, respond } from '../core/respond.js';
+import { families, respond, targetsOf } from '../core/respond.js';
 import { bodiesShown, documentFrame, documentsFamily, frameShowsBodies, keyedSection } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import { request } from '../core/http.js';
@@ -194,8 +194,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   }
   // The documents last: llms-full.txt and the feeds read every twin, which the pages family has made
   // by then. Enumerated first, they built every page at once while the search thread was at its largest.
-  const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => family.enumerate(model));
-  const targets = [...beforeDocuments, ...documentsFamily.enumerate(model)];
+  const beforeDocuments = families.filter((f) => f !== documentsFamily).flatMap((family) => targetsOf(model, family));
+  const targets = [...beforeDocuments, ...targetsOf(model, documentsFamily)];
   let done = 0;
   for (const target of targets) {
     // On a large site, the documents and the files after them (site.json, the manifest) wait for the
