@@ -39,7 +39,8 @@ export function manifestBytes(manifest: BuiltManifest, previous: PreviousManifes
 // JSON.stringify(…, null, 2) puts the top-level keys two spaces in, the routes four, their values
 // six: only the routes field itself starts so, and only a route ends with a bracket four spaces in.
 const ROUTES_OPEN = '\n  "routes": {\n';
-const ROUTE_END = '\n    ]';
+// As bytes: a string needle is converted again at each of the 31,000 searches of a 10,000-post site's file.
+const ROUTE_END = Buffer.from('\n    ]');
 const SEPARATOR = ',\n';
 const [COMMA, NEWLINE] = [0x2c, 0x0a];
 
@@ -76,7 +77,7 @@ function patched(manifest: BuiltManifest, previous: PreviousManifest): Uint8Arra
       run = -1;
       pieces.push(utf8(`${place > 0 ? SEPARATOR : ''}${routeText(target, route)}`));
     }
-    at = end + ROUTE_END.length;
+    at = end + ROUTE_END.byteLength;
     place++;
   }
   if (!text.toString('latin1', at, at + 4).startsWith('\n  }')) return null;
