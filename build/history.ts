@@ -40,7 +40,11 @@ function current(site: Site, today: string, previous: History | null): HistoryIt
   const base = apiBase(site);
   // A post's record is its `updated` date: 10,000 posts share a few, each hashed once.
   const dates = new Map<string | null, string>();
-  const dateHash = (updated: string | null) => dates.get(updated) ?? dates.set(updated, hash(updated)).get(updated)!;
+  const dateHash = (updated: string | null) => {
+    let h = dates.get(updated);
+    if (h === undefined) dates.set(updated, (h = hash(updated)));
+    return h;
+  };
   const seen = (type: ChangeType, id: string, title: string, api: string, h: string, dated?: string): HistoryItem => {
     const before = previous?.items[`${type}:${id}`];
     const changed = !before ? null : before.hash !== h ? today : before.changed;
