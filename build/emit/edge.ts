@@ -86,15 +86,16 @@ function routeShards(
   wanted: (n: number) => boolean = () => true,
 ): Map<number, Omit<RouteShard, 'tag'>> {
   const shards = new Map<number, { sets: Headers[]; routes: RouteShard['routes']; index: Map<number, number> }>();
-  for (const [target, [file, set, own]] of manifest.routes) {
+  // forEach: a for-of over the entries made an array of each of 31,000 at 10,000 posts.
+  manifest.routes.forEach(([file, set, own], target) => {
     const n = routeShard(target, count);
-    if (!wanted(n)) continue;
+    if (!wanted(n)) return;
     let shard = shards.get(n);
     if (!shard) shards.set(n, (shard = { sets: [], routes: {}, index: new Map() }));
     let local = shard.index.get(set);
     if (local === undefined) shard.index.set(set, (local = shard.sets.push(manifest.header_sets[set]!) - 1));
     shard.routes[target] = own ? [file, local, own] : [file, local];
-  }
+  });
   return new Map([...shards].map(([n, { sets, routes }]) => [n, { sets, routes }]));
 }
 

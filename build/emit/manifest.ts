@@ -67,9 +67,15 @@ function patched(manifest: BuiltManifest, previous: PreviousManifest): Uint8Arra
   let at = open + ROUTES_OPEN.length;
   let run = -1;
   let place = 0;
-  for (const [target, route] of manifest.routes) {
+  let lost = false;
+  // forEach: a for-of over the entries made an array of each of 31,000 at 10,000 posts.
+  manifest.routes.forEach((route, target) => {
+    if (lost) return;
     const end = text.indexOf(ROUTE_END, at);
-    if (end < 0 || (place > 0 && (text[at] !== COMMA || text[at + 1] !== NEWLINE))) return null;
+    if (end < 0 || (place > 0 && (text[at] !== COMMA || text[at + 1] !== NEWLINE))) {
+      lost = true;
+      return;
+    }
     if (carried(place)) {
       if (run < 0) run = at;
     } else {
@@ -79,8 +85,8 @@ function patched(manifest: BuiltManifest, previous: PreviousManifest): Uint8Arra
     }
     at = end + ROUTE_END.byteLength;
     place++;
-  }
-  if (!text.toString('latin1', at, at + 4).startsWith('\n  }')) return null;
+  });
+  if (lost || !text.toString('latin1', at, at + 4).startsWith('\n  }')) return null;
   if (run >= 0) pieces.push(text.subarray(run, at));
   pieces.push(utf8(`\n  ${whole.slice(split)}`));
   return Buffer.concat(pieces);

@@ -104,6 +104,13 @@ export function planHosts(site: Site, manifest: BuiltManifest): HostPlan {
   return { site, manifest, targets, files, negotiated };
 }
 
+/** How many slashes a path has: its depth, without an array of its segments. */
+function slashes(path: string): number {
+  let n = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) n++;
+  return n;
+}
+
 /**
  * Addresses a CDN can answer from a file alone, for any method it serves
  * files for: outside /api (whose every method, query and error must come in
@@ -112,7 +119,7 @@ export function planHosts(site: Site, manifest: BuiltManifest): HostPlan {
  */
 export const fileRoutes = oncePerPlan(({ manifest, files }): readonly FileRoute[] =>
   files
-    .map((target) => ({ route: route(manifest, target), depth: target.split('/').length }))
+    .map((target) => ({ route: route(manifest, target), depth: slashes(target) }))
     .sort((a, b) => a.depth - b.depth || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : 0))
     .map((r) => r.route),
 );
