@@ -7,14 +7,14 @@ import { enumerateApi, matchOperation } from '../build/core/api/index.js';
 import { operations } from '../build/core/api/operations.js';
 import { pagePaths } from '../build/core/pages/index.js';
 import { sitePages } from '../build/core/documents/site-pages.js';
-import { enumerate } from '../build/core/respond.js';
+import { enumerate, families, targetsOf } from '../build/core/respond.js';
 import { twinPath } from '../build/core/urls.js';
 import { knownPaths } from '../build/site-links.js';
 import { SiteModel } from '../build/core/site-model.js';
 import { buildInto } from './helpers/site.js';
 
 describe('enumerated targets', async () => {
-  const { site, out } = await buildInto();
+  const { site, out, model: built } = await buildInto();
   afterAll(() => rm(join(out, '..'), { recursive: true, force: true }));
 
   it('each operation enumerates only targets of its own path, and every operation but search has some', () => {
@@ -53,5 +53,12 @@ describe('enumerated targets', async () => {
     }
     expect([...known].sort()).toEqual([...new Set(enumerate(model).map((t) => t.split('?')[0]!))].sort());
     expect(known.has('/blog/no-such-post')).toBe(false);
+  });
+
+  // The link check lists the targets before the site has its static files and redirects; the build walks that list.
+  it('the targets listed once while the site was assembled are those of the finished site', () => {
+    const fresh = families.flatMap((family) => family.enumerate(new SiteModel(built.site)));
+    expect(enumerate(built)).toEqual(fresh);
+    expect(targetsOf(built, families[0]!)).toBe(targetsOf(built, families[0]!));
   });
 });
