@@ -259,11 +259,12 @@ const API_POST = /^\/api\/[^/]+\/posts\/([^/?]+)$/;
 
 /** The post a target belongs to alone (its page, twin and API record), or null for a shared target. */
 export function ownerOf(target: string): string | null {
-  const path = target.split('?')[0]!;
-  const api = API_POST.exec(path);
-  if (api) return api[1]!;
+  // Asked of every target of an edit (31,000 at 10,000 posts): no array, and the pattern only where it can match.
+  const query = target.indexOf('?');
+  const path = query === -1 ? target : target.slice(0, query);
+  if (path.startsWith('/api/')) return API_POST.exec(path)?.[1] ?? null;
   if (path.startsWith(POST_PAGE)) {
-    const rest = path.slice(POST_PAGE.length).replace(/\.md$/, '');
+    const rest = path.slice(POST_PAGE.length, path.endsWith('.md') ? -3 : undefined);
     if (rest && !rest.includes('/')) return rest;
   }
   return null;
