@@ -177,13 +177,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       lap('emit');
       Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
       // What the cache keeps is made while the writing threads finish, and saved once the output is swapped in.
-      const saving = cacheDir && { state: serializeState(emitted.state), record: recordChanges(site, history).history };
+      const saving = cacheDir
+        ? { dir: cacheDir, state: serializeState(emitted.state), record: recordChanges(site, history).history }
+        : null;
       if (saving) lap('serialize');
       await staging.commit();
       lap('commit');
-      if (cacheDir && saving) {
-        const { state, record } = saving;
-        await Promise.all([saveState(cacheDir, out, state), sameHistory(history, record) || saveHistory(cacheDir, out, record)]);
+      if (saving) {
+        const { dir, state, record } = saving;
+        await Promise.all([saveState(dir, out, state), sameHistory(history, record) || saveHistory(dir, out, record)]);
         lap('save');
       }
       const stats: BuildStats = {
