@@ -9,7 +9,7 @@ import { wranglerLines } from './edge-wrangler.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Samples per kind of request; a noisy machine needs more for a ratio of medians to settle (`BENCH_EDGE_RUNS`). */
-export const RUNS = Number(process.env.BENCH_EDGE_RUNS) || 5;
+export const RUNS = Number(process.env.BENCH_EDGE_RUNS) || 15;
 /** The requests measured, each by its key in the figures and its name in the report. */
 export const KINDS = [
   ['mcp', 'MCP `site_get_post`'],

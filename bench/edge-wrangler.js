@@ -3,11 +3,12 @@
 // of each kind. It is ready when it serves robots.txt, a file _routes.json
 // keeps from the functions, so the functions have answered nothing before the
 // request measured. Wall time of that request (workerd's CPU time is not
-// visible from here), median of RUNS, kinds interleaved; a static file read
+// visible from here), median of RUNS, sizes and kinds interleaved; a static file read
 // the same way is the floor.
 import { startWrangler } from '../scripts/wrangler.js';
 
-const RUNS = 3;
+// Five: at three, one slow start of workerd moved a ratio between sizes past its target.
+const RUNS = 5;
 export const WRANGLER_KINDS = [
   ['mcp', 'MCP `site_get_post`'],
   ['search', 'search'],
@@ -35,31 +36,39 @@ function request(url, kind, { slug, query, offset }) {
   }
 }
 
-/** Median wall time of each kind's first request on a fresh `wrangler pages dev` of `dist`. */
-export async function benchWrangler({ dist, slug, query, offset, log = console.log }) {
-  const samples = Object.fromEntries(WRANGLER_KINDS.map(([k]) => [k, []]));
+/**
+ * Median wall time of each kind's first request on a fresh `wrangler pages
+ * dev` of each dist (`runs`: `[{ dist, slug, query, offset }]`), the sizes
+ * and kinds interleaved in each round; one result per dist, in order.
+ */
+export async function benchWrangler({ runs, log = console.log }) {
+  const samples = runs.map(() => Object.fromEntries(WRANGLER_KINDS.map(([k]) => [k, []])));
   for (let i = 0; i < RUNS; i++) {
-    for (const [kind] of WRANGLER_KINDS) {
-      const server = await startWrangler(dist, {
-        ready: (url) => fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status === 200),
-      });
-      try {
-        const t0 = performance.now();
-        const res = await request(server.url, kind, { slug, query, offset });
-        const body = await res.text();
-        const ms = performance.now() - t0;
-        if (res.status !== 200 || (kind === 'mcp' && JSON.parse(body).result?.isError))
-          throw new Error(`wrangler: ${kind} answered ${res.status}: ${body.slice(0, 300)}`);
-        samples[kind].push(ms);
-      } finally {
-        await server.close();
+    for (const [at, { dist, slug, query, offset }] of runs.entries()) {
+      for (const [kind] of WRANGLER_KINDS) {
+        const server = await startWrangler(dist, {
+          ready: (url) => fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status === 200),
+        });
+        try {
+          const t0 = performance.now();
+          const res = await request(server.url, kind, { slug, query, offset });
+          const body = await res.text();
+          const ms = performance.now() - t0;
+          if (res.status !== 200 || (kind === 'mcp' && JSON.parse(body).result?.isError))
+            throw new Error(`wrangler: ${kind} answered ${res.status}: ${body.slice(0, 300)}`);
+          samples[at][kind].push(ms);
+        } finally {
+          await server.close();
+        }
       }
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const kinds = Object.fromEntries(WRANGLER_KINDS.map(([k]) => [k, { ms: median(samples[k]), runs: samples[k] }]));
-  log(`  edge on wrangler pages dev: ${WRANGLER_KINDS.map(([k]) => `${k} ${kinds[k].ms.toFixed(1)} ms`).join(', ')}`);
-  return { kinds };
+  return runs.map(({ size }, at) => {
+    const kinds = Object.fromEntries(WRANGLER_KINDS.map(([k]) => [k, { ms: median(samples[at][k]), runs: samples[at][k] }]));
+    log(`  edge on wrangler pages dev, ${size} posts: ${WRANGLER_KINDS.map(([k]) => `${k} ${kinds[k].ms.toFixed(1)} ms`).join(', ')}`);
+    return { kinds };
+  });
 }
 
 /** The wrangler table of the edge section, from `[{ size, edge }]` (sizes without figures left out). */
@@ -72,7 +81,7 @@ export function wranglerLines(sizes) {
   const ms = (x) => `${x.toFixed(1)} ms`;
   const lines = [
     '',
-    `On \`wrangler pages dev\` (workerd), started afresh for each sample and ready once it serves a static file, so each request below is the functions' first: wall time of that request, median of ${RUNS}, kinds interleaved.`,
+    `On \`wrangler pages dev\` (workerd), started afresh for each sample and ready once it serves a static file, so each request below is the functions' first: wall time of that request, median of ${RUNS}, sizes and kinds interleaved.`,
     '',
     `| Request | ${done.map((s) => `first request, ${s.size.toLocaleString('en')} posts`).join(' | ')} |${two ? ` ${big.size.toLocaleString('en')} ÷ ${small.size.toLocaleString('en')} (target ≤ 1.5×) |` : ''}`,
     `| --- |${' ---: |'.repeat(done.length)}${two ? ' ---: |' : ''}`,

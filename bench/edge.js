@@ -3,7 +3,8 @@
 // not minified: wrangler's default), then, in a fresh Node process per sample,
 // import that script and answer one first request through Pages' order
 // (middleware, then the route), with env.ASSETS reading the built dist/.
-// CPU time of import + first answer, median of 5, for:
+// CPU time of import + first answer, median of BENCH_EDGE_RUNS samples
+// taken in rounds over every size and kind, for:
 //
 // - MCP `site_get_post` (POST /mcp, tools/call);
 // - search (GET /api/v1/search?q=…, the benchmark's first query);
@@ -118,53 +119,64 @@ function requestsFor(dist) {
   return { slug, query: queries()[0], offset: Math.floor(outline.total / 2) + 3 };
 }
 
+/** The median figures of one kind's samples. */
+const summary = (runs) => ({
+  cpuMs: median(runs.map((r) => r.cpuMs)),
+  ms: median(runs.map((r) => r.ms)),
+  importCpuMs: median(runs.map((r) => r.importCpuMs)),
+  reads: runs[0].reads,
+  readBytes: runs[0].readBytes,
+  status: runs[0].status,
+});
+
 /**
- * Cold figures for one built dist: median CPU and wall time per kind of
- * request, each sample in a fresh process, kinds interleaved.
+ * Cold figures for built dists of several sizes (`[{ size, dist }]`): median
+ * CPU and wall time per kind of request, each sample in a fresh process. The
+ * targets are ratios between sizes and kinds, so each round takes one sample
+ * of every kind at every size: noise on the machine falls on all alike, not
+ * on whichever size ran in a busier minute. One result per dist, in order.
  */
-export async function benchEdge({ dist, log = console.log, before = process.env.BENCH_EDGE_BEFORE, wrangler = true }) {
-  if (!existsSync(join(dist, '_folio/edge/head.json'))) return { skip: 'the build wrote no _folio/edge/head.json' };
+export async function benchEdge({ dists, log = console.log, before = process.env.BENCH_EDGE_BEFORE, wrangler = true }) {
+  const ready = dists.filter(({ dist }) => existsSync(join(dist, '_folio/edge/head.json')));
+  if (!ready.length) return dists.map(() => ({ skip: 'the build wrote no _folio/edge/head.json' }));
   const dir = mkdtempSync(join(tmpdir(), 'folio-edge-bench-'));
   try {
     const worker = bundleWorker(dir);
     const sizes = bundleSizes(dir);
     const old = bundleBefore(dir, before);
-    const { slug, query, offset } = requestsFor(dist);
     const scripts = [['', worker], ...(old ? [['before', old]] : [])];
-    const samples = {};
+    const runs = ready.map(({ size, dist }) => ({ size, dist, ...requestsFor(dist), samples: {} }));
     for (let i = 0; i < RUNS; i++) {
-      for (const [kind] of KINDS) {
-        for (const [which, script] of scripts) {
-          if (which && kind === 'baseline') continue;
-          const r = await measure(
-            process.execPath,
-            [join(ROOT, 'bench', 'edge-probe.js'), script, dist, kind, slug, query, String(offset)],
-            { cwd: ROOT },
-          );
-          (samples[`${which}${kind}`] ??= []).push(JSON.parse(r.stdout.trim().split('\n').pop()));
+      for (const { dist, slug, query, offset, samples } of runs) {
+        for (const [kind] of KINDS) {
+          for (const [which, script] of scripts) {
+            if (which && kind === 'baseline') continue;
+            const r = await measure(
+              process.execPath,
+              [join(ROOT, 'bench', 'edge-probe.js'), script, dist, kind, slug, query, String(offset)],
+              { cwd: ROOT },
+            );
+            (samples[`${which}${kind}`] ??= []).push(JSON.parse(r.stdout.trim().split('\n').pop()));
+          }
         }
       }
     }
-    const summary = (runs) => ({
-      cpuMs: median(runs.map((r) => r.cpuMs)),
-      ms: median(runs.map((r) => r.ms)),
-      importCpuMs: median(runs.map((r) => r.importCpuMs)),
-      reads: runs[0].reads,
-      readBytes: runs[0].readBytes,
-      status: runs[0].status,
+    const results = runs.map(({ size, slug, query, offset, samples }) => {
+      const kinds = Object.fromEntries(KINDS.map(([k]) => [k, summary(samples[k])]));
+      const beforeKinds = old
+        ? Object.fromEntries(KINDS.filter(([k]) => k !== 'baseline').map(([k]) => [k, summary(samples[`before${k}`])]))
+        : null;
+      log(
+        `  edge, ${size} posts: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU${beforeKinds?.[k] ? ` (before ${beforeKinds[k].cpuMs.toFixed(1)})` : ''}`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`,
+      );
+      return { kinds, before: beforeKinds && { commit: before, kinds: beforeKinds }, sizes, slug, query, offset, wrangler: null };
     });
-    const kinds = Object.fromEntries(KINDS.map(([k]) => [k, summary(samples[k])]));
-    const beforeKinds = old
-      ? Object.fromEntries(KINDS.filter(([k]) => k !== 'baseline').map(([k]) => [k, summary(samples[`before${k}`])]))
-      : null;
-    log(
-      `  edge: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU${beforeKinds?.[k] ? ` (before ${beforeKinds[k].cpuMs.toFixed(1)})` : ''}`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`,
-    );
     // The same requests on Cloudflare's own runtime; a failure there is reported, not fatal to the rest.
-    const onWrangler = wrangler
-      ? await benchWrangler({ dist, slug, query, offset, log }).catch((error) => ({ error: error.message }))
-      : null;
-    return { kinds, before: beforeKinds && { commit: before, kinds: beforeKinds }, sizes, slug, query, offset, wrangler: onWrangler };
+    if (wrangler) {
+      const onWrangler = await benchWrangler({ runs, log }).catch((error) => runs.map(() => ({ error: error.message })));
+      results.forEach((r, i) => (r.wrangler = onWrangler[i]));
+    }
+    return dists.map((d) => results[ready.indexOf(d)] ?? { skip: 'the build wrote no _folio/edge/head.json' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -173,7 +185,7 @@ export async function benchEdge({ dist, log = console.log, before = process.env.
 // ---------- standalone ----------
 
 async function main(sizes, reuse) {
-  const results = [];
+  const dists = [];
   for (const size of sizes) {
     const corpus = await ensureCorpus(size);
     const out = join(CORPORA_DIR, `edge-dist-${size}`);
@@ -187,8 +199,10 @@ async function main(sizes, reuse) {
       );
       rmSync(join(CORPORA_DIR, '.folio-cache'), { recursive: true, force: true });
     }
-    results.push({ size, edge: await benchEdge({ dist: out }) });
+    dists.push({ size, dist: out });
   }
+  const edges = await benchEdge({ dists });
+  const results = dists.map(({ size }, i) => ({ size, edge: edges[i] }));
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
   writeFileSync(join(CORPORA_DIR, 'edge-last-run.json'), JSON.stringify(results, null, 2));
   writeEdgeReport(edgeReport(results, { commit }), process.env.BENCH_REPORT ?? join(ROOT, 'BENCHMARKS.md'));

@@ -162,6 +162,9 @@ async function main() {
   );
   mkdirSync(CORPORA_DIR, { recursive: true });
 
+  /** The sizes' outputs for the edge part, and the work folders that hold them, removed after it. */
+  const edgeDists = [];
+  const works = [];
   for (const size of SIZES) {
     const corpus = await ensureCorpus(size);
     await waitForQuiet();
@@ -194,7 +197,8 @@ async function main() {
       s.incremental = await part('incremental', () => incremental(ctx, runs));
       s.images = await part('images', () => benchImages({ size, runs, log }));
       s.search = await part('search', () => benchSearch({ dist, size, work, log }));
-      s.edge = await part('edge', () => benchEdge({ dist, log, wrangler: !SKIP.has('wrangler') }));
+      // Measured after every size is built, in rounds over the sizes (edge.js).
+      if (!SKIP.has('edge')) edgeDists.push({ s, dist });
       s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
       s.serve =
         SERVE_SECONDS > 0
@@ -203,10 +207,19 @@ async function main() {
       s.profile = await part('profile', () => profile(ctx));
       if (!Array.isArray(s.profile)) s.profile = null;
     }
-    rmSync(work, { recursive: true, force: true });
+    if (edgeDists.at(-1)?.s === s) works.push(work);
+    else rmSync(work, { recursive: true, force: true });
     // Saved after every size, so a later failure keeps what was measured.
     writeFileSync(join(CORPORA_DIR, 'last-run.json'), JSON.stringify({ ...result, partial: true }, null, 2));
   }
+
+  if (edgeDists.length) {
+    const edges = await part('edge', () =>
+      benchEdge({ dists: edgeDists.map(({ s, dist }) => ({ size: s.size, dist })), log, wrangler: !SKIP.has('wrangler') }),
+    );
+    edgeDists.forEach(({ s }, i) => (s.edge = Array.isArray(edges) ? edges[i] : edges));
+  }
+  for (const work of works) rmSync(work, { recursive: true, force: true });
 
   result.load.after = loadavg();
   result.totalMs = performance.now() - started;
