@@ -87,6 +87,11 @@ describe('folio init (D42)', () => {
     const build = await folio(work, ...argsOf(printed[1]!));
     expect(build.code, build.stderr).toBe(0);
     expect(build.stderr).toBe('');
+    // The starter's availability note has no full stop: the facts after it still start a sentence of their own.
+    const about = await readFile(join(work, 'my-site/dist/about.md'), 'utf8');
+    expect(about).toMatch(
+      /^- Availability: Available for new work\. Replace with .*, e\.g\. From March, two days a week\. Earliest start: /m,
+    );
 
     // The third command, on a free port; it prints where it listens.
     server = spawn(process.execPath, [BIN, ...argsOf(printed[2]!), '--port', '0'], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -47,12 +47,18 @@ ${list.map(
 }</div>`;
 }
 
+/** A note as a sentence of the fact line: the facts after it would otherwise run on from its last word. */
+export function asSentence(note: string): string {
+  const text = note.trim();
+  return /[.!?…]["'”’)\]]*$/.test(text) ? text : `${text}.`;
+}
+
 /** The Availability fact of a twin: the label, the note and the terms on one line. */
 export function availabilityFact(site: Site): string {
   const a = site.profile.availability;
   const parts = [
     `${availabilityLabel(a.status)}.`,
-    a.note ? mdText(a.note) : '',
+    a.note ? mdText(asSentence(a.note)) : '',
     ...terms(site).map(([label, value]) => `${label}: ${mdText(value)}.`),
   ];
   if (a.booking_url) parts.push(`Book: <${a.booking_url}>.`);
