@@ -14,6 +14,7 @@ import { recordChanges, type History } from './history.js';
 import { closest, ContentError, type Problem } from './content/problems.js';
 import { redirectsOf, type AliasOwner } from './content/aliases.js';
 import { checkStatic, type StaticSource } from './content/static.js';
+import { nearFieldWarnings, type ExtraFields } from './content/near-fields.js';
 import { routeTable } from './core/api/index.js';
 import { pagePath } from './core/urls.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
@@ -148,6 +149,16 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   ];
   if (profile) problems.push(...unknownServices(profile.services ?? [], serviceIds));
   if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
+  const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
+  const extras = (kind: ExtraFields['kind'], list: Item<{ extra: Record<string, unknown> }>[]) =>
+    list.map(({ read, source }) => ({ kind, file: source.file, extra: read.value.extra }));
+  for (const warning of nearFieldWarnings([
+    { kind: 'profile', file: profileRecord!.file, extra: profile.value.extra },
+    ...extras('service', services),
+    ...extras('post', posts),
+    ...extras('project', projects),
+  ]))
+    warn(warning);
 
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;
@@ -197,7 +208,6 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const model = new SiteModel(site);
   const known = knownPaths(model);
   // Static files and aliases may take no address the build generates (D43, D48).
-  const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
   site.static = checkStatic(content.static ?? [], known, problems, warn);
   for (const f of site.static) known.add(f.path);
   const publishedItems = posts.filter(({ read }) => publishedSlugs.has(read.value.slug));

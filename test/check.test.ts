@@ -138,6 +138,52 @@ describe('folio check', () => {
     await rm(join(cwd, 'never'), { recursive: true, force: true });
   });
 
+  it('warns of a field a letter or two from one folio reads, and publishes it as the author wrote it (D2)', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    await writeFile(
+      post,
+      (await readFile(post, 'utf8')).replace('date: 2024-10-14\n', 'date: 2024-10-14\ndrafts: true\nSummry: Short.\nlang: en\n'),
+    );
+    const service = join(dir, 'services/email-deliverability.md');
+    await writeFile(service, (await readFile(service, 'utf8')).replace('---\n', '---\nbest-fit: [Anyone]\n'));
+    const checked = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(checked.code, checked.stderr).toBe(0);
+    const warnings = checked.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
+    expect(warnings).toEqual([
+      expect.stringMatching(/email-deliverability\.md: `best-fit` is not a field of a service, .* Did you mean `best_fit`\?/),
+      expect.stringMatching(/bounce-handling\.md: `drafts` is not a field of a post, .* Did you mean `draft`\? Rename it, or keep it/),
+      expect.stringMatching(/bounce-handling\.md: `Summry` is not a field of a post, .* Did you mean `summary`\?/),
+    ]);
+    // A short field of the author's own, two letters from `tags`, is not taken for a typo; the build says the same as check.
+    const out = join(cwd, 'near-fields');
+    const built = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], cwd);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '))).toEqual(warnings);
+    const record = JSON.parse(await readFile(join(out, 'api/v1/posts/bounce-handling.json'), 'utf8'));
+    expect(record).toMatchObject({ drafts: true, Summry: 'Short.', lang: 'en' });
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it('names the value a quoted or spelled-out boolean reads as, never the opposite', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    const text = await readFile(post, 'utf8');
+    const hints: string[] = [];
+    for (const value of ['"false"', 'no', '"true"', '2']) {
+      await writeFile(post, text.replace('date: 2024-10-14\n', `date: 2024-10-14\ndraft: ${value}\n`));
+      const r = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
+      expect(r.problems.map((p: { message: string }) => p.message)).toEqual([expect.stringContaining('`draft` must be true or false')]);
+      hints.push(r.problems[0].hint);
+    }
+    expect(hints.map((h) => h.split(' (')[0])).toEqual([
+      'Write it as draft: false',
+      'Write it as draft: false',
+      'Write it as draft: true',
+      'Write it as draft: true or draft: false',
+    ]);
+  });
+
   it('checks the API lifecycle: a sunset less than 180 days after deprecation (D19)', SLOW, async () => {
     const dir = await content();
     await appendFile(join(dir, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n');

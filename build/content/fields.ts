@@ -98,7 +98,7 @@ export class Fields {
     const v = this.doc.data[key];
     if (v === undefined || v === null) return false;
     if (typeof v !== 'boolean') {
-      this.report(key, `\`${key}\` must be true or false, not ${describe(v)}.`, `Write it as ${key}: true`);
+      this.report(key, `\`${key}\` must be true or false, not ${describe(v)}.`, booleanHint(key, v));
       return undefined;
     }
     return v;
@@ -138,6 +138,15 @@ export class Fields {
   extra(): Record<string, unknown> {
     return Object.fromEntries(Object.entries(this.doc.data).filter(([k]) => !this.known.includes(k)));
   }
+}
+
+/** The fix for a value that is not a YAML boolean: the one it reads as (a quoted "false" must not become true), else both. */
+function booleanHint(key: string, v: unknown): string {
+  const word = typeof v === 'string' ? v.trim().toLowerCase() : '';
+  const only = 'only true and false, unquoted, read as yes or no';
+  if (['false', 'no', 'off'].includes(word)) return `Write it as ${key}: false (${only}).`;
+  if (['true', 'yes', 'on'].includes(word)) return `Write it as ${key}: true (${only}).`;
+  return `Write it as ${key}: true or ${key}: false (${only}).`;
 }
 
 export function isDate(v: string): boolean {

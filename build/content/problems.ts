@@ -45,3 +45,13 @@ export function closest(word: string, candidates: readonly string[]): string | u
   }
   return best;
 }
+
+/**
+ * The field of `known` that `key` is likely a misspelling of: the same but
+ * for case, one edit away, or two for names of six letters or more (so a
+ * short field of the author's own, like `lang`, is not taken for `tags`).
+ */
+export function nearField(key: string, known: readonly string[]): string | undefined {
+  const near = closest(key, known);
+  return near !== undefined && distance(key.toLowerCase(), near.toLowerCase()) <= (key.length >= 6 ? 2 : 1) ? near : undefined;
+}
