@@ -22,6 +22,8 @@ export interface CheckResult {
   problems: Problem[];
   /** What was checked, for the summary. */
   counts: { files: number; posts: number; projects: number; services: number; links: number };
+  /** What waits for these problems to be fixed (ContentError). */
+  unchecked?: string;
 }
 
 export async function check(options: CheckOptions): Promise<CheckResult> {
@@ -51,7 +53,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
       counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length },
     };
   } catch (error) {
-    if (error instanceof ContentError) return { ok: false, problems: error.problems, counts };
+    if (error instanceof ContentError) return { ok: false, problems: error.problems, counts, unchecked: error.unchecked };
     throw error;
   }
 }

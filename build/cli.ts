@@ -178,6 +178,7 @@ export function program(): Command {
         console.error(
           p.red(`folio: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} found; nothing was written.`),
         );
+        if (result.unchecked) console.error(`folio: ${result.unchecked}`);
       }
       if (!result.ok) throw new ExitCode(1);
     });

@@ -148,7 +148,8 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
     ...content.services.filter((r) => !r.read).map((r) => baseName(r.file)),
   ];
   if (profile) problems.push(...unknownServices(profile.services ?? [], serviceIds));
-  if (problems.length || !siteConfig || !profile) throw new ContentError(problems);
+  if (problems.length || !siteConfig || !profile)
+    throw new ContentError(problems, 'Internal links, static files and aliases are checked once these are fixed.');
   const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
   const extras = (kind: ExtraFields['kind'], list: Item<{ extra: Record<string, unknown> }>[]) =>
     list.map(({ read, source }) => ({ kind, file: source.file, extra: read.value.extra }));
@@ -216,7 +217,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
     (path) => known.has(path) || path === '/mcp',
     problems,
   );
-  if (problems.length) throw new ContentError(problems);
+  if (problems.length) throw new ContentError(problems, 'Internal links are checked once these are fixed.');
   for (const path of Object.keys(site.redirects)) known.add(path);
   const broken = brokenLinks(site, links, known);
   if (broken.length) throw new ContentError(broken);

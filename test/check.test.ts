@@ -130,6 +130,9 @@ describe('folio check', () => {
     expect(problems(text.stderr)).toEqual(problems(built.stderr));
     expect(problems(text.stderr)).toHaveLength(4);
     expect(text.stderr).toContain('folio: 2 problems found; nothing was written.');
+    // The checks across files wait for the files to read cleanly, and both commands say so.
+    for (const out of [text.stderr, built.stderr])
+      expect(out).toContain('Internal links, static files and aliases are checked once these are fixed.');
     const json = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
     expect(json.problems.map((p: { message: string }) => p.message)).toEqual([
       expect.stringContaining('`title`'),

@@ -13,10 +13,19 @@ export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}:${p.column}: ${p.message}\n  hint: ${p.hint}`;
 }
 
-/** Thrown by the build when the content has problems; the CLI prints them and exits 1. */
+/**
+ * Thrown by the build when the content has problems; the CLI prints them and
+ * exits 1. `unchecked` says what was not checked yet: the checks across files
+ * (links, aliases) run on files that read cleanly, so they wait for these.
+ */
 export class ContentError extends Error {
-  constructor(readonly problems: Problem[]) {
-    super(`${problems.length} content problem${problems.length === 1 ? '' : 's'}:\n${problems.map(formatProblem).join('\n')}`);
+  constructor(
+    readonly problems: Problem[],
+    readonly unchecked?: string,
+  ) {
+    super(
+      `${problems.length} content problem${problems.length === 1 ? '' : 's'}:\n${problems.map(formatProblem).join('\n')}${unchecked ? `\nfolio: ${unchecked}` : ''}`,
+    );
     this.name = 'ContentError';
   }
 }

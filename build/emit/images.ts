@@ -290,7 +290,7 @@ export async function assembleWithImages(
   try {
     model = assembleSite(content, { ...options, images: images?.table });
   } catch (error) {
-    if (error instanceof ContentError && problems.length) throw new ContentError([...error.problems, ...problems]);
+    if (error instanceof ContentError && problems.length) throw new ContentError([...error.problems, ...problems], error.unchecked);
     throw error;
   }
   if (!images) throw new ContentError(problems);
