@@ -3,6 +3,7 @@
 import { clockYear } from '../clock.js';
 import type { Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
+import { iconLinks } from './favicon.js';
 import { META_CSP } from './headers.js';
 import { html, trusted, type Html } from './html.js';
 import type { Page, Section } from './page.js';
@@ -19,19 +20,6 @@ const NAV: { section: Exclude<Section, 'home' | null>; label: string; path: stri
   { section: 'projects', label: 'Projects', path: pagePath.projects() },
   { section: 'developers', label: 'Developers', path: pagePath.developers() },
 ];
-
-// A monogram so browsers do not ask for /favicon.ico; a data: URL keeps it out of the route table.
-function favicon(site: Site): string {
-  const initials = site.profile.name
-    .split(/\s+/)
-    .map((w) => w[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${site.config.theme?.accent ?? '#0b5cad'}"/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
 
 interface Shell {
   site: Site;
@@ -84,7 +72,7 @@ ${twin ? html`<link rel="alternate" type="text/markdown" href="${twin}" title="T
 <link rel="stylesheet" href="${THEME_PATH}">`
       : ''
   }
-<link rel="icon" href="${favicon(site)}">
+${iconLinks(site)}
 <meta property="og:title" content="${shell.title}">
 <meta property="og:description" content="${shell.description}">
 <meta property="og:type" content="${shell.type}">
