@@ -1,9 +1,10 @@
 // Resolved images into the model (D44, D45), pure: each record's placeholder
 // HTML takes the fingerprinted addresses and srcset, its stored Markdown the
-// absolute URL of each original, a post its first image and the profile its
-// photo. A record without local images keeps its identity.
+// absolute URL of each original, a post its first raster image and the
+// profile its photo. A record without local images keeps its identity.
 import { finishHtml, finishMarkdown, imageAttributes, type MediaImage } from './content/image-refs.js';
 import type { Read } from './content/kinds.js';
+import { isCardImage } from './core/media-types.js';
 import type { Post, Profile, Project, Service } from './core/model.js';
 
 /** What the build made of each image, by the file that names it and the path as written. */
@@ -26,7 +27,10 @@ function resolve(read: Read<unknown>, table: ImageTable | undefined, siteUrl: st
   return {
     html: (html: string) => finishHtml(html, body, found),
     markdown: (md: string) => finishMarkdown(md, body, urls, offsets, siteUrl),
-    first: body.flatMap((ref, i) => (found[i] && ref.label === undefined ? [{ ref, image: found[i]! }] : []))[0],
+    // The card image (D50): link previews do not show SVG, so a post's first raster image.
+    first: body.flatMap((ref, i) =>
+      found[i] && ref.label === undefined && isCardImage(found[i].url) ? [{ ref, image: found[i] }] : [],
+    )[0],
     photo: images.find((i) => i.field === 'photo'),
   };
 }

@@ -2,6 +2,7 @@
 // (D51), the AI usage preferences (D52) and the default social image (D50).
 // Each map's keys are checked, so a typo is an error rather than a silent
 // "nothing stated".
+import { isCardImage } from '../core/media-types.js';
 import type { AiPreferences, License, Preference, SiteConfig } from '../core/model.js';
 import type { Fields } from './fields.js';
 import { closest } from './problems.js';
@@ -85,7 +86,7 @@ export function readSocialImage(f: Fields, siteUrl: string | undefined, title: s
     f.report('social_image', `\`social_image\` "${given}" is not a file under content/static/.`, 'Put the image in content/static/ and name it from there, e.g. social_image: /social.png for content/static/social.png.');
     return undefined;
   }
-  if (!/\.(png|jpe?g|gif|webp|avif)$/i.test(relative)) {
+  if (!isCardImage(relative)) {
     f.report('social_image', `\`social_image\` "${given}" is not a PNG, JPEG, GIF, WebP or AVIF image.`, 'Link previews need a raster image, e.g. a 1200×630 PNG or JPEG: social_image: /social.png');
     return undefined;
   }

@@ -48,6 +48,14 @@ export function mediaTypeOf(path: string): string {
   return TYPES[name.slice(dot + 1).toLowerCase()] ?? BINARY;
 }
 
+/** Raster formats that Facebook, X and LinkedIn show as a link preview; none shows SVG. */
+const CARD_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
+
+/** Whether the file at this path or URL may be a social card's image (D50), by its extension. */
+export function isCardImage(path: string): boolean {
+  return CARD_TYPES.has(mediaTypeOf(path));
+}
+
 /**
  * Headers of a file copied from content/static/ (D43): its type, CORS and
  * nosniff like every other address, revalidated with its ETag. An SVG opened

@@ -152,7 +152,7 @@ export interface Post {
   /** Plain text of the body, for search. */
   text: string;
   html?: string;
-  /** The first local image of the body, or null (D44; the social image of D50 reads it). */
+  /** The first local raster image of the body (PNG, JPEG, GIF, WebP, AVIF; no SVG), or null (D44; the social image of D50 reads it). */
   image: PostImage | null;
   extra: Extra;
 }

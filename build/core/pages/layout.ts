@@ -1,6 +1,7 @@
 // The document around every page: head, skip link, header with navigation,
 // main, footer (D20). Landmarks and one h1 per page; no script anywhere (D24).
 import { clockYear } from '../clock.js';
+import { isCardImage } from '../media-types.js';
 import type { Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { iconLinks } from './favicon.js';
@@ -34,12 +35,17 @@ interface Shell {
   image?: Page['image'];
 }
 
-/** The social-card image (D50): the page's own, else site.yaml's social_image, else the profile photo. */
+/**
+ * The social-card image (D50): the page's own, else site.yaml's social_image,
+ * else the profile photo. Each is a raster image (a post's is its first
+ * raster image, social_image is checked), but the photo may be an SVG, as
+ * `folio init`'s placeholder is, which no link preview shows: then none.
+ */
 export function socialImage(site: Site, own?: Page['image']): { url: string; alt: string } | null {
   if (own) return own;
   if (site.config.social_image) return site.config.social_image;
   const { photo_url: url, photo_alt: alt } = site.profile;
-  return url ? { url, alt: alt ?? site.profile.name } : null;
+  return url && isCardImage(url) ? { url, alt: alt ?? site.profile.name } : null;
 }
 
 function documentTitle(site: Site, title: string, path: string | null): string {
