@@ -87,6 +87,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     await saves.hold();
     const before = state.sources;
     const hadBuild = state.build !== null;
+    // While the content has problems every open page shows their list, whatever its path.
+    const showedProblems = state.problems.length > 0;
     state.sources = await readChanges(options.content, state.sources, paths);
     state.imagesChanged = paths.some(isImagePath);
     const way = choosePath(state, before);
@@ -118,7 +120,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     } else {
       // A rebuild that only rewrote files under the same routes needs nothing of the server.
       if (wrote(r) > 0 || !hadBuild) await server.refresh();
-      server.tell(r.targets.slice(early.targets), !r.ok || !hadBuild);
+      // Every page reloads after a failed build, and after the first good one since: pages that
+      // showed the problem list must show the site again, even where no byte changed (a fix that
+      // brings back the last good content changes none).
+      server.tell(r.targets.slice(early.targets), !r.ok || !hadBuild || showedProblems);
     }
     if (deferred) {
       const done = await finish(deferred);

@@ -191,6 +191,55 @@ describe('folio dev', () => {
     await expectSameAsClean();
   });
 
+  it('tells every open page to reload when the content builds again, even when the fix brings back the last good bytes', SLOW, async () => {
+    const file = join(content, 'posts', `${POST}.md`);
+    const good = await readFile(file, 'utf8');
+    const html = { headers: { accept: 'text/html' } };
+    const stream = await collectEvents(`${dev.url}/_folio/dev/events`, 'change');
+    /** Waits until the watcher has caught up and no late event can come, and returns how many events came. */
+    const settled = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await dev.idle();
+      return stream.events.length;
+    };
+    /** Breaks the post's YAML front matter: every page shows the problem list. */
+    const breakIt = async () => {
+      const broken = nextRebuild();
+      await writeFile(file, good.replace(/^title: (.*)$/m, 'title: [$1'));
+      expect((await broken).ok).toBe(false);
+      await expect.poll(() => stream.events.at(-1)).toEqual({ all: true, targets: [] });
+      expect((await fetch(`${dev.url}/about`, html)).status).toBe(500);
+      return settled();
+    };
+    try {
+      await settled();
+      // Restored exactly: no output file changes, but every open page shows the problem list.
+      const before = await breakIt();
+      const restored = nextRebuild();
+      await writeFile(file, good);
+      const r = await restored;
+      expect(r.ok, lines.join('\n')).toBe(true);
+      expect(r.targets).toEqual([]);
+      await expect.poll(() => stream.events.length).toBeGreaterThan(before);
+      expect(stream.events.slice(before)).toEqual([{ all: true, targets: [] }]);
+      expect((await fetch(`${dev.url}/about`, html)).status).toBe(200);
+
+      // Fixed differently: the post's own pages changed, but a page open at /about showed the problem list too.
+      const again = await breakIt();
+      const fixed = nextRebuild();
+      await writeFile(file, `${good}\nA paragraph added with the fix.\n`);
+      const f = await fixed;
+      expect(f.ok, lines.join('\n')).toBe(true);
+      expect(f.targets).not.toContain('/about');
+      await expect.poll(() => stream.events.length).toBeGreaterThan(again);
+      expect(stream.events.at(-1)).toEqual({ all: true, targets: [] });
+    } finally {
+      stream.stop();
+      await writeFile(file, good);
+      await settled();
+    }
+  });
+
   it(
     'publishes a file added to content/static/ and a content/theme.css edit as they happen (D43, D46), as a clean build would',
     SLOW,
