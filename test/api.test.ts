@@ -345,6 +345,30 @@ describe('addresses, methods and caching (D13–D18)', () => {
     expect(res.headers.get('access-control-allow-headers')).toContain('if-none-match');
   });
 
+  it('carries the D18 headers on every API preflight, as the MCP preflight does (D15, D18)', async () => {
+    const preflight = (path: string) =>
+      get(path, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+    const mcp = await preflight('/mcp');
+    for (const path of ['/api/v1', '/api/v1/posts', '/api/v1/posts?tag=ci', '/api/v1/posts/bounce-handling', '/api/v1/nope', '/api/v9']) {
+      const res = await preflight(path);
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get('allow'), path).toBe('GET, HEAD, OPTIONS');
+      expectApiHeaders(res);
+      for (const name of ['x-api-version', 'x-api-deprecated', 'link', 'cache-control', 'x-content-type-options', 'content-usage'])
+        expect(res.headers.get(name), `${path} ${name}`).toBe(mcp.headers.get(name));
+      // No body, so no Content-Type.
+      expect(res.headers.get('content-type'), path).toBeNull();
+      expect(await res.text()).toBe('');
+    }
+    // Pages and documents have no API version: their preflight stays CORS alone.
+    for (const path of ['/blog', '/openapi.json']) {
+      const res = await preflight(path);
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(res.headers.get('x-api-version'), path).toBeNull();
+    }
+  });
+
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
     'answers %s with 405 method_not_allowed and Allow, whatever the body (D15, D16)',
     async (method) => {

@@ -99,6 +99,16 @@ export function usageHeaders(site: Site): Headers {
   return value ? { 'content-usage': value } : {};
 }
 
+/**
+ * The headers of a preflight on an API or MCP address: every D18 header, as
+ * the GET or POST it precedes carries them, but no Content-Type, since it has
+ * no body; never cached, like the failures and MCP.
+ */
+export function apiPreflightHeaders(site: Site, state: VersionState): Headers {
+  const { 'content-type': _none, ...headers } = apiHeaders(site, state, CACHE.none);
+  return headers;
+}
+
 /** The version the site treats as current for headers outside /api/vN (MCP, the root documents). */
 export function primaryVersion(site: Site): VersionState {
   const states = Object.values(site.versions);

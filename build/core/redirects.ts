@@ -1,10 +1,10 @@
 // Addresses that moved (D48): an alias of a page, its .md form and a former
 // API address answer 301 to where the content lives now. The same map is
 // printed into every host's redirect rules (emit/hosts/).
-import { CACHE, CORS, primaryVersion, versionHeaders } from './headers.js';
+import { CACHE, CORS, versionHeaders } from './headers.js';
 import type { Reply, Req } from './http.js';
 import type { Site } from './model.js';
-import { isApiPath } from './api/index.js';
+import { isApiPath, versionAt } from './api/index.js';
 
 export const REDIRECT_STATUS = 301;
 
@@ -20,10 +20,9 @@ export function redirectReply(req: Req, site: Site): Reply | null {
   if (to === null) return null;
   const headers = { location: to, ...CORS, 'cache-control': CACHE.content };
   if (!isApiPath(req.path)) return { status: REDIRECT_STATUS, headers, body: null };
-  const version = site.versions[req.path.split('/')[2] ?? ''] ?? primaryVersion(site);
   return {
     status: REDIRECT_STATUS,
-    headers: { ...headers, ...versionHeaders(site, version), 'x-content-type-options': 'nosniff' },
+    headers: { ...headers, ...versionHeaders(site, versionAt(site, req.path)), 'x-content-type-options': 'nosniff' },
     body: null,
   };
 }

@@ -1,10 +1,10 @@
 // The one function that decides every response (D38): the build calls it
 // ahead of time for every request it can enumerate, the functions call it
 // at run time for the rest.
-import { apiListings, isApiPath, respondApi, enumerateApi } from './api/index.js';
+import { apiListings, isApiPath, respondApi, enumerateApi, versionAt } from './api/index.js';
 import { errorReply, internalError } from './errors.js';
 import type { Family } from './family.js';
-import { preflight } from './headers.js';
+import { apiPreflightHeaders, preflight } from './headers.js';
 import { etag, matchesEtag, type Reply, type Req } from './http.js';
 import type { SiteModel } from './site-model.js';
 import type { Runtime } from './runtime.js';
@@ -41,7 +41,7 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
   const mcp = await mcpFamily.respond(req, rt);
   if (mcp) return mcp;
   // D15/D16: the method check comes first; everything else is GET-only.
-  if (req.method === 'OPTIONS') return preflight(req, GET_METHODS);
+  if (req.method === 'OPTIONS') return preflightOf(req, rt);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return errorReply(
       rt.site,
@@ -60,6 +60,16 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
     if (reply) return reply;
   }
   return notFoundPage(req, rt);
+}
+
+/**
+ * A preflight carries the headers of the address it precedes: under /api the
+ * D18 set (version, deprecation link, caching, nosniff), as MCP's does;
+ * elsewhere CORS alone (D15, D35), since pages and documents have no version.
+ */
+function preflightOf(req: Req, rt: Runtime): Reply {
+  if (!isApiPath(req.path)) return preflight(req, GET_METHODS);
+  return preflight(req, GET_METHODS, undefined, apiPreflightHeaders(rt.site, versionAt(rt.site, req.path)));
 }
 
 /** ETag, 304 and HEAD, applied the same way to every reply (D15, D18). */

@@ -261,6 +261,12 @@ export function conformance(label: string, target: () => Target): void {
         expect(res.status).toBe(204);
         expect(res.headers.get('access-control-allow-origin')).toBe('*');
         expect(res.headers.get('access-control-allow-methods')).toContain('GET');
+        // D18 on every API response, the preflight included.
+        expect(res.headers.get('x-api-version')).toBe('v1');
+        expect(res.headers.get('x-api-deprecated')).toBe('false');
+        expect(res.headers.get('link')).toBe(`<${c.site}/developers#versioning>; rel="deprecation"; type="text/html"`);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       });
 
       it('validates the search query before searching (D12)', async () => {

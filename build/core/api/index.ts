@@ -1,9 +1,9 @@
 // The /api family: version routing (keyed by version, D19), sunset, operation
 // matching, parameter validation and the JSON reply of each outcome.
 import { errorReply } from '../errors.js';
-import { CACHE, apiHeaders } from '../headers.js';
+import { CACHE, apiHeaders, primaryVersion } from '../headers.js';
 import { jsonText, utf8, type Reply, type Req } from '../http.js';
-import type { Site } from '../model.js';
+import type { Site, VersionState } from '../model.js';
 import { canonicalQuery, parseQuery } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, apiBase } from '../urls.js';
@@ -17,6 +17,16 @@ export const routeTable: Record<string, readonly Operation[]> = { v1: operations
 
 export function isApiPath(path: string): boolean {
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
+/**
+ * The version whose headers an address under /api carries (D18): the one its
+ * path names, or the current one when it names none the site has, as its 404
+ * does.
+ */
+export function versionAt(site: Site, path: string): VersionState {
+  const version = path.split('/')[2] ?? '';
+  return (Object.hasOwn(site.versions, version) ? site.versions[version] : undefined) ?? primaryVersion(site);
 }
 
 interface Match {

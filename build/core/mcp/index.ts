@@ -26,7 +26,7 @@
 // No Mcp-Session-Id is ever issued and no request ever opens a stream.
 import { errorReply } from '../errors.js';
 import type { Family } from '../family.js';
-import { apiHeaders, CACHE, preflight, primaryVersion } from '../headers.js';
+import { apiHeaders, apiPreflightHeaders, CACHE, preflight, primaryVersion } from '../headers.js';
 import { jsonText, utf8, type Reply, type Req } from '../http.js';
 import type { Runtime } from '../runtime.js';
 import { claimOf, exchangeOf, MIRROR_HINT, ProtocolMismatch } from './exchange.js';
@@ -103,8 +103,7 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
 
 /** The CORS preflight of /mcp: the MCP request headers a browser-based client sends. */
 function mcpPreflight(req: Req, rt: Runtime): Reply {
-  const { 'content-type': _none, ...base } = mcpHeaders(rt);
-  return preflight(req, MCP_METHODS, MCP_REQUEST_HEADERS, base);
+  return preflight(req, MCP_METHODS, MCP_REQUEST_HEADERS, apiPreflightHeaders(rt.site, primaryVersion(rt.site)));
 }
 
 /** GET would open a server-sent event stream in Streamable HTTP; a stateless function holds none (D36). */

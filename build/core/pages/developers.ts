@@ -123,7 +123,7 @@ export function developerSections(site: Site): DocSection[] {
             'The post list pages with `limit` (1–100, default 20) and `offset` (default 0); `meta` holds `total`, `limit` and `offset`, and `links.next` and `links.prev` are absolute URLs or `null`. An offset past the end gives an empty `data`.',
             'Every post, project and service carries `url` (its page), `markdown_url` (its twin) and `api_url` (its JSON), all absolute: never build a URL by hand.',
             'Every response sends `Access-Control-Allow-Origin: *`, `X-Api-Version`, `X-Api-Deprecated`, a `Link` to [the versioning policy](#versioning) with `rel="deprecation"`, a `Cache-Control` and a strong `ETag`: send it back in `If-None-Match` to get `304 Not Modified`.',
-            '`OPTIONS` answers a CORS preflight with `204`.',
+            '`OPTIONS` answers a CORS preflight with `204` and, on the API and `/mcp`, the same version, `Link` and `nosniff` headers, with `Cache-Control: no-store`.',
           ],
         },
         { code: curl(`${a.base}/posts?limit=2`, 'i') },
