@@ -20,7 +20,7 @@ import {
   termShardPath,
 } from '../build/core/edge.js';
 import { MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH } from '../build/core/files.js';
-import { request, type Req } from '../build/core/http.js';
+import { request, type Reply, type Req } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
@@ -100,7 +100,15 @@ function corpus(): Req[] {
     call(10, 'site_search_writing', { query: 'deliverabilty', limit: 2 }),
     call(11, 'site_get_profile', {}),
     call(12, 'site_list_projects', { status: 'live' }),
+    call(13, 'site_get_post', { slug: formerSlug() }),
   ];
+}
+
+/** A post's former slug (D48): the first alias whose API address redirects. */
+function formerSlug(): string {
+  const from = Object.keys(built.site.redirects).find((path) => path.startsWith('/api/v1/posts/'));
+  if (!from) throw new Error('The sample has no post alias; give a post `aliases: [/blog/<old-slug>]`.');
+  return from.slice('/api/v1/posts/'.length);
 }
 
 /** A reader over `dir` that records every file asked for. */
@@ -121,6 +129,27 @@ describe('the functions answer from precomputed files as respond() does from the
       expect(actual.status, label).toBe(expected.status);
       expect(actual.headers, label).toEqual(expected.headers);
       expect(Buffer.from(actual.body ?? []).toString('utf8'), label).toBe(Buffer.from(expected.body ?? []).toString('utf8'));
+    }
+  });
+
+  it("answers site_get_post for a former slug with the record the API's 301 leads to, from the model and from the files (D48)", async () => {
+    const old = formerSlug();
+    const to = built.site.redirects[`/api/v1/posts/${old}`]!;
+    const slug = to.slice('/api/v1/posts/'.length);
+    const rt = memoryRuntime(built.site);
+    const handle = createHandler(fileReader(built.out));
+    const record = JSON.parse(new TextDecoder().decode((await respond(request('GET', to), rt)).body!));
+    expect(record.slug).toBe(slug);
+    const twin = new TextDecoder().decode((await respond(request('GET', `/blog/${slug}.md`), rt)).body!);
+    const answers: [string, (req: Req) => Promise<Reply>][] = [
+      ['respond() over the model, as the build', (req) => respond(req, rt)],
+      ['the functions over the files', (req) => handle(req)],
+    ];
+    for (const [label, answer] of answers) {
+      const result = JSON.parse(new TextDecoder().decode((await answer(call(1, 'site_get_post', { slug: old }))).body!)).result;
+      expect(result.isError ?? false, label).toBe(false);
+      expect(result.structuredContent, label).toEqual(record);
+      expect(result.content, label).toEqual([{ type: 'text', text: twin }]);
     }
   });
 

@@ -241,6 +241,20 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
     expect(result.structuredContent.data[0]).toMatchObject({ type: 'post', id: 'email-deliverability-b2b-saas' });
   });
 
+  it("follows a post's former slug to the record the API redirects it to, text block included (D48, D53)", async () => {
+    const moved = await fetch(s.at('/api/v1/posts/goodbye-pidwatch'), { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    const location = moved.headers.get('location')!;
+    expect(location).toBe('/api/v1/posts/retiring-pid-files');
+    const expected = await api(location);
+    expect(expected.status).toBe(200);
+    const result = await client.callTool({ name: 'site_get_post', arguments: { slug: 'goodbye-pidwatch' } });
+    expect(result.isError ?? false).toBe(false);
+    expect(result.structuredContent).toEqual(expected.body);
+    expect(result.structuredContent.slug).toBe('retiring-pid-files');
+    expect(result.content).toEqual([{ type: 'text', text: await (await fetch(s.at('/blog/retiring-pid-files.md'))).text() }]);
+  });
+
   it.each(BAD_CALLS)('$name with $arguments: isError with the API hint', async (call) => {
     const result = await client.callTool({ name: call.name, arguments: call.arguments });
     const expected = await api(call.path);

@@ -133,6 +133,8 @@ const CORPUS: Case[] = [
   }),
   rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'site_search_writing', arguments: { query: 'ssh', limit: 2 } } }),
   rpc({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: 'no-such-post' } } }),
+  // A former slug (D48): the tool follows the API's 301.
+  rpc({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: 'goodbye-pidwatch' } } }),
   rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }),
   { method: 'POST', path: '/mcp', headers: json, body: '{"jsonrpc":' },
   { method: 'POST', path: '/mcp', headers: { 'content-type': 'text/plain' }, body: '{}' },

@@ -2,15 +2,18 @@
 // operation's request, respondApi() answers it exactly as it answers HTTP,
 // and the answer becomes the result: the JSON body as structuredContent and
 // as a text block, or, for a failure, isError with the API's envelope (its
-// message and hint).
+// message and hint). A request for a former address (D48) is answered from
+// the address the API redirects it to, as an HTTP client following the 301
+// would be.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { respondApi } from '../api/index.js';
+import { isApiPath, respondApi } from '../api/index.js';
 import { operations } from '../api/operations.js';
 import { errorBody, internalError } from '../errors.js';
 import { primaryVersion } from '../headers.js';
 import { jsonText, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
 import { describeRange, type ParamSpec } from '../params.js';
+import { redirectReply } from '../redirects.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, pagePath } from '../urls.js';
 import type { ToolSpec } from './tools.js';
@@ -70,14 +73,16 @@ function wrongType(site: Site, name: string, spec: ParamSpec, value: unknown): C
 export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt: Runtime): Promise<CallToolResult> {
   const planned = apiRequest(rt.site, tool, args);
   if ('problem' in planned) return planned.problem;
+  const req = followMoved(planned.req, rt.site);
   // The text block's twin is read alongside the answer, not after it; it is used only if the answer has a text block.
-  const page = textPage(tool.name, args.slug);
+  // A moved request's twin is the record's, read once the record names it.
+  const page = req === planned.req ? textPage(tool.name, args.slug) : null;
   const twin = page === null ? null : rt.data.twin(page);
   twin?.catch(() => {});
   let reply: Reply;
   try {
     // The precomputed answer when there is one (in the functions), else the API's own (D38).
-    reply = (await rt.data.file(planned.req)) ?? (await respondApi(planned.req, rt));
+    reply = (await rt.data.file(req)) ?? (await respondApi(req, rt));
   } catch (error) {
     // What respond() would have answered for the same failure (a missing search index, say).
     console.error(`folio: MCP ${tool.name} failed:`, error);
@@ -89,6 +94,22 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
   const own = textPage(tool.name, body.slug);
   const block = own === null ? null : own === page ? await twin! : await rt.data.twin(own);
   return { content: [{ type: 'text', text: block ?? text }], structuredContent: body };
+}
+
+/**
+ * The request a tool's API request leads to. respond() answers a former API
+ * address (a post's old slug, D48) with a 301 before the API is asked, and
+ * respondApi() alone would call it not found; a tool follows the redirect as
+ * an HTTP client would. One hop, and only to an API address of this site:
+ * the map is the one respond() and the hosts' redirect files use, which the
+ * functions have in the model's head.
+ */
+function followMoved(req: Req, site: Site): Req {
+  const location = redirectReply(req, site)?.headers.location;
+  if (location === undefined || !location.startsWith('/') || location.startsWith('//')) return req;
+  const at = location.indexOf('?');
+  const path = at === -1 ? location : location.slice(0, at);
+  return isApiPath(path) ? { ...req, path, search: at === -1 ? '' : location.slice(at + 1) } : req;
 }
 
 /**

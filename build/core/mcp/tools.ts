@@ -78,7 +78,7 @@ export const tools: readonly ToolSpec[] = [
   tool(
     'site_get_post',
     'Get one post',
-    "One post with its full Markdown body in `content_markdown`; the text block is the post's Markdown page: title, author, dates, tags, links, then the body. Slugs are listed by site_list_posts. Same as GET /api/v1/posts/{slug}.",
+    "One post with its full Markdown body in `content_markdown`; the text block is the post's Markdown page: title, author, dates, tags, links, then the body. Slugs are listed by site_list_posts; a former slug answers the post under its current one. Same as GET /api/v1/posts/{slug}.",
     'getPost',
     { slug: SLUG },
     Post,
