@@ -197,14 +197,38 @@ describe('posts (D6, D8, D9, D11)', () => {
     ['limit=ten', 'limit', 'from 1 to 100'],
     ['limit=', 'limit', 'from 1 to 100'],
     ['limit=5&limit=6', 'limit', 'from 1 to 100'],
-    ['offset=-5', 'offset', 'at least 0'],
-    ['offset=abc', 'offset', 'at least 0'],
-    ['offset=99999999999999999999', 'offset', 'at least 0'],
-    ['offset=1&offset=1', 'offset', 'at least 0'],
+    ['offset=-5', 'offset', 'from 0 to 9007199254740991'],
+    ['offset=abc', 'offset', 'from 0 to 9007199254740991'],
+    ['offset=99999999999999999999', 'offset', 'from 0 to 9007199254740991'],
+    ['offset=1&offset=1', 'offset', 'from 0 to 9007199254740991'],
   ])('rejects %s with 400 invalid_request and the valid range in the hint (D8)', async (query, name, range) => {
     const error = await expectError(await get(`/api/v1/posts?${query}`), 400, 'invalid_request');
     expect(error.message).toContain(name);
     expect(error.hint).toContain(range);
+  });
+
+  it.each([
+    ['offset=-1', 'The query parameter `offset` is -1; it must be between 0 and 9007199254740991.'],
+    ['offset=99999999999999999999', 'The query parameter `offset` is 99999999999999999999; it must be between 0 and 9007199254740991.'],
+    ['offset=9007199254740992', 'The query parameter `offset` is 9007199254740992; it must be between 0 and 9007199254740991.'],
+    ['limit=101', 'The query parameter `limit` is 101; it must be between 1 and 100.'],
+    ['limit=0', 'The query parameter `limit` is 0; it must be between 1 and 100.'],
+    ['limit=-3', 'The query parameter `limit` is -3; it must be between 1 and 100.'],
+    // Not integers at all: the message says so.
+    ['offset=abc', 'The query parameter `offset` is not an integer: "abc".'],
+    ['offset=1.5', 'The query parameter `offset` is not an integer: "1.5".'],
+    ['limit=', 'The query parameter `limit` is not an integer: "".'],
+  ])('says what is wrong with %s: out of range or not an integer (D8, D17)', async (query, message) => {
+    const error = await expectError(await get(`/api/v1/posts?${query}`), 400, 'invalid_request');
+    expect(error.message).toBe(message);
+  });
+
+  it('pages to the largest offset it declares, past the end (D8, D25)', async () => {
+    const { res, body } = await json('/api/v1/posts?offset=9007199254740991');
+    expect(res.status).toBe(200);
+    expect(body.data).toEqual([]);
+    expect(body.meta.offset).toBe(9007199254740991);
+    expect(body.links.self).toBe(`${BASE}/posts?offset=9007199254740991`);
   });
 
   it('filters by tag after normalising it, and combines tag with paging (D9)', async () => {

@@ -266,6 +266,19 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
     expect(envelope.error.hint).toBe(expected.body.error.hint);
   });
 
+  it.each([
+    [-1, '/api/v1/posts?offset=-1'],
+    [1e21, '/api/v1/posts?offset=1000000000000000000000'],
+  ])("says an offset of %s is out of range, in the API's own words (D8, D37)", async (offset, path) => {
+    const result = await client.callTool({ name: 'site_list_posts', arguments: { offset } });
+    const expected = await api(path);
+    expect(expected.status).toBe(400);
+    expect(result.isError).toBe(true);
+    const envelope = JSON.parse(result.content[0].text);
+    expect(envelope.error).toEqual(expected.body.error);
+    expect(envelope.error.message).toMatch(/; it must be between 0 and \d+\.$/);
+  });
+
   it('answers an argument no tool declares with isError naming the arguments it takes', async () => {
     const result = await client.callTool({ name: 'site_get_profile', arguments: { verbose: true } });
     expect(result.isError).toBe(true);

@@ -3,7 +3,8 @@
 // read the same declarations.
 
 export type ParamSchema =
-  | { type: 'integer'; minimum: number; maximum?: number; default?: number }
+  /** `maximum` is required: a value past it is refused, so the declarations (and OpenAPI) must say where that is. */
+  | { type: 'integer'; minimum: number; maximum: number; default?: number }
   | {
       type: 'string';
       enum?: readonly string[];
@@ -36,8 +37,7 @@ export interface ParamProblem {
 export function describeRange(spec: ParamSpec): string {
   const s = spec.schema;
   if (s.type === 'integer') {
-    const range = s.maximum === undefined ? `an integer of at least ${s.minimum}` : `an integer from ${s.minimum} to ${s.maximum}`;
-    return `\`${spec.name}\` must be ${range}${s.default === undefined ? '' : ` (default ${s.default})`}.`;
+    return `\`${spec.name}\` must be an integer from ${s.minimum} to ${s.maximum}${s.default === undefined ? '' : ` (default ${s.default})`}.`;
   }
   if (s.enum) return `\`${spec.name}\` must be one of: ${s.enum.join(', ')}.`;
   if (s.format === 'date')
@@ -83,9 +83,11 @@ export function checkValue(spec: ParamSpec, raw: string): { value: string | numb
   const s = spec.schema;
   const bad = (why: string) => ({ problem: { message: `The query parameter \`${spec.name}\` ${why}.`, hint: describeRange(spec) } });
   if (s.type === 'integer') {
-    if (!/^[0-9]{1,15}$/.test(raw)) return bad(`is not an integer: "${clip(raw)}"`);
-    const n = Number(raw);
-    if (n < s.minimum || (s.maximum !== undefined && n > s.maximum)) return bad(`is out of range: ${n}`);
+    // A sign and digits make an integer of any size: one past the bounds is out of range, not malformed.
+    if (!/^-?[0-9]+$/.test(raw)) return bad(`is not an integer: "${clip(raw)}"`);
+    // Digits past a safe integer round, and then compare as more than any maximum; `+ 0` makes -0 a 0.
+    const n = Number(raw) + 0;
+    if (n < s.minimum || n > s.maximum) return bad(`is ${clip(raw)}; it must be between ${s.minimum} and ${s.maximum}`);
     return { value: n };
   }
   const value = spec.normalise ? spec.normalise(raw) : raw;

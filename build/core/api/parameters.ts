@@ -18,7 +18,8 @@ export const OFFSET: ParamSpec = {
   in: 'query',
   required: false,
   description: 'How many posts to skip, for paging.',
-  schema: { type: 'integer', minimum: 0, default: 0 },
+  // The largest integer every JSON client holds exactly: meta.offset and the links repeat it.
+  schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 },
   example: 20,
 };
 

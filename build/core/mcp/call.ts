@@ -49,10 +49,16 @@ function apiRequest(site: Site, tool: ToolSpec, args: Record<string, unknown>): 
     const type = spec.schema.type === 'integer' ? 'number' : 'string';
     if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) return { problem: wrongType(site, name, spec, value) };
     // The API validates the value itself, and answers with its own message and hint.
-    if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(String(value)));
-    else (query ??= new URLSearchParams()).set(spec.name, String(value));
+    const text = queryText(value);
+    if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(text));
+    else (query ??= new URLSearchParams()).set(spec.name, text);
   }
   return { req: { method: 'GET', path, search: query?.toString() ?? '', headers: {}, body: null } };
+}
+
+/** An argument as the query string carries it: a whole number in digits (1e21 is "1000000000000000000000"), so the API judges its range, not its spelling. */
+function queryText(value: unknown): string {
+  return typeof value === 'number' && Number.isInteger(value) ? BigInt(value).toString() : String(value);
 }
 
 function notAnArgument(site: Site, tool: ToolSpec, name: string): CallToolResult {

@@ -84,7 +84,7 @@ export function curl(url: string, extra = ''): string {
 export function schemaText(spec: ParamSpec, code: (literal: string) => string = (l) => l): string {
   const s = spec.schema;
   const parts: string[] = [s.type];
-  if (s.type === 'integer') parts.push(s.maximum === undefined ? `≥ ${s.minimum}` : `${s.minimum}–${s.maximum}`);
+  if (s.type === 'integer') parts.push(`${s.minimum}–${s.maximum}`);
   else {
     if (s.enum) parts.push(`one of ${s.enum.join(', ')}`);
     if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`${s.minLength ?? 0}–${s.maxLength} characters`);
