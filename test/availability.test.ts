@@ -130,6 +130,10 @@ describe('availability on the pages (D60)', () => {
     }
     const about = await (await fetch(s.at('/about'))).text();
     expect(about).toMatch(/<h2 id="engagements">Engagements<\/h2>[\s\S]*<td>audit, project, retainer<\/td><td>EUR 950–1,150 a day<\/td>/);
+    // Each engagement links its service's own page (D47).
+    expect(about).toContain(
+      '<tr><td><a href="/services/monorepo-build-pipelines">Monorepo build pipelines</a></td><td>audit, project, retainer</td>',
+    );
   });
 
   it('puts the same facts in the twins', async () => {
@@ -139,7 +143,7 @@ describe('availability on the pages (D60)', () => {
     );
     expect(about).toContain('## Engagements\n\n- [Email deliverability');
     expect(about).toContain(
-      `\n- [Monorepo build pipelines](${SITE}/services.md#monorepo-build-pipelines): audit, project, retainer; EUR 950–1,150 a day\n`,
+      `\n- [Monorepo build pipelines](${SITE}/services/monorepo-build-pipelines.md): audit, project, retainer; EUR 950–1,150 a day\n`,
     );
     const home = await (await fetch(s.at('/index.md'))).text();
     expect(home).toMatch(/^- Availability: .*Earliest start: 7 December 2026\./m);

@@ -216,6 +216,36 @@ describe('pages and twins (D20, D21)', () => {
     }
   });
 
+  it('links each service on the home and about pages to its own page, and in their twins to its own twin (D47)', async () => {
+    const { site } = s;
+    const url = site.config.site_url;
+    const engaged = site.profile.availability.engagements.map((e) => e.service);
+    expect(site.services.length).toBeGreaterThan(1);
+    expect(engaged.length).toBeGreaterThan(0);
+    const hrefs = async (path: string) => byTag(parseHtml(await (await get(path)).text()), 'a').map((a) => attr(a, 'href') ?? '');
+
+    const home = await hrefs('/');
+    for (const svc of site.services) expect(home, svc.id).toContain(`/services/${svc.id}`);
+    const about = await hrefs('/about');
+    for (const id of engaged) expect(about, id).toContain(`/services/${id}`);
+    for (const [path, list] of [
+      ['/', home],
+      ['/about', about],
+    ] as const)
+      expect(
+        list.filter((h) => h.startsWith('/services#')),
+        path,
+      ).toEqual([]);
+
+    const homeTwin = await (await get('/index.md')).text();
+    for (const svc of site.services) expect(homeTwin, svc.id).toContain(`- [${svc.title}](${url}/services/${svc.id}.md): `);
+    // The list twin is linked once, from "Pages"; no service points at it.
+    expect(homeTwin.split(`(${url}/services.md)`)).toHaveLength(2);
+    const aboutTwin = await (await get('/about.md')).text();
+    for (const id of engaged) expect(aboutTwin, id).toContain(`](${url}/services/${id}.md): `);
+    for (const text of [homeTwin, aboutTwin]) expect(text).not.toContain(`${url}/services.md#`);
+  });
+
   it('puts every contact route of the profile on /about', async () => {
     const doc = parseHtml(await (await get('/about')).text());
     const hrefs = byTag(doc, 'a').map((a) => attr(a, 'href'));

@@ -81,7 +81,7 @@ export function engagementsHtml(site: Site): Html | '' {
 ${list.map(
   (
     e,
-  ) => html`<tr><td><a href="${pagePath.services()}#${e.service}">${serviceTitle(site, e.service)}</a></td><td>${e.formats.join(', ')}</td><td>${e.rate_band ?? 'On request'}</td></tr>
+  ) => html`<tr><td><a href="${pagePath.service(e.service)}">${serviceTitle(site, e.service)}</a></td><td>${e.formats.join(', ')}</td><td>${e.rate_band ?? 'On request'}</td></tr>
 `,
 )}</tbody>
 </table>
@@ -91,11 +91,10 @@ ${list.map(
 export function engagementsMarkdown(site: Site): string | null {
   const list = site.profile.availability.engagements;
   if (!list.length) return null;
-  const services = absolute(site, twinPath(pagePath.services()));
   return list
     .map(
       (e) =>
-        `- ${mdLink(serviceTitle(site, e.service), `${services}#${e.service}`)}: ${mdText(e.formats.join(', '))}; ${mdText(e.rate_band ?? 'rate on request')}`,
+        `- ${mdLink(serviceTitle(site, e.service), absolute(site, twinPath(pagePath.service(e.service))))}: ${mdText(e.formats.join(', '))}; ${mdText(e.rate_band ?? 'rate on request')}`,
     )
     .join('\n');
 }

@@ -53,7 +53,7 @@ ${postList(model, latest, 3)}
 <div class="section-head"><h2 id="services">Services</h2><a href="${pagePath.services()}">Details and fit</a></div>
 <ul class="cards">
 ${site.services.map(
-  (s) => html`<li class="card"><h3><a href="${pagePath.services()}#${s.id}">${s.title}</a></h3><p>${s.summary}</p></li>
+  (s) => html`<li class="card"><h3><a href="${pagePath.service(s.id)}">${s.title}</a></h3><p>${s.summary}</p></li>
 `,
 )}</ul>
 </section>
@@ -106,7 +106,7 @@ ${projects.map(
         .join('\n'),
     ),
     section('Latest writing', postListMarkdown(model, latest)),
-    section('Services', site.services.map((s) => `- ${mdLink(s.title, `${md(pagePath.services())}`)}: ${mdText(s.summary)}`).join('\n')),
+    section('Services', site.services.map((s) => `- ${mdLink(s.title, md(pagePath.service(s.id)))}: ${mdText(s.summary)}`).join('\n')),
     section('Projects', projectListMarkdown(site, projects)),
   );
 
