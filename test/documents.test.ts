@@ -408,4 +408,12 @@ describe('/.well-known/agent-instructions (D34)', () => {
     for (const tool of ['site_get_profile', 'site_list_posts', 'site_get_post', 'site_search_writing', 'site_list_projects'])
       expect(md).toContain(tool);
   });
+
+  it('names the owner, then gives the headline and the location as written, never spliced mid-sentence', async () => {
+    const md = await text('/.well-known/agent-instructions');
+    const profile = await json('/api/v1/profile');
+    expect(profile.headline).toMatch(/^\p{Lu}/u);
+    expect(md).toContain(`\n\nThis site belongs to ${profile.name}: ${profile.headline}. Location: ${profile.location}. It holds `);
+    expect(md).not.toContain(`${profile.name}, ${profile.headline}`);
+  });
 });

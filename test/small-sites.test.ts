@@ -139,7 +139,9 @@ describe('an empty site: nothing published of any kind (D59)', () => {
     expect(llms).toContain('please keep to about 60 requests a minute (the default).');
     expect(llms).toContain('Where to start and fair use.');
     const agents = s.files.get('.well-known/agent-instructions.md')!;
-    expect(agents).toContain('It holds a profile with contact routes and availability.');
+    expect(agents).toContain(
+      'This site belongs to Test Person: Data engineer. Location: Oslo. It holds a profile with contact routes and availability.',
+    );
     expect(agents).not.toContain('What this site is not');
     expect(s.files.get('index.html')).toContain('<p>© 2026 Test Person.</p>');
     expect(s.files.get('robots.txt') ?? (await (await s.get('/robots.txt')).text())).toContain(

@@ -8,6 +8,7 @@ import { apiBase, pagePath, absolute, twinPath } from '../urls.js';
 import { deprecationNotices } from './deprecation.js';
 import { blocks } from './markdown.js';
 import { documentedVersion } from './openapi.js';
+import { asSentence } from '../pages/availability.js';
 import { plural } from '../pages/html.js';
 import { fairRate, listText, whatItIsNot } from '../statements.js';
 
@@ -30,8 +31,10 @@ export function agentInstructions(site: Site): string {
   const base = apiBase(site, documentedVersion(site).version);
   return blocks(
     `# Instructions for agents: ${mdText(site.config.title)}`,
-    `This site belongs to ${mdText(profile.name)}, ${mdText(profile.headline)} (${mdText(profile.location)}). ` +
-      `It holds ${holdings(site)}.`,
+    // Headline and location are free text (a headline may open with an
+    // acronym): each follows a colon as written, so any wording reads.
+    `This site belongs to ${mdText(profile.name)}: ${mdText(asSentence(profile.headline))} ` +
+      `Location: ${mdText(asSentence(profile.location))} It holds ${holdings(site)}.`,
     ...deprecationNotices(site).map((notice) => `**Deprecation notice:** ${mdText(notice)}`),
     [
       '## Where to start',
