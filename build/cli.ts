@@ -9,6 +9,8 @@ import { startDev } from './dev.js';
 import { build } from './emit/build.js';
 import { defaultCacheDir } from './emit/cache.js';
 import { HOSTS, parseHosts, type Host } from './emit/hosts/limits.js';
+import { contentFolderMistake } from './content/load.js';
+import { isSiteUrl } from './content/site-config.js';
 import { paint, ProgressBar, terminal } from './progress.js';
 import { buildSummary } from './summary.js';
 import { init, InitRefused } from './init.js';
@@ -48,6 +50,21 @@ function collectHosts(value: string, previous: Host[] = []): Host[] {
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
+}
+
+/** --site-url: the same rule as site.yaml's site_url, refused as a usage error before anything is read. */
+function parseSiteUrl(value: string): string {
+  if (isSiteUrl(value)) return value;
+  const trimmed = value.replace(/\/+$/, '');
+  const fix = trimmed !== value && isSiteUrl(trimmed) ? `--site-url ${trimmed}` : '--site-url https://ada.example';
+  throw new InvalidArgumentError(`"${value}" is not an absolute http(s) URL without a trailing slash. Pass e.g. ${fix}.`);
+}
+
+/** --content, refused as a usage error when it plainly is not a content folder (content/load.ts). */
+function contentDir(dir: string): string {
+  const mistake = contentFolderMistake(dir);
+  if (mistake) throw new InvalidArgumentError(mistake);
+  return dir;
 }
 
 function parseCount(value: string): number {
@@ -103,7 +120,7 @@ export function program(): Command {
     .description('Render every GET response the site can know ahead of time into the output directory.')
     .option('--content <dir>', 'content directory', 'content')
     .option('--out <dir>', 'output directory (replaced atomically on success)', 'dist')
-    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url")
+    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url", parseSiteUrl)
     .option('--now <iso-8601>', 'build clock (default: SOURCE_DATE_EPOCH or the current time)')
     .option('--cache-dir <dir>', 'cache of rendered content and of the last build (default: .folio-cache beside --out)')
     .option('--no-cache', 'render everything and ask for every response, without reading or writing the cache')
@@ -120,7 +137,7 @@ export function program(): Command {
       const bar = new ProgressBar(term);
       try {
         const result = await build({
-          content: opts.content,
+          content: contentDir(opts.content),
           out: opts.out,
           now,
           siteUrl: opts.siteUrl,
@@ -152,13 +169,13 @@ export function program(): Command {
     .command('check')
     .description('Validate the content and every internal link without writing anything (exit 0: clean, 1: problems).')
     .option('--content <dir>', 'content directory', 'content')
-    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url")
+    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url", parseSiteUrl)
     .option('--now <iso-8601>', 'build clock for drafts, scheduled posts and API versions (default: SOURCE_DATE_EPOCH or the current time)')
     .option('--json', 'print {ok, problems: [{file, line, column, message, hint}]} as JSON on stdout')
     .option('--cache-dir <dir>', 'read rendered content from this cache (never written by check)')
     .action(async (opts: { content: string; siteUrl?: string; now?: string; json?: boolean; cacheDir?: string }) => {
       const result = await check({
-        content: opts.content,
+        content: contentDir(opts.content),
         now: buildClock(opts.now),
         siteUrl: opts.siteUrl,
         cache: opts.cacheDir ?? false,
@@ -188,7 +205,7 @@ export function program(): Command {
     .description('Build, serve and rebuild on every content change; open pages reload when they change.')
     .option('--content <dir>', 'content directory', 'content')
     .option('--out <dir>', 'output directory, updated in place on each change', 'dist')
-    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url")
+    .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url", parseSiteUrl)
     .option('--now <iso-8601>', 'build clock for the whole session (default: SOURCE_DATE_EPOCH or the start time)')
     .option('--port <n>', 'port (default: $PORT or 8080)', parsePort)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
@@ -198,7 +215,7 @@ export function program(): Command {
     .action(async (opts: BuildFlags & { port?: number; host: string }) => {
       const port = opts.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
       const session = await startDev({
-        content: opts.content,
+        content: contentDir(opts.content),
         out: opts.out,
         now: buildClock(opts.now),
         siteUrl: opts.siteUrl,

@@ -1,7 +1,7 @@
 // folio check (D1, D2, D19): the build's validation, nothing written, exit
 // codes for CI (0 clean, 1 problems, 2 usage) and a --json report.
 import { execFile } from 'node:child_process';
-import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,5 +219,36 @@ describe('folio check', () => {
     const help = await folio(['check', '--help'], cwd);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--json');
+  });
+
+  it('refuses, with exit 2 and the fix, a content folder that is not there and the site folder above one', SLOW, async () => {
+    const missing = await folio(['check', '--content', 'nowhere'], cwd);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      'folio: the content folder nowhere does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with folio init.\n',
+    );
+    // The folder `folio init my-site` makes, given instead of my-site/content: the same answer from check, build and dev.
+    const site = await tempDir('folio-site-');
+    dirs.push(site);
+    await cp(await content(), join(site, 'content'), { recursive: true });
+    for (const command of [['check'], ['build', '--out', join(site, 'dist')], ['dev', '--port', '0']]) {
+      const r = await folio([...command, '--content', site], cwd);
+      expect(r.code, command[0]).toBe(2);
+      expect(r.stderr, command[0]).toBe(
+        `folio: ${site} holds no site.yaml, but ${join(site, 'content')} does: pass --content ${join(site, 'content')}.\n`,
+      );
+    }
+    expect(await readdir(site)).toEqual(['content']);
+  });
+
+  it('refuses a --site-url with a trailing slash as a usage error, naming the value to pass', async () => {
+    const r = await folio(['build', '--site-url', 'https://ada.example/', '--out', join(cwd, 'never')], cwd);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      '"https://ada.example/" is not an absolute http(s) URL without a trailing slash. Pass e.g. --site-url https://ada.example.',
+    );
+    const relative = await folio(['check', '--site-url', 'ada.example'], cwd);
+    expect(relative.code).toBe(2);
+    expect(relative.stderr).toContain('Pass e.g. --site-url https://ada.example.');
   });
 });

@@ -106,3 +106,19 @@ export async function loadContent(dir: string): Promise<ContentSources> {
 export function contentFileExists(dir: string): (path: string) => boolean {
   return (path) => statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 }
+
+/**
+ * Why `dir` plainly cannot be the content folder, as the fix to print; null
+ * when it may be (what is in it is then checked as content). Two easy
+ * mistakes: a folder that is not there, and the site's folder instead of the
+ * content folder inside it, which `folio init my-site` makes.
+ */
+export function contentFolderMistake(dir: string): string | null {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) return `the content folder ${dir} does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with folio init.`;
+  if (!stat.isDirectory()) return `--content ${dir} is a file. Pass the folder that holds site.yaml and profile.md.`;
+  const inner = join(dir, 'content');
+  if (!statSync(join(dir, 'site.yaml'), { throwIfNoEntry: false }) && statSync(join(inner, 'site.yaml'), { throwIfNoEntry: false }))
+    return `${dir} holds no site.yaml, but ${inner} does: pass --content ${inner}.`;
+  return null;
+}

@@ -22,6 +22,11 @@ export interface ApiVersionConfig {
  * `exists` answers whether a path relative to the content folder is a file
  * (for social_image); `themeCss` is content/theme.css (D46).
  */
+/** An absolute http(s) URL without a trailing slash: what site_url and --site-url take. */
+export function isSiteUrl(url: string): boolean {
+  return /^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(url);
+}
+
 export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
@@ -29,7 +34,7 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   const description = f.string('description', 'Notes and consulting by Ada Example.');
   const language = f.string('language', 'en');
   const siteUrl = siteUrlOverride ?? f.string('site_url', 'https://ada.example');
-  if (siteUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(siteUrl)) {
+  if (siteUrl && !isSiteUrl(siteUrl)) {
     if (siteUrlOverride) problems.push({ file: '--site-url', line: 1, column: 1, message: `"${siteUrl}" is not an absolute URL without a trailing slash.`, hint: 'Pass e.g. --site-url https://ada.example' });
     else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
   }
