@@ -44,12 +44,18 @@ export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<st
 }
 
 function hintFor(site: Site, path: string): string {
-  const blog = /^\/blog\/([^/]+)$/.exec(path);
-  if (blog)
-    return `No published post has the slug "${blog[1]}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
-  const project = /^\/projects\/([^/]+)$/.exec(path);
-  if (project) return `No project has the id "${project[1]}". Project ids: ${site.projects.map((p) => p.id).join(', ')}.`;
-  const service = /^\/services\/([^/]+)$/.exec(path);
-  if (service) return `No service has the id "${service[1]}". Service ids: ${site.services.map((s) => s.id).join(', ')}.`;
+  // A twin (/blog/x.md) and an API record (/api/v1/posts/x) name the same item as its page.
+  const item = /^(?:\/api\/[^/]+\/(posts|projects|services)|\/(blog|projects|services))\/([^/]+?)(\.md)?$/.exec(path);
+  const kind = item && (item[1] ?? item[2]);
+  const id = item?.[3];
+  if (kind === 'blog' || kind === 'posts')
+    return `No published post has the slug "${id}". Published slugs are listed at /api/v1/posts; a draft or a post dated after the build clock is not published yet.`;
+  if (kind === 'projects') return `No project has the id "${id}". Project ids: ${site.projects.map((p) => p.id).join(', ')}.`;
+  if (kind === 'services') return `No service has the id "${id}". Service ids: ${site.services.map((s) => s.id).join(', ')}.`;
+  if (path.startsWith('/api/'))
+    return 'The API publishes /api/v1 (its discovery document), posts, projects, services and their records; /api/v1 lists them.';
+  // A name with an extension other than .md is most likely a file meant for content/static/.
+  if (/\.(?!md$)[a-z0-9]+$/i.test(path))
+    return `No file is published at ${path}. Files under content/static/ are published at their own path: put it at content/static${path}.`;
   return 'Site pages are /, /about, /services, /services/<id>, /blog, /blog/tags/<tag>, /blog/<slug>, /projects, /projects/<id> and /developers (each also as .md).';
 }

@@ -93,6 +93,7 @@ describe('folio check', () => {
         'Good: [a twin](/blog/dmarc-p-reject-rollout.md), [a tag list](/api/v1/posts?tag=email), [the feed](/feed.xml).',
         'Broken: [a twin](/blog/no-such-post.md) and [an API record](/api/v1/posts/no-such-post).',
         '   And [an absolute one](https://hannabrink.example/projects/no-such-project).',
+        'And [a file](/files/rates.pdf), [an API list](/api/v1/invoices) and [a twin](/projects/no-such-project.md).',
         '',
       ].join('\n'),
     );
@@ -108,7 +109,20 @@ describe('folio check', () => {
       `${lines + 2}:9 The link to /blog/no-such-post.md points at a page that does not exist.`,
       `${lines + 2}:45 The link to /api/v1/posts/no-such-post points at a page that does not exist.`,
       `${lines + 3}:8 The link to https://hannabrink.example/projects/no-such-project points at a page that does not exist.`,
+      `${lines + 4}:5 The link to /files/rates.pdf points at a page that does not exist.`,
+      `${lines + 4}:33 The link to /api/v1/invoices points at a page that does not exist.`,
+      `${lines + 4}:69 The link to /projects/no-such-project.md points at a page that does not exist.`,
     ]);
+    // Each hint names the item a twin or an API record stands for, or where a file would be published from.
+    expect(report.problems.map((p) => p.hint.split(/[.;] /)[0])).toEqual([
+      'No published post has the slug "no-such-post"',
+      'No published post has the slug "no-such-post"',
+      'No project has the id "no-such-project"',
+      'No file is published at /files/rates.pdf',
+      'The API publishes /api/v1 (its discovery document), posts, projects, services and their records',
+      'No project has the id "no-such-project"',
+    ]);
+    expect(report.problems[3]!.hint).toContain('put it at content/static/files/rates.pdf');
     for (const p of report.problems) {
       expect(Object.keys(p).sort()).toEqual(['column', 'file', 'hint', 'line', 'message']);
       expect(p.file).toMatch(/posts\/bounce-handling\.md$/);
