@@ -22,6 +22,8 @@ export interface CheckResult {
   problems: Problem[];
   /** What was checked, for the summary. */
   counts: { files: number; posts: number; projects: number; services: number; links: number };
+  /** Posts that read cleanly but are not published by the build clock: drafts, and those dated after its day (UTC). */
+  held: { drafts: number; scheduled: { slug: string; date: string }[] };
   /** What waits for these problems to be fixed (ContentError). */
   unchecked?: string;
 }
@@ -34,6 +36,13 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
     0,
   );
   const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
+  // Said in the summary, since a post dated today in a time zone ahead of UTC is otherwise silently missing.
+  const today = options.now.toISOString().slice(0, 10);
+  const posts = content.posts.flatMap((r) => (r.read ? [r.read] : []));
+  const held = {
+    drafts: posts.filter((p) => p.draft).length,
+    scheduled: posts.filter((p) => !p.draft && p.value.date > today).map((p) => ({ slug: p.value.slug, date: p.value.date })),
+  };
   try {
     // Images are checked as a build checks them: sharp decodes each one the
     // cache has not seen (an image is cached only once it decoded). The cache
@@ -51,9 +60,10 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
       ok: true,
       problems: [],
       counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length },
+      held,
     };
   } catch (error) {
-    if (error instanceof ContentError) return { ok: false, problems: error.problems, counts, unchecked: error.unchecked };
+    if (error instanceof ContentError) return { ok: false, problems: error.problems, counts, held, unchecked: error.unchecked };
     throw error;
   }
 }

@@ -174,9 +174,10 @@ export function program(): Command {
     .option('--json', 'print {ok, problems: [{file, line, column, message, hint}]} as JSON on stdout')
     .option('--cache-dir <dir>', 'read rendered content from this cache (never written by check)')
     .action(async (opts: { content: string; siteUrl?: string; now?: string; json?: boolean; cacheDir?: string }) => {
+      const now = buildClock(opts.now);
       const result = await check({
         content: contentDir(opts.content),
-        now: buildClock(opts.now),
+        now,
         siteUrl: opts.siteUrl,
         cache: opts.cacheDir ?? false,
       });
@@ -186,6 +187,14 @@ export function program(): Command {
         console.log(
           `folio: content is valid: ${plural(c.files, 'file')} (${plural(c.posts, 'published post')}, ${plural(c.projects, 'project')}, ${plural(c.services, 'service')}), ${plural(c.links, 'link')} checked.`,
         );
+        const { drafts, scheduled } = result.held;
+        if (drafts || scheduled.length) {
+          const later = scheduled.map((p) => `${p.slug} on ${p.date}`).join(', ');
+          const held = [drafts ? plural(drafts, 'draft') : '', later ? `${scheduled.length} dated after that day (${later})` : ''];
+          console.log(
+            `folio: not published by the build clock (${now.toISOString().slice(0, 10)}, UTC): ${held.filter(Boolean).join('; ')}.`,
+          );
+        }
       } else {
         const p = paint(terminal(process.stderr).color);
         for (const problem of result.problems)

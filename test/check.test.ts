@@ -49,7 +49,10 @@ describe('folio check', () => {
     const before = await treeHash(dir);
     const r = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^folio: content is valid: \d+ files \(17 published posts, 11 projects, 5 services\), \d+ links checked\.\n$/);
+    // The sample holds one draft and one post dated after this clock: the summary says so, naming the clock's day.
+    expect(r.stdout).toMatch(
+      /^folio: content is valid: \d+ files \(17 published posts, 11 projects, 5 services\), \d+ links checked\.\nfolio: not published by the build clock \(2026-11-22, UTC\): 1 draft; 1 dated after that day \(selling-a-small-saas-across-the-eu-vat on 2027-03-01\)\.\n$/,
+    );
     expect(await readdir(cwd)).toEqual([]);
     expect(await treeHash(dir)).toEqual(before);
     const json = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
