@@ -15,6 +15,16 @@ const TRAILING = /[?!.,:;*_~'"]+$/;
  */
 const NEEDS_ESCAPING = /[\\`*[\]<>~&#_@\t\n\v\f\r]|www\.|:\/\/| {2}|^[ +\-\d]| $/i;
 
+/**
+ * Free text (a note, a headline) as a sentence of its own, ended with a full
+ * stop unless it ends with one already (or ! ? …, before closing quotes or
+ * brackets), so that the text after it does not run on from its last word.
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]["'”’)\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** Escapes text so Markdown shows it literally. */
 export function mdText(text: string): string {
   return literal(text, false);

@@ -1,14 +1,13 @@
 // /.well-known/agent-instructions (D34): Markdown for agents, saying what the
 // site holds, where to start, the fair-use rule and what the site says it is
 // not (D59: only what site.yaml states).
-import { mdText } from '../markdown-text.js';
+import { asSentence, mdText } from '../markdown-text.js';
 import { tools } from '../mcp/tools.js';
 import type { Site } from '../model.js';
 import { apiBase, pagePath, absolute, twinPath } from '../urls.js';
 import { deprecationNotices } from './deprecation.js';
 import { blocks } from './markdown.js';
 import { documentedVersion } from './openapi.js';
-import { asSentence } from '../pages/availability.js';
 import { plural } from '../pages/html.js';
 import { fairRate, listText, whatItIsNot } from '../statements.js';
 

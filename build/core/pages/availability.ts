@@ -2,7 +2,7 @@
 // status and note, then the terms as short facts, and on the about page the
 // engagements per service. Plain words from the same data as the API.
 import { earliestStart } from '../availability.js';
-import { mdLink, mdText } from '../markdown-text.js';
+import { asSentence, mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import { absolute, pagePath, twinPath } from '../urls.js';
 import { html, humanDate, safeHref, type Html } from './html.js';
@@ -45,12 +45,6 @@ ${list.map(
 `
     : ''
 }</div>`;
-}
-
-/** A note as a sentence of the fact line: the facts after it would otherwise run on from its last word. */
-export function asSentence(note: string): string {
-  const text = note.trim();
-  return /[.!?…]["'”’)\]]*$/.test(text) ? text : `${text}.`;
 }
 
 /** The Availability fact of a twin: the label, the note and the terms on one line. */
