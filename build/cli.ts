@@ -60,10 +60,10 @@ function parseSiteUrl(value: string): string {
   throw new InvalidArgumentError(`"${value}" is not an absolute http(s) URL without a trailing slash. Pass e.g. ${fix}.`);
 }
 
-/** --content, refused as a usage error when it plainly is not a content folder (content/load.ts). */
+/** --content, refused when it plainly is not a content folder (content/load.ts): an input error, exit 1 (D1). */
 function contentDir(dir: string): string {
   const mistake = contentFolderMistake(dir);
-  if (mistake) throw new InvalidArgumentError(mistake);
+  if (mistake) throw new Error(mistake);
   return dir;
 }
 

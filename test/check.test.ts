@@ -238,25 +238,29 @@ describe('folio check', () => {
     expect(help.stdout).toContain('--json');
   });
 
-  it('refuses, with exit 2 and the fix, a content folder that is not there and the site folder above one', SLOW, async () => {
-    const missing = await folio(['check', '--content', 'nowhere'], cwd);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe(
-      'folio: the content folder nowhere does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with folio init.\n',
-    );
-    // The folder `folio init my-site` makes, given instead of my-site/content: the same answer from check, build and dev.
-    const site = await tempDir('folio-site-');
-    dirs.push(site);
-    await cp(await content(), join(site, 'content'), { recursive: true });
-    for (const command of [['check'], ['build', '--out', join(site, 'dist')], ['dev', '--port', '0']]) {
-      const r = await folio([...command, '--content', site], cwd);
-      expect(r.code, command[0]).toBe(2);
-      expect(r.stderr, command[0]).toBe(
-        `folio: ${site} holds no site.yaml, but ${join(site, 'content')} does: pass --content ${join(site, 'content')}.\n`,
+  it(
+    'refuses, with exit 1 (an input error) and the fix, a content folder that is not there and the site folder above one',
+    SLOW,
+    async () => {
+      const missing = await folio(['check', '--content', 'nowhere'], cwd);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toBe(
+        'folio: the content folder nowhere does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with folio init.\n',
       );
-    }
-    expect(await readdir(site)).toEqual(['content']);
-  });
+      // The folder `folio init my-site` makes, given instead of my-site/content: the same answer from check, build and dev.
+      const site = await tempDir('folio-site-');
+      dirs.push(site);
+      await cp(await content(), join(site, 'content'), { recursive: true });
+      for (const command of [['check'], ['build', '--out', join(site, 'dist')], ['dev', '--port', '0']]) {
+        const r = await folio([...command, '--content', site], cwd);
+        expect(r.code, command[0]).toBe(1);
+        expect(r.stderr, command[0]).toBe(
+          `folio: ${site} holds no site.yaml, but ${join(site, 'content')} does: pass --content ${join(site, 'content')}.\n`,
+        );
+      }
+      expect(await readdir(site)).toEqual(['content']);
+    },
+  );
 
   it('refuses a --site-url with a trailing slash as a usage error, naming the value to pass', async () => {
     const r = await folio(['build', '--site-url', 'https://ada.example/', '--out', join(cwd, 'never')], cwd);
