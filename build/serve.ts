@@ -13,6 +13,7 @@ import { matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.j
 import { prefersMarkdown } from './core/negotiate.js';
 import { createHandler, type HandlerOptions } from './runtime/handler.js';
 import { fileReader, FileCache } from './serve-files.js';
+import { listen } from './listen.js';
 
 export interface ServeOptions {
   dir: string;
@@ -121,10 +122,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       else send(res, internalError(null), 'GET');
     }
   });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, options.host, () => ok());
-  });
+  await listen(server, options.port, options.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

@@ -204,6 +204,27 @@ describe('folio check', () => {
     ]);
   });
 
+  it('gives the fix for what went wrong: an open list, a repeated field, an empty file, a day the month lacks', SLOW, async () => {
+    const dir = await content();
+    const edit = async (file: string, from: string | RegExp, to: string) => {
+      const text = await readFile(join(dir, file), 'utf8');
+      expect(text.replace(from, to), file).not.toBe(text);
+      await writeFile(join(dir, file), text.replace(from, to));
+    };
+    await edit('posts/bounce-handling.md', /^tags:\n( {2}- .*\n)+/m, 'tags: [email, deliverability\n');
+    await edit('site.yaml', /^title: .*$/m, '$&\ntitle: Again');
+    await writeFile(join(dir, 'posts/affected-only-builds.md'), '');
+    await edit('posts/dmarc-p-reject-rollout.md', 'date: 2025-02-17', 'date: 2026-02-30');
+    const r = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
+    const hint = (file: string) => r.problems.find((p: { file: string }) => p.file.endsWith(file))?.hint;
+    expect(hint('posts/bounce-handling.md')).toBe(
+      'Close the list with ] on the same line, e.g. tags: [postgres, migrations], or write one "- item" per line.',
+    );
+    expect(hint('site.yaml')).toBe('Each field may appear once: remove or merge the repeated one.');
+    expect(hint('posts/affected-only-builds.md')).toMatch(/^The file has no front-matter: start it with a line "---", then title: /);
+    expect(hint('posts/dmarc-p-reject-rollout.md')).toBe('February 2026 has 28 days. Write the date as YYYY-MM-DD, e.g. date: 2026-03-14');
+  });
+
   it('checks the API lifecycle: a sunset less than 180 days after deprecation (D19)', SLOW, async () => {
     const dir = await content();
     await appendFile(join(dir, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n');

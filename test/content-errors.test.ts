@@ -2,6 +2,7 @@
 // `path:line:column: message` and a hint for every problem, exit code 1, and
 // the previous dist/ left byte-identical.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/site.js';
@@ -133,6 +134,29 @@ describe('CLI usage (D1)', () => {
     expect(r.stderr).toMatch(
       /^folio: the content folder \/\S+\/content does not exist\. Pass --content with the folder that holds site\.yaml and profile\.md, or start one with folio init\.\n$/,
     );
+  });
+
+  it('names the fix when the port is taken, for serve and dev', async () => {
+    const dir = join(await tempDir(), 'dist');
+    expect((await folio('build', '--out', dir, '--now', '2026-11-22')).code).toBe(0);
+    const taken = createServer();
+    await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      for (const args of [
+        ['serve', '--dir', dir],
+        ['dev', '--out', join(dir, '..', 'dev-dist'), '--now', '2026-11-22'],
+      ]) {
+        const r = await folio(...args, '--port', String(port));
+        expect(r.code, args[0]).toBe(1);
+        expect(r.stderr, args[0]).toContain(
+          `folio: port ${port} on 127.0.0.1 is taken by another process. Pass --port with a free port, or --port 0 for any free one.`,
+        );
+      }
+    } finally {
+      taken.close();
+      await rm(join(dir, '..'), { recursive: true, force: true });
+    }
   });
 
   it('prints a summary with files, bytes and time', async () => {

@@ -17,7 +17,13 @@ export class Fields {
 
   private missing(key: string, example: string): undefined {
     const near = closest(key, Object.keys(this.doc.data).filter((k) => !this.known.includes(k)));
-    const hint = near ? `Did you mean "${key}"? The front-matter has "${near}".` : `Add it to the front-matter, e.g. ${key}: ${example}`;
+    // A file with no front-matter at all (an empty file, or a body alone) needs the block itself first.
+    const none = !Object.keys(this.doc.data).length && !/^\uFEFF?---/.test(this.doc.source.text);
+    const hint = near
+      ? `Did you mean "${key}"? The front-matter has "${near}".`
+      : none
+        ? `The file has no front-matter: start it with a line "---", then ${key}: ${example} and the other fields, then "---".`
+        : `Add it to the front-matter, e.g. ${key}: ${example}`;
     this.report(key, `A ${this.kind} needs \`${key}\`, and it is missing.`, hint);
     return undefined;
   }
@@ -44,7 +50,9 @@ export class Fields {
     const v = this.string(key, '2026-03-14', required);
     if (v === undefined) return undefined;
     if (!isDate(v)) {
-      this.report(key, `\`${key}\` is not a date: "${v}".`, `Write the date as YYYY-MM-DD, e.g. ${key}: 2026-03-14`);
+      // Written as YYYY-MM-DD but no day of the calendar (2026-02-30): the hint says why.
+      const why = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${notADay(v)}. ` : '';
+      this.report(key, `\`${key}\` is not a date: "${v}".`, `${why}Write the date as YYYY-MM-DD, e.g. ${key}: 2026-03-14`);
       return undefined;
     }
     return v;
@@ -147,6 +155,16 @@ function booleanHint(key: string, v: unknown): string {
   if (['false', 'no', 'off'].includes(word)) return `Write it as ${key}: false (${only}).`;
   if (['true', 'yes', 'on'].includes(word)) return `Write it as ${key}: true (${only}).`;
   return `Write it as ${key}: true or ${key}: false (${only}).`;
+}
+
+/** Why a YYYY-MM-DD that is not a date names no day: its month, or the days its month has. */
+function notADay(v: string): string {
+  const [year, month, day] = v.split('-').map(Number) as [number, number, number];
+  if (month < 1 || month > 12) return `There is no month ${month}`;
+  if (day < 1) return 'Days start at 01';
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const name = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+  return `${name} ${year} has ${days} days`;
 }
 
 export function isDate(v: string): boolean {

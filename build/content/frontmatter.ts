@@ -73,7 +73,7 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
       line: at ? at.line + lineOffset : (alias?.line ?? 1),
       column: at ? at.col : (alias?.column ?? 1),
       message: `The front-matter is not valid YAML: ${yamlMessage(String(e.message ?? error))}`,
-      hint: 'Check indentation and quote values that contain a colon, e.g. title: "Postgres: the long way round".',
+      hint: yamlHint(e as { code?: string; message?: string }, true),
     });
     return null;
   }
@@ -99,7 +99,7 @@ export function parseYamlFile(source: Source, problems: Problem[]): Parsed | nul
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];
-    problems.push({ file: source.file, line: at?.line ?? 1, column: at?.col ?? 1, message: `This is not valid YAML: ${yamlMessage(error.message)}`, hint: 'Check indentation and quote values that contain a colon.' });
+    problems.push({ file: source.file, line: at?.line ?? 1, column: at?.col ?? 1, message: `This is not valid YAML: ${yamlMessage(error.message)}`, hint: yamlHint(error, false) });
     return null;
   }
   let data: unknown;
@@ -149,6 +149,19 @@ function aliasAt(text: string, message: string): { line: number; column: number 
   if (!match) return null;
   const before = text.slice(0, match.index).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+/** The fix for a YAML error, by what the parser says went wrong; most are an unquoted colon. */
+function yamlHint(error: { code?: string; message?: string }, inFrontMatter: boolean): string {
+  const message = String(error.message ?? '');
+  if (error.code === 'DUPLICATE_KEY') return 'Each field may appear once: remove or merge the repeated one.';
+  if (error.code === 'TAB_AS_INDENT') return 'Indent with spaces, not tabs.';
+  if (/^Flow sequence/.test(message)) return 'Close the list with ] on the same line, e.g. tags: [postgres, migrations], or write one "- item" per line.';
+  if (/^Flow map/.test(message)) return 'Close the map with } on the same line, or write one "key: value" per line, indented.';
+  if (/closing "?quote/i.test(message)) return 'Close the quoted text with the same quote it opens with, on the same line.';
+  return inFrontMatter
+    ? 'Check indentation and quote values that contain a colon, e.g. title: "Postgres: the long way round".'
+    : 'Check indentation and quote values that contain a colon.';
 }
 
 function yamlMessage(message: string): string {

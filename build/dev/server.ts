@@ -7,6 +7,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { Problem } from '../content/problems.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { devPolicy, EVENTS_PATH, problemsPage, RELOAD_PATH, RELOAD_SCRIPT, withLiveReload } from './live-reload.js';
+import { listen } from '../listen.js';
 
 export interface DevServerOptions {
   /** The output directory the site server serves. */
@@ -136,10 +137,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       else res.destroy();
     }
   });
-  await new Promise<void>((ok, fail) => {
-    front.once('error', fail);
-    front.listen(options.port, options.host, () => ok());
-  });
+  await listen(front, options.port, options.host);
   const address = front.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
 
