@@ -126,7 +126,8 @@ export function starterFiles(today: string): StarterFile[] {
 
 /** The lines of the starter .gitignore; an existing file gets only those it lacks. */
 export function gitignoreLines(existing: string | null): string[] {
-  const have = new Set((existing ?? '').split(/\r?\n/).map((l) => l.trim()));
-  const missing = gitignore.slice(1).filter((line) => !have.has(line) && !have.has(`/${line}`));
+  // `dist`, `/dist` and `/dist/` ignore the folder as `dist/` does.
+  const have = new Set((existing ?? '').split(/\r?\n/).map((l) => l.trim().replace(/^\//, '').replace(/\/$/, '')));
+  const missing = gitignore.slice(1).filter((line) => !have.has(line.replace(/\/$/, '')));
   return missing.length ? [gitignore[0]!, ...missing] : [];
 }

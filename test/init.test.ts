@@ -154,13 +154,14 @@ describe('folio init (D42)', () => {
   it('starts in the current directory by default, beside an existing .gitignore, and prints plain commands', async () => {
     const dir = join(work, 'here');
     await mkdir(join(dir, 'content'), { recursive: true });
-    await writeFile(join(dir, '.gitignore'), 'node_modules/\ndist/');
+    // `/dist` ignores the folder as `dist/` does: not added again.
+    await writeFile(join(dir, '.gitignore'), 'node_modules/\n/dist');
     const r = await folio(dir, 'init');
     expect(r.code, r.stderr).toBe(0);
     expect([...r.stdout.matchAll(/^\s+\d\. (.+)$/gm)].map((m) => m[1])).toEqual(['npx folio check', 'npx folio build', 'npx folio serve']);
     // Only the missing line is added to what was there.
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
-      'node_modules/\ndist/\n# folio build output and its cache\n.folio-cache/\n',
+      'node_modules/\n/dist\n# folio build output and its cache\n.folio-cache/\n',
     );
     const check = await folio(dir, 'check');
     expect(check.code, check.stderr).toBe(0);
