@@ -11,7 +11,7 @@ import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js'
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
-import { closest, ContentError, type Problem } from './content/problems.js';
+import { closest, ContentError, formatProblem, type Problem } from './content/problems.js';
 import { redirectsOf, type AliasOwner } from './content/aliases.js';
 import { checkStatic, type StaticSource } from './content/static.js';
 import { nearFieldWarnings, type ExtraFields } from './content/near-fields.js';
@@ -160,6 +160,8 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
     ...extras('project', projects),
   ]))
     warn(warning);
+  for (const record of [profileRecord, ...content.services, ...content.posts, ...content.projects])
+    for (const warning of record?.read?.warnings ?? []) warn(formatProblem(warning));
 
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;

@@ -225,6 +225,25 @@ describe('folio check', () => {
     expect(hint('posts/dmarc-p-reject-rollout.md')).toBe('February 2026 has 28 days. Write the date as YYYY-MM-DD, e.g. date: 2026-03-14');
   });
 
+  it('warns of raw HTML the pages leave out, with its text, at its line; comments aside (D24)', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    const lines = (await readFile(post, 'utf8')).split('\n').length;
+    await appendFile(post, '\n<details><summary>More</summary>Hidden text</details>\n\nA<br>B, and <!-- a note to self -->.\n');
+    const r = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `posts/bounce-handling\\.md:${lines + 1}:1: Raw HTML is left out of the HTML page, with any text inside it: <details><summary>More</summary>Hidden text</details>$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`posts/bounce-handling\\.md:${lines + 3}:2: Raw HTML .*: <br>$`)),
+    ]);
+    expect(r.stderr).toContain('  hint: Write it in Markdown');
+  });
+
   it('checks the API lifecycle: a sunset less than 180 days after deprecation (D19)', SLOW, async () => {
     const dir = await content();
     await appendFile(join(dir, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n');

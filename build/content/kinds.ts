@@ -37,6 +37,8 @@ export interface Read<T> {
   aliases?: AliasSource[];
   /** Services the profile's engagements name, checked against the services (D60). */
   services?: ServiceRef[];
+  /** What the build says but does not refuse (raw HTML the pages leave out), at its position. */
+  warnings?: Problem[];
 }
 
 const WORDS_PER_MINUTE = 220;
@@ -47,7 +49,7 @@ function markdownOf(doc: Parsed): string {
   return doc.body.replace(/^\n+/, '');
 }
 
-function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: FileLink[]; images: FileImage[] } {
+function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: FileLink[]; images: FileImage[]; warnings: Problem[] } {
   const rendered = render(doc.body);
   const file = doc.source.file;
   // Offsets are kept relative to markdownOf(doc), the text they will be applied to.
@@ -57,7 +59,17 @@ function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: Fi
   for (const image of images) {
     if (image.label === undefined && !image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
   }
-  return { rendered, links, images };
+  // Dropped from the pages (D24) with any text inside it, but kept in the Markdown twin: said, not silent.
+  const warnings = rendered.rawHtml.map(
+    (h): Problem => ({
+      file,
+      line: h.line + doc.bodyLine - 1,
+      column: h.column,
+      message: `Raw HTML is left out of the HTML page, with any text inside it: ${h.url.length > 60 ? `${h.url.slice(0, 59)}…` : h.url}`,
+      hint: 'Write it in Markdown (a list, emphasis, a blank line between paragraphs), or keep it for the Markdown twin alone, which shows it as written.',
+    }),
+  );
+  return { rendered, links, images, warnings };
 }
 
 function idField(f: Fields, key: string, fileName: string): string | undefined {
@@ -101,11 +113,12 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const slug = idField(f, 'slug', fileName);
   const aliases = readAliases(f, '/blog/old-slug, /2019/05/old-title.html');
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
-  const { rendered, links, images } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     draft: draft!,
     links,
+    warnings,
     aliases: aliases!,
     images,
     value: {
@@ -141,12 +154,13 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   const tagList = tags(f);
   const id = idField(f, 'id', fileName);
   const aliases = readAliases(f, '/projects/old-id');
-  const { rendered, links, images } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc, problems);
   const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
   if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
   if (problems.length > before) return null;
   return {
     links,
+    warnings,
     aliases: aliases!,
     images,
     value: {
@@ -178,10 +192,11 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
   const aliases = readAliases(f, '/services/old-id');
-  const { rendered, links, images } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     links,
+    warnings,
     images,
     aliases: aliases!,
     value: { id: id!, aliases: aliases!.map((a) => a.path), title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
@@ -224,7 +239,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const avail = readAvailability(f, refs);
   const contact = f.map('contact', '{ email: ada@example.com }');
   const picture = photo(f, doc);
-  const { rendered, links, images } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc, problems);
   let routes: Profile['contact'] | undefined;
   if (contact) {
     const email = contact.email;
@@ -234,6 +249,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   if (problems.length > before) return null;
   return {
     links,
+    warnings,
     images: picture ? [...images, picture] : images,
     services: refs,
     value: {

@@ -161,6 +161,8 @@ export interface Rendered {
   firstParagraph: string;
   words: number;
   links: Link[];
+  /** Raw HTML the pages leave out (D24), comments aside: where it starts, and its first line. */
+  rawHtml: Link[];
 }
 
 export function render(markdown: string): Rendered {
@@ -175,6 +177,13 @@ export function render(markdown: string): Rendered {
     if (at !== null) link.offset = at;
     links.push(link);
   });
+  const rawHtml: Link[] = [];
+  visit(tree, 'html', (node) => {
+    const value = (node as { value: string }).value.trim();
+    const at = node.position?.start;
+    // A comment is the author's note to self, which no reader is meant to see.
+    if (!value.startsWith('<!--')) rawHtml.push({ url: value.split('\n')[0]!, line: at?.line ?? 1, column: at?.column ?? 1 });
+  });
   const images = collectImages(tree, markdown);
   const first = tree.children.find((c: RootContent) => c.type === 'paragraph');
   const text = toString(tree, { includeHtml: false });
@@ -186,6 +195,7 @@ export function render(markdown: string): Rendered {
     firstParagraph: first ? toString(first, { includeHtml: false }).replace(/\s+/g, ' ').trim() : '',
     words: text.split(/\s+/).filter(Boolean).length,
     links,
+    rawHtml,
   };
 }
 
