@@ -170,19 +170,21 @@ export function render(markdown: string): Rendered {
   renderer ??= makeRenderer();
   const tree = parser.parse(markdown) as Root;
   const links: Link[] = [];
-  visit(tree, ['link', 'definition'], (node) => {
+  const rawHtml: Link[] = [];
+  // One walk for both: the tree of a long post is large.
+  visit(tree, ['link', 'definition', 'html'], (node) => {
+    if (node.type === 'html') {
+      const value = (node as { value: string }).value.trim();
+      const at = node.position?.start;
+      // A comment is the author's note to self, which no reader is meant to see.
+      if (!value.startsWith('<!--')) rawHtml.push({ url: value.split('\n')[0]!, line: at?.line ?? 1, column: at?.column ?? 1 });
+      return;
+    }
     const n = node as { url: string; position?: { start: { line: number; column: number } } };
     const link: Link = { url: n.url, line: n.position?.start.line ?? 1, column: n.position?.start.column ?? 1 };
     const at = isRootRelative(n.url) ? destinationOffset(markdown, node as LinkNode) : null;
     if (at !== null) link.offset = at;
     links.push(link);
-  });
-  const rawHtml: Link[] = [];
-  visit(tree, 'html', (node) => {
-    const value = (node as { value: string }).value.trim();
-    const at = node.position?.start;
-    // A comment is the author's note to self, which no reader is meant to see.
-    if (!value.startsWith('<!--')) rawHtml.push({ url: value.split('\n')[0]!, line: at?.line ?? 1, column: at?.column ?? 1 });
   });
   const images = collectImages(tree, markdown);
   const first = tree.children.find((c: RootContent) => c.type === 'paragraph');
