@@ -13,7 +13,7 @@ import { primaryVersion } from '../headers.js';
 import { jsonText, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
 import { describeRange, type ParamSpec } from '../params.js';
-import { redirectReply } from '../redirects.js';
+import { movedTo } from '../redirects.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, pagePath } from '../urls.js';
 import type { ToolSpec } from './tools.js';
@@ -111,8 +111,8 @@ export async function callTool(tool: ToolSpec, args: Record<string, unknown>, rt
  * functions have in the model's head.
  */
 function followMoved(req: Req, site: Site): Req {
-  const location = redirectReply(req, site)?.headers.location;
-  if (location === undefined || !location.startsWith('/') || location.startsWith('//')) return req;
+  const location = movedTo(site, req.path);
+  if (location === null || !location.startsWith('/') || location.startsWith('//')) return req;
   const at = location.indexOf('?');
   const path = at === -1 ? location : location.slice(0, at);
   return isApiPath(path) ? { ...req, path, search: at === -1 ? '' : location.slice(at + 1) } : req;
