@@ -11,10 +11,10 @@ import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js'
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
-import { closest, ContentError, formatProblem, type Problem } from './content/problems.js';
+import { closest, ContentError, type Problem } from './content/problems.js';
 import { redirectsOf, type AliasOwner } from './content/aliases.js';
 import { checkStatic, type StaticSource } from './content/static.js';
-import { nearFieldWarnings, type ExtraFields } from './content/near-fields.js';
+import { contentWarnings } from './content/warnings.js';
 import { routeTable } from './core/api/index.js';
 import { pagePath } from './core/urls.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
@@ -151,17 +151,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   if (problems.length || !siteConfig || !profile)
     throw new ContentError(problems, 'Internal links, static files and aliases are checked once these are fixed.');
   const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
-  const extras = (kind: ExtraFields['kind'], list: Item<{ extra: Record<string, unknown> }>[]) =>
-    list.map(({ read, source }) => ({ kind, file: source.file, extra: read.value.extra }));
-  for (const warning of nearFieldWarnings([
-    { kind: 'profile', file: profileRecord!.file, extra: profile.value.extra },
-    ...extras('service', services),
-    ...extras('post', posts),
-    ...extras('project', projects),
-  ]))
-    warn(warning);
-  for (const record of [profileRecord, ...content.services, ...content.posts, ...content.projects])
-    for (const warning of record?.read?.warnings ?? []) warn(formatProblem(warning));
+  for (const warning of contentWarnings([profileRecord, ...content.services, ...content.posts, ...content.projects])) warn(warning);
 
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;
