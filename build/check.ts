@@ -23,7 +23,7 @@ export interface CheckResult {
   /** What was checked, for the summary. */
   counts: { files: number; posts: number; projects: number; services: number; links: number };
   /** Posts that read cleanly but are not published by the build clock: drafts, and those dated after its day (UTC). */
-  held: { drafts: number; scheduled: { slug: string; date: string }[] };
+  held: { day: string; drafts: number; scheduled: { slug: string; date: string }[] };
   /** What waits for these problems to be fixed (ContentError). */
   unchecked?: string;
 }
@@ -37,11 +37,12 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   );
   const counts = { files: stats.files + (sources.site ? 1 : 0), posts: 0, projects: 0, services: 0, links };
   // Said in the summary, since a post dated today in a time zone ahead of UTC is otherwise silently missing.
-  const today = options.now.toISOString().slice(0, 10);
+  const day = options.now.toISOString().slice(0, 10);
   const posts = content.posts.flatMap((r) => (r.read ? [r.read] : []));
   const held = {
+    day,
     drafts: posts.filter((p) => p.draft).length,
-    scheduled: posts.filter((p) => !p.draft && p.value.date > today).map((p) => ({ slug: p.value.slug, date: p.value.date })),
+    scheduled: posts.filter((p) => !p.draft && p.value.date > day).map((p) => ({ slug: p.value.slug, date: p.value.date })),
   };
   try {
     // Images are checked as a build checks them: sharp decodes each one the

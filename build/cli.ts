@@ -174,6 +174,7 @@ export function program(): Command {
     .option('--json', 'print {ok, problems: [{file, line, column, message, hint}]} as JSON on stdout')
     .option('--cache-dir <dir>', 'read rendered content from this cache (never written by check)')
     .action(async (opts: { content: string; siteUrl?: string; now?: string; json?: boolean; cacheDir?: string }) => {
+      // A usage error (a bad --now) is told before the content folder is looked at.
       const now = buildClock(opts.now);
       const result = await check({
         content: contentDir(opts.content),
@@ -187,13 +188,11 @@ export function program(): Command {
         console.log(
           `folio: content is valid: ${plural(c.files, 'file')} (${plural(c.posts, 'published post')}, ${plural(c.projects, 'project')}, ${plural(c.services, 'service')}), ${plural(c.links, 'link')} checked.`,
         );
-        const { drafts, scheduled } = result.held;
+        const { day, drafts, scheduled } = result.held;
         if (drafts || scheduled.length) {
           const later = scheduled.map((p) => `${p.slug} on ${p.date}`).join(', ');
           const held = [drafts ? plural(drafts, 'draft') : '', later ? `${scheduled.length} dated after that day (${later})` : ''];
-          console.log(
-            `folio: not published by the build clock (${now.toISOString().slice(0, 10)}, UTC): ${held.filter(Boolean).join('; ')}.`,
-          );
+          console.log(`folio: not published by the build clock (${day}, UTC): ${held.filter(Boolean).join('; ')}.`);
         }
       } else {
         const p = paint(terminal(process.stderr).color);
@@ -223,10 +222,11 @@ export function program(): Command {
     .option('--workers <n>', 'rendering threads besides the main one (default: one fewer than the cores)', parseCount)
     .action(async (opts: BuildFlags & { port?: number; host: string }) => {
       const port = opts.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
+      const now = buildClock(opts.now);
       const session = await startDev({
         content: contentDir(opts.content),
         out: opts.out,
-        now: buildClock(opts.now),
+        now,
         siteUrl: opts.siteUrl,
         cache: opts.cache === false ? false : (opts.cacheDir ?? defaultCacheDir(opts.out)),
         workers: opts.workers,

@@ -215,6 +215,7 @@ describe('folio check', () => {
     await edit('site.yaml', /^title: .*$/m, '$&\ntitle: Again');
     await writeFile(join(dir, 'posts/affected-only-builds.md'), '');
     await edit('posts/dmarc-p-reject-rollout.md', 'date: 2025-02-17', 'date: 2026-02-30');
+    await edit('posts/retiring-pid-files.md', 'date: 2024-06-03', 'date: 2024-13-03');
     const r = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
     const hint = (file: string) => r.problems.find((p: { file: string }) => p.file.endsWith(file))?.hint;
     expect(hint('posts/bounce-handling.md')).toBe(
@@ -223,6 +224,7 @@ describe('folio check', () => {
     expect(hint('site.yaml')).toBe('Each field may appear once: remove or merge the repeated one.');
     expect(hint('posts/affected-only-builds.md')).toMatch(/^The file has no front-matter: start it with a line "---", then title: /);
     expect(hint('posts/dmarc-p-reject-rollout.md')).toBe('February 2026 has 28 days. Write the date as YYYY-MM-DD, e.g. date: 2026-03-14');
+    expect(hint('posts/retiring-pid-files.md')).toBe('There is no month 13. Write the date as YYYY-MM-DD, e.g. date: 2026-03-14');
   });
 
   it('warns of raw HTML the pages leave out, with its text, at its line; comments aside (D24)', SLOW, async () => {
@@ -273,6 +275,8 @@ describe('folio check', () => {
   it('exits 2 on usage errors', async () => {
     expect((await folio(['check', '--bogus'], cwd)).code).toBe(2);
     expect((await folio(['check', '--now', 'yesterday'], cwd)).code).toBe(2);
+    // Before the content folder is looked at (there is none here): the usage error is the one told.
+    for (const command of ['build', 'dev']) expect((await folio([command, '--now', 'yesterday'], cwd)).code, command).toBe(2);
     const help = await folio(['check', '--help'], cwd);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--json');
@@ -299,6 +303,11 @@ describe('folio check', () => {
         );
       }
       expect(await readdir(site)).toEqual(['content']);
+      const file = await folio(['check', '--content', join(site, 'content', 'site.yaml')], cwd);
+      expect(file.code).toBe(1);
+      expect(file.stderr).toBe(
+        `folio: --content ${join(site, 'content', 'site.yaml')} is a file. Pass the folder that holds site.yaml and profile.md.\n`,
+      );
     },
   );
 
