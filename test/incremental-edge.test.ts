@@ -11,7 +11,9 @@ import { corpusFiles } from '../bench/corpus.js';
 import { EDGE_HEAD_PATH, routeShard, tagCount, type EdgeHead } from '../build/core/edge.js';
 import { build, type BuildResult } from '../build/emit/build.js';
 import { historyFile } from '../build/emit/cache.js';
-import { cleanBuild, NOW, tempDir, treeHash } from './helpers/site.js';
+import { hostsHold } from '../build/emit/hosts/index.js';
+import type { Manifest } from '../build/core/files.js';
+import { builtManifest, cleanBuild, NOW, tempDir, treeHash } from './helpers/site.js';
 
 const SLOW = { timeout: 300_000 };
 let work: string;
@@ -95,6 +97,37 @@ describe('route shards after an edit of bodies alone (D55, D56)', () => {
     const shard = `_folio/edge/routes/${routeShard(`/blog/${post}`, count)}.json`;
     expect(edge).toContain(EDGE_HEAD_PATH);
     expect(edge.filter((f) => f !== EDGE_HEAD_PATH && f !== shard)).toEqual([]);
+    await expectSameAsClean();
+  });
+
+  it('keeps the host files after a body edit they print nothing of, and makes them again when they print its twin', SLOW, async () => {
+    const hostFiles = ['_headers', '_redirects', '_routes.json', 'netlify.toml', 'vercel.json'];
+    const manifest = async () => builtManifest(await json<Manifest>('_folio/manifest.json'));
+    // A longer body moves the twin's token estimate, which is a header of its own.
+    const lengthen = async (slug: string) =>
+      writeFile(
+        join(content, 'posts', `${slug}.md`),
+        `${await readFile(join(content, 'posts', `${slug}.md`), 'utf8')}\n${'A longer body. '.repeat(40)}\n`,
+      );
+    const twins = (headers: string) => [...headers.matchAll(/^\/blog\/([^/\s]+)\.md$/gm)].map((m) => m[1]!);
+    const before = await incremental();
+    // Only the first twins of a site this size fit Cloudflare's rule budget in _headers.
+    const printed = twins(await readFile(join(out, '_headers'), 'utf8'));
+    expect(printed.length).toBeGreaterThan(0);
+    expect(printed).not.toContain(post);
+
+    await lengthen(post);
+    const unprinted = await incremental();
+    expect(unprinted.stats.full).toBeNull();
+    expect(hostsHold(before.state.hosts, await manifest(), unprinted.site)).toBe(true);
+    expect(unprinted.stats.written.filter((f) => hostFiles.includes(f))).toEqual([]);
+    await expectSameAsClean();
+
+    await lengthen(printed[0]!);
+    const shown = await incremental();
+    expect(shown.stats.full).toBeNull();
+    expect(hostsHold(unprinted.state.hosts, await manifest(), shown.site)).toBe(false);
+    expect(shown.stats.written).toContain('_headers');
     await expectSameAsClean();
   });
 });

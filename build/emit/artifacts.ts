@@ -7,7 +7,8 @@ import type { OutputFile } from './atomic.js';
 import { changesFile, edgeFiles, edgeHead, type EdgeTags } from './edge.js';
 import type { EdgeBefore } from './edge-before.js';
 import type { EmitOptions } from './emit.js';
-import { hostFiles } from './hosts/index.js';
+import { hostArtifact } from './hosts/index.js';
+import type { BuildState } from './incremental.js';
 import type { BuiltManifest } from './manifest.js';
 import { searchIndexArtifact, type PreparedSearch } from './search-index.js';
 
@@ -18,6 +19,12 @@ export interface EmitMade {
   edge: EdgeTags;
   /** What an edit of post bodies alone keeps of the previous build's edge files. */
   before: EdgeBefore | null;
+  /** The previous build's state and a reader of its files, and this build's state: what an artifact may keep. */
+  build: {
+    previous: BuildState | null;
+    state: BuildState;
+    read: ((path: string) => Promise<Uint8Array | null>) | undefined;
+  };
 }
 
 /**
@@ -35,4 +42,4 @@ export type Artifact = (
 // The edge files before the search index, whose thread they give time to
 // finish; the edge head after both, for it names their tags, and last, so
 // that a deployment read while it is written never finds a head without its files.
-export const artifacts: Artifact[] = [hostFiles, changesFile, edgeFiles, searchIndexArtifact, edgeHead];
+export const artifacts: Artifact[] = [hostArtifact, changesFile, edgeFiles, searchIndexArtifact, edgeHead];

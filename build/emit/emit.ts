@@ -224,6 +224,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     if (modelIndex) state.sections.set(SITE_PATH, modelIndex);
     state.search = previous!.search;
     state.shown = previous!.shown;
+    state.hosts = previous!.hosts;
     const phases = { respond: respondMs, artifacts: 0 };
     return { manifest, state, files: kept.size, bytes: ledger.bytes, asked: asked.size, written, removed: [], spliced, phases, stopped };
   }
@@ -278,7 +279,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const from = written.length;
     const bodiesOnly = !plan.all && !plan.listed;
     const before = await readEdgeBefore(bodiesOnly, previous, state.targets!, sink.read?.bind(sink), asked);
-    const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' }, before };
+    const build = { previous, state, read: sink.read?.bind(sink) };
+    const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' }, before, build };
     for (const artifact of artifacts) {
       for (const file of await artifact(site, manifest, options, made))
         await ('kept' in file ? ledger.keptByHash(file.path, file.kept) : ledger.extra(file.path, file.body, file.hash));

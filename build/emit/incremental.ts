@@ -37,6 +37,7 @@ import type { Post, Site } from '../core/model.js';
 import type { SiteModel } from '../core/site-model.js';
 import { pagePath } from '../core/urls.js';
 import type { SearchMemo } from './search-patch.js';
+import type { HostsMemo } from './hosts/index.js';
 import type { SectionIndex } from './splice.js';
 import { madeFrom, type Derived, type PostDigest } from '../derived.js';
 import { digestPost, sha1Base64 } from './post-digest.js';
@@ -88,6 +89,8 @@ export interface BuildState {
   shown?: Map<string, string>;
   /** The targets whose response read the day or the time of the build clock (core/clock.ts), and which. */
   clock?: Map<string, 'day' | 'time'>;
+  /** What the host files were made from, and their paths (hosts/index.ts). */
+  hosts?: HostsMemo;
 }
 
 /** The headers a record of a build answers with. */

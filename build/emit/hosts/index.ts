@@ -1,13 +1,16 @@
 // Each host's own files, printed from the one manifest and checked against
 // each host's limits before anything is written (D39).
+import { hash } from 'node:crypto';
 import type { BuiltManifest } from '../manifest.js';
 import type { Site } from '../../core/model.js';
 import type { FileBytes } from '../atomic.js';
+import type { EmitMade } from '../artifacts.js';
+import type { EmitOptions } from '../emit-options.js';
 import { edgeFileCount } from '../edge.js';
 import { cloudflare } from './cloudflare.js';
 import { checkHostLimits, type Host } from './limits.js';
 import { netlify } from './netlify.js';
-import { planHosts } from './plan.js';
+import { planHosts, type HostPlan } from './plan.js';
 import { vercel } from './vercel.js';
 
 export interface HostOptions {
@@ -19,9 +22,85 @@ export interface HostOptions {
 
 const toStderr = (message: string) => void process.stderr.write(`folio: warning: ${message}\n`);
 
-export function hostFiles(site: Site, manifest: BuiltManifest, options: { hosts?: HostOptions } = {}): FileBytes[] {
-  const plan = planHosts(site, manifest);
+function printHosts(plan: HostPlan, options: { hosts?: HostOptions }): FileBytes[] {
   const files = [...cloudflare(plan), ...netlify(plan), ...vercel(plan)];
+  checkHosts(files, plan.site, plan.manifest, options);
+  return files;
+}
+
+function checkHosts(files: FileBytes[], site: Site, manifest: BuiltManifest, options: { hosts?: HostOptions }): void {
   checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr, edgeFileCount(site, manifest));
+}
+
+/**
+ * What a build's host files were made from. The printers read the manifest
+ * but its build id (which none names) and its routes' own headers (a twin's
+ * token estimate), the API versions, and the own headers of the few hundred
+ * routes whose headers they look at (`read`; at 10,000 posts, not the
+ * twins of most posts). With all of these the same, they print the same
+ * files: they are pure functions of what they read.
+ */
+export interface HostsMemo {
+  /** The manifest without its build id and the routes' own headers, and the API versions, hashed (hostsShape). */
+  shape: string;
+  /** The targets whose headers the printers read (HostPlan.headersRead), and their own headers, or none, hashed (ownDigest). */
+  read: string[];
+  own: string;
+  /** The host files' paths. */
+  files: string[];
+}
+
+/** Everything of the manifest the printers read but the routes' own headers (and the build id, which they do not). */
+export function hostsShape(manifest: BuiltManifest, site: Pick<Site, 'versions'>): string {
+  const { version, site_url, header_sets, fallbacks, redirects } = manifest;
+  const lines = [JSON.stringify([version, site_url, header_sets, fallbacks, redirects, site.versions])];
+  // A target or a file name holds no tab or line break (they are URL paths).
+  manifest.routes.forEach(([file, set], target) => void lines.push(`${target}\t${file}\t${set}`));
+  return hash('sha1', lines.join('\n'), 'base64');
+}
+
+/** The own headers of these targets, or null for a target without any. */
+export function ownDigest(manifest: BuiltManifest, targets: readonly string[]): string {
+  return hash('sha1', JSON.stringify(targets.map((t) => manifest.routes.get(t)?.[2] ?? null)), 'base64');
+}
+
+/**
+ * Whether the host files `memo` describes are this manifest's: the same
+ * shape, and the same own headers where the printers read them.
+ */
+export function hostsHold(
+  memo: HostsMemo | undefined,
+  manifest: BuiltManifest,
+  site: Pick<Site, 'versions'>,
+  shape = hostsShape(manifest, site),
+): boolean {
+  return memo !== undefined && memo.shape === shape && memo.own === ownDigest(manifest, memo.read);
+}
+
+/**
+ * The host files as an artifact: the previous build's, read back and checked
+ * again (their warnings are this build's too), when hostsHold; made
+ * otherwise. At 10,000 posts making them is 0.14 s of a one-post edit, which
+ * changes none of them unless the post's twin is one of the few whose
+ * headers they print.
+ */
+export async function hostArtifact(site: Site, manifest: BuiltManifest, options: EmitOptions, made: EmitMade): Promise<FileBytes[]> {
+  const { previous, state, read } = made.build;
+  const shape = hostsShape(manifest, site);
+  const memo = previous?.hosts;
+  if (read && hostsHold(memo, manifest, site, shape)) {
+    const bodies = await Promise.all(memo!.files.map(read));
+    if (bodies.every((body) => body !== null)) {
+      const files = memo!.files.map((path, i) => ({ path, body: bodies[i]! }));
+      checkHosts(files, site, manifest, options);
+      state.hosts = memo;
+      // Hashed again by the ledger, and so reused only as the bytes they are.
+      return files;
+    }
+  }
+  const plan = planHosts(site, manifest);
+  const files = printHosts(plan, options);
+  const reads = [...plan.headersRead];
+  state.hosts = { shape, read: reads, own: ownDigest(manifest, reads), files: files.map((f) => f.path) };
   return files;
 }

@@ -8,7 +8,7 @@
 import type { Headers } from '../../core/http.js';
 import type { FileBytes } from '../atomic.js';
 import { cloudflareStatic } from './cloudflare.js';
-import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedRules, type HostPlan, type QueryPath } from './plan.js';
+import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedRules, type FileRoute, type HostPlan, type QueryPath } from './plan.js';
 
 /** The path prefix of the folio function (functions/_netlify/folio.ts `config.path`). */
 export const NETLIFY_FUNCTION = '/_folio/netlify';
@@ -93,17 +93,18 @@ export function netlifyHeaders(plan: HostPlan): { for: string; headers: Headers 
   // Files under a forced page rule (twins of posts, tags, projects) are the function's to answer.
   const forced = pageRules(plan).map((p) => netlifyPattern(p.from));
   const rules = new Map<string, Headers>();
-  const add = (path: string, headers: Headers) => {
-    if (!rules.has(path) && !forced.some((re) => re.test(path))) rules.set(path, headers);
+  // A route's headers are read only for a rule it gets: the host files follow from those read (PlannedRoute).
+  const add = (path: string, r: FileRoute) => {
+    if (!rules.has(path) && !forced.some((re) => re.test(path))) rules.set(path, r.headers);
   };
   for (const r of fileRoutes(plan)) {
-    if (!inCloudflare.has(r.path)) add(r.path, r.headers);
-    if (fileUrl(r.file) !== r.path) add(fileUrl(r.file), r.headers);
+    if (!inCloudflare.has(r.path)) add(r.path, r);
+    if (fileUrl(r.file) !== r.path) add(fileUrl(r.file), r);
   }
   const { plain, queried } = apiRoutes(plan);
   for (const r of [...plain, ...queried.flatMap((q) => q.targets)]) {
-    add(fileUrl(r.file), r.headers);
-    add(r.path, r.headers);
+    add(fileUrl(r.file), r);
+    add(r.path, r);
   }
   return [...rules].map(([path, headers]) => ({ for: path, headers }));
 }

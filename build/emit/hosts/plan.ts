@@ -3,12 +3,12 @@
 // and which must reach the function. Pure: manifest and model in, lists out.
 import { isApiPath, matchOperation, routeTable } from '../../core/api/index.js';
 import type { Operation } from '../../core/api/operation.js';
-import { routeHeaders } from '../../core/files.js';
 import type { BuiltManifest } from '../manifest.js';
 import type { Headers } from '../../core/http.js';
 import type { Site } from '../../core/model.js';
 import { staticTarget, type RouteLookup } from '../../core/static.js';
 import { pagePath, twinPath } from '../../core/urls.js';
+import { PlannedRoute } from './planned-route.js';
 
 /** A request path answered by one file with one header set. */
 export interface FileRoute {
@@ -40,9 +40,8 @@ export function fileUrl(file: string): string {
   return encodeURI(`/${file}`);
 }
 
-function route(manifest: BuiltManifest, target: string): FileRoute {
-  const entry = manifest.routes.get(target)!;
-  return { path: target, file: entry[0], headers: routeHeaders(manifest.header_sets, entry) };
+function route(plan: HostPlan, target: string): FileRoute {
+  return new PlannedRoute(target, plan.manifest.routes.get(target)!, plan);
 }
 
 /**
@@ -77,6 +76,8 @@ export interface HostPlan {
   files: string[];
   /** Page targets whose answer depends on Accept, in manifest order. */
   negotiated: string[];
+  /** The targets whose headers a printer read, in the order it read them (PlannedRoute). */
+  headersRead: Set<string>;
 }
 
 /**
@@ -101,7 +102,7 @@ export function planHosts(site: Site, manifest: BuiltManifest): HostPlan {
     if (target.includes('?') || isApiPath(target)) continue;
     (isNegotiated(target) ? negotiated : files).push(target);
   }
-  return { site, manifest, targets, files, negotiated };
+  return { site, manifest, targets, files, negotiated, headersRead: new Set() };
 }
 
 /** How many slashes a path has: its depth, without an array of its segments. */
@@ -117,9 +118,9 @@ function slashes(path: string): number {
  * the envelope), not negotiated, no query. Shortest paths first, so a host
  * with a rule budget serves the site-wide documents statically before twins.
  */
-export const fileRoutes = oncePerPlan(({ manifest, files }): readonly FileRoute[] =>
-  files
-    .map((target) => ({ route: route(manifest, target), depth: slashes(target) }))
+export const fileRoutes = oncePerPlan((plan): readonly FileRoute[] =>
+  plan.files
+    .map((target) => ({ route: route(plan, target), depth: slashes(target) }))
     .sort((a, b) => a.depth - b.depth || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : 0))
     .map((r) => r.route),
 );
@@ -251,37 +252,39 @@ function isFixedQuery(operation: Operation | null, query: [string, string][]): b
  * and queries whose values grow with the content (tag, offset) are left out:
  * the function answers them from the same files.
  */
-export const apiRoutes = oncePerPlan(
-  ({ manifest, targets }): { readonly plain: readonly FileRoute[]; readonly queried: readonly QueryPath[] } => {
-    const byPath = new Map<string, QueryPath>();
-    const plain: FileRoute[] = [];
-    // Each path's operation, found once: the post list alone has a precomputed answer per tag and page.
-    const operations = new Map<string, Operation | null>();
-    for (const target of targets) {
-      const q = target.indexOf('?');
-      const path = q === -1 ? target : target.slice(0, q);
-      if (!isApiPath(path)) continue;
-      let operation = operations.get(path);
-      if (operation === undefined) operations.set(path, (operation = operationAt(path)));
-      // One answer per item (/posts/{slug}): the function serves those from their files.
-      if (operation?.parameters.some((p) => p.in === 'path')) continue;
-      const declared = operation?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
-      if (declared.length === 0) {
-        plain.push(route(manifest, target));
-        continue;
-      }
-      let entry = byPath.get(path);
-      if (!entry) byPath.set(path, (entry = { path, declared, targets: [] }));
-      const query = q === -1 ? [] : [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => [k, v] as [string, string]);
-      if (isFixedQuery(operation, query)) entry.targets.push({ ...route(manifest, target), path, query });
+export const apiRoutes = oncePerPlan((plan): { readonly plain: readonly FileRoute[]; readonly queried: readonly QueryPath[] } => {
+  const { targets } = plan;
+  const byPath = new Map<string, QueryPath>();
+  const plain: FileRoute[] = [];
+  // Each path's operation, found once: the post list alone has a precomputed answer per tag and page.
+  const operations = new Map<string, Operation | null>();
+  for (const target of targets) {
+    const q = target.indexOf('?');
+    const path = q === -1 ? target : target.slice(0, q);
+    if (!isApiPath(path)) continue;
+    let operation = operations.get(path);
+    if (operation === undefined) operations.set(path, (operation = operationAt(path)));
+    // One answer per item (/posts/{slug}): the function serves those from their files.
+    if (operation?.parameters.some((p) => p.in === 'path')) continue;
+    const declared = operation?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
+    if (declared.length === 0) {
+      plain.push(route(plan, target));
+      continue;
     }
-    const queried = [...byPath.values()].map((entry) => ({
-      ...entry,
-      targets: entry.targets
-        .map((t, i) => [t, i] as const)
-        .sort(([a, i], [b, j]) => b.query.length - a.query.length || i - j)
-        .map(([t]) => t),
-    }));
-    return { plain, queried };
-  },
-);
+    let entry = byPath.get(path);
+    if (!entry) byPath.set(path, (entry = { path, declared, targets: [] }));
+    const query = q === -1 ? [] : [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => [k, v] as [string, string]);
+    if (isFixedQuery(operation, query)) {
+      const { file, headers } = route(plan, target);
+      entry.targets.push({ path, file, headers, query });
+    }
+  }
+  const queried = [...byPath.values()].map((entry) => ({
+    ...entry,
+    targets: entry.targets
+      .map((t, i) => [t, i] as const)
+      .sort(([a, i], [b, j]) => b.query.length - a.query.length || i - j)
+      .map(([t]) => t),
+  }));
+  return { plain, queried };
+});
