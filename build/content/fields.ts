@@ -11,8 +11,15 @@ export class Fields {
     readonly problems: Problem[],
   ) {}
 
+  /** What the file is published with but says: the build goes on. */
+  readonly warnings: Problem[] = [];
+
   report(key: string, message: string, hint: string, index?: number): void {
     this.problems.push({ file: this.doc.source.file, ...this.doc.position(key, index), message, hint });
+  }
+
+  warn(key: string, message: string, hint: string, index?: number): void {
+    this.warnings.push({ file: this.doc.source.file, ...this.doc.position(key, index), message, hint });
   }
 
   private missing(key: string, example: string): undefined {

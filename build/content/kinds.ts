@@ -37,7 +37,7 @@ export interface Read<T> {
   aliases?: AliasSource[];
   /** Services the profile's engagements name, checked against the services (D60). */
   services?: ServiceRef[];
-  /** What the build says but does not refuse (raw HTML the pages leave out), at its position. */
+  /** What the build says but does not refuse (a tag its slug changes, raw HTML the pages leave out), at its position. */
   warnings?: Problem[];
 }
 
@@ -84,9 +84,16 @@ function idField(f: Fields, key: string, fileName: string): string | undefined {
   return id;
 }
 
+/** Characters a tag loses to its slug (D9) beyond case, accents and separators: "+" of C++, "#" of C#, "ß". */
+function lostToSlug(tag: string): string[] {
+  const plain = tag.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return [...new Set([...plain].filter((c) => !/[a-zA-Z0-9\s\-_.,:;/]/.test(c)))];
+}
+
 function tags(f: Fields): string[] | undefined {
   const list = f.list('tags', 'postgres, migrations');
   if (!list) return undefined;
+  const raw = f.doc.data.tags;
   const out: string[] = [];
   for (const t of list) {
     const tag = slugify(t);
@@ -94,6 +101,15 @@ function tags(f: Fields): string[] | undefined {
       f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as postgres or data-migrations.');
       return undefined;
     }
+    // Said, not silent: "C++" and "C#" would both publish as "c" and share one tag page.
+    const lost = lostToSlug(t);
+    if (lost.length)
+      f.warn(
+        'tags',
+        `The tag "${t}" is published as "${tag}": tags are lowercase slugs (a-z, digits, hyphens), so ${lost.map((c) => `"${c}"`).join(' and ')} ${lost.length === 1 ? 'is' : 'are'} dropped.`,
+        `Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#, so it does not share a tag page with another.`,
+        Array.isArray(raw) ? raw.findIndex((r) => String(r).trim() === t) : undefined,
+      );
     if (!out.includes(tag)) out.push(tag);
   }
   return out;
@@ -118,7 +134,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   return {
     draft: draft!,
     links,
-    warnings,
+    warnings: [...f.warnings, ...warnings],
     aliases: aliases!,
     images,
     value: {
@@ -160,7 +176,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   if (problems.length > before) return null;
   return {
     links,
-    warnings,
+    warnings: [...f.warnings, ...warnings],
     aliases: aliases!,
     images,
     value: {

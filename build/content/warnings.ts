@@ -2,7 +2,9 @@
 // - a passed-through field (D2) a letter or two from one folio reads, most
 //   likely a typo, and a silent one: `drafts: true` publishes the post it was
 //   meant to hold back;
-// - raw HTML the pages leave out (D24), which each record notes as it renders.
+// - what each record noted as it was read, at its line: a tag that loses
+//   more than case, accents and separators to its slug (D9), and raw HTML
+//   the pages leave out (D24).
 import { formatProblem, nearField } from './problems.js';
 import { POST_FIELDS, PROFILE_FIELDS, PROJECT_FIELDS, SERVICE_FIELDS, type DocumentKind, type DocumentRecord } from './kinds.js';
 

@@ -1,0 +1,117 @@
+// What folio check and folio build say of the content but do not refuse
+// (content/warnings.ts): each warning names the file, what is wrong and the
+// fix, both commands print the same ones, and the build publishes the
+// content as it reads it.
+import { execFile } from 'node:child_process';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyContent, tempDir } from './helpers/site.js';
+
+const run = promisify(execFile);
+const CLI = join(process.cwd(), 'bin/folio.js');
+const SLOW = { timeout: 120_000 };
+
+async function folio(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let cwd: string;
+const dirs: string[] = [];
+beforeAll(async () => {
+  cwd = await tempDir('folio-warnings-cwd-');
+});
+afterAll(async () => {
+  await rm(cwd, { recursive: true, force: true });
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+async function content(): Promise<string> {
+  const dir = await copyContent();
+  dirs.push(dir);
+  return dir;
+}
+
+const warningsOf = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
+
+describe('content warnings', () => {
+  it('warns of a field a letter or two from one folio reads, and publishes it as the author wrote it (D2)', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    await writeFile(
+      post,
+      (await readFile(post, 'utf8')).replace('date: 2024-10-14\n', 'date: 2024-10-14\ndrafts: true\nSummry: Short.\nlang: en\n'),
+    );
+    const service = join(dir, 'services/email-deliverability.md');
+    await writeFile(service, (await readFile(service, 'utf8')).replace('---\n', '---\nbest-fit: [Anyone]\n'));
+    const checked = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(checked.code, checked.stderr).toBe(0);
+    const warnings = checked.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
+    expect(warnings).toEqual([
+      expect.stringMatching(/email-deliverability\.md: `best-fit` is not a field of a service, .* Did you mean `best_fit`\?/),
+      expect.stringMatching(/bounce-handling\.md: `drafts` is not a field of a post, .* Did you mean `draft`\? Rename it, or keep it/),
+      expect.stringMatching(/bounce-handling\.md: `Summry` is not a field of a post, .* Did you mean `summary`\?/),
+    ]);
+    // A short field of the author's own, two letters from `tags`, is not taken for a typo; the build says the same as check.
+    const out = join(cwd, 'near-fields');
+    const built = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], cwd);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '))).toEqual(warnings);
+    const record = JSON.parse(await readFile(join(out, 'api/v1/posts/bounce-handling.json'), 'utf8'));
+    expect(record).toMatchObject({ drafts: true, Summry: 'Short.', lang: 'en' });
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it('warns of raw HTML the pages leave out, with its text, at its line; comments aside (D24)', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    const lines = (await readFile(post, 'utf8')).split('\n').length;
+    await appendFile(post, '\n<details><summary>More</summary>Hidden text</details>\n\nA<br>B, and <!-- a note to self -->.\n');
+    const r = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `posts/bounce-handling\\.md:${lines + 1}:1: Raw HTML is left out of the HTML page, with any text inside it: <details><summary>More</summary>Hidden text</details>$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`posts/bounce-handling\\.md:${lines + 3}:2: Raw HTML .*: <br>$`)),
+    ]);
+    expect(r.stderr).toContain('  hint: Write it in Markdown');
+  });
+
+  it('warns of a tag that loses characters to its slug, at its line, and publishes the slug (D9)', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    const text = await readFile(post, 'utf8');
+    await writeFile(post, text.replace(/^tags:\n/m, 'tags:\n  - C++\n  - Node.js\n  - Straße\n'));
+    const project = join(dir, 'projects/bouncedesk.md');
+    await writeFile(project, (await readFile(project, 'utf8')).replace(/^tags:\n( {2}- .*\n)+/m, 'tags: ["C#"]\n'));
+    const line = text.split('\n').indexOf('tags:') + 2;
+    const checked = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    expect(checked.code, checked.stderr).toBe(0);
+    const warnings = warningsOf(checked.stderr);
+    // Accents, case and separators are what a slug is (Node.js is node-js); a symbol or a letter outside a-z is lost.
+    expect(warnings.map((w) => w.replace(/^folio: warning: .*?(?=(posts|projects)\/)/, ''))).toEqual([
+      `posts/bounce-handling.md:${line}:5: The tag "C++" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "+" is dropped.`,
+      `posts/bounce-handling.md:${line + 2}:5: The tag "Straße" is published as "stra-e": tags are lowercase slugs (a-z, digits, hyphens), so "ß" is dropped.`,
+      'projects/bouncedesk.md:7:8: The tag "C#" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "#" is dropped.',
+    ]);
+    expect(checked.stderr).toContain('  hint: Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#');
+    const out = join(cwd, 'lossy-tags');
+    const built = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], cwd);
+    expect(built.code, built.stderr).toBe(0);
+    expect(warningsOf(built.stderr)).toEqual(warnings);
+    const record = JSON.parse(await readFile(join(out, 'api/v1/posts/bounce-handling.json'), 'utf8'));
+    expect(record.tags.slice(0, 3)).toEqual(['c', 'node-js', 'stra-e']);
+    await rm(out, { recursive: true, force: true });
+  });
+});
