@@ -1,87 +1,59 @@
 // folio check (D1, D2, D19): the build's validation, nothing written, exit
 // codes for CI (0 clean, 1 problems, 2 usage) and a --json report.
-import { execFile } from 'node:child_process';
 import { appendFile, copyFile, cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, tempDir, treeHash } from './helpers/site.js';
+import { describe, expect, it } from 'vitest';
+import { folioIn } from './helpers/cli.js';
+import { workspace } from './helpers/workspace.js';
+import { treeHash } from './helpers/site.js';
 
-const run = promisify(execFile);
-const CLI = join(process.cwd(), 'bin/folio.js');
 const SLOW = { timeout: 120_000 };
 
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function folio(args: string[], cwd: string): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as Outcome;
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-let cwd: string;
-const dirs: string[] = [];
-beforeAll(async () => {
-  cwd = await tempDir('folio-check-cwd-');
-});
-afterAll(async () => {
-  await rm(cwd, { recursive: true, force: true });
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-async function content(): Promise<string> {
-  const dir = await copyContent();
-  dirs.push(dir);
-  return dir;
-}
+const work = workspace('folio-check-cwd-');
+const content = () => work.content();
 
 describe('folio check', () => {
   it('passes the sample content with exit 0 and writes nothing, not even a cache', SLOW, async () => {
     const dir = await content();
     const before = await treeHash(dir);
-    const r = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(r.code, r.stderr).toBe(0);
     // The sample holds one draft and one post dated after this clock: the summary says so, naming the clock's day.
     expect(r.stdout).toMatch(
       /^folio: content is valid: \d+ files \(17 published posts, 11 projects, 5 services\), \d+ links checked\.\nfolio: not published by the build clock \(2026-11-22, UTC\): 1 draft; 1 dated after that day \(selling-a-small-saas-across-the-eu-vat on 2027-03-01\)\.\n$/,
     );
-    expect(await readdir(cwd)).toEqual([]);
+    expect(await readdir(work.cwd)).toEqual([]);
     expect(await treeHash(dir)).toEqual(before);
-    const json = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
+    const json = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ ok: true, problems: [] });
   });
 
   it("reads a build's cache with --cache-dir and never writes it; an image the cache has not seen is still decoded", SLOW, async () => {
     const dir = await content();
-    const cache = join(cwd, 'cache');
-    const built = await folio(['build', '--content', dir, '--out', join(cwd, 'dist'), '--cache-dir', cache, '--now', '2026-11-22'], cwd);
+    const cache = join(work.cwd, 'cache');
+    const built = await folioIn(
+      ['build', '--content', dir, '--out', join(work.cwd, 'dist'), '--cache-dir', cache, '--now', '2026-11-22'],
+      work.cwd,
+    );
     expect(built.code, built.stderr).toBe(0);
     const warm = await treeHash(cache);
-    const ok = await folio(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], cwd);
+    const ok = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], work.cwd);
     expect(ok.code, ok.stderr).toBe(0);
     // A known image at a new path: a build would record the path in the cache; a check does not.
     await copyFile(join(dir, 'posts/img/proxyjump-session.png'), join(dir, 'posts/img/copy.png'));
     await appendFile(join(dir, 'posts/bounce-handling.md'), '\n![The same figure again](./img/copy.png)\n');
-    const copied = await folio(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], cwd);
+    const copied = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], work.cwd);
     expect(copied.code, copied.stderr).toBe(0);
     expect(await treeHash(cache)).toEqual(warm);
     // A new image that does not decode: not in the cache, so sharp reads it and the check fails.
     await writeFile(join(dir, 'posts/img/new.png'), 'not a png');
     await appendFile(join(dir, 'posts/bounce-handling.md'), '\n![A new figure](./img/new.png)\n');
-    const bad = await folio(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], cwd);
+    const bad = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--cache-dir', cache], work.cwd);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/posts\/bounce-handling\.md:\d+:1: The image \.\/img\/new\.png cannot be used: /);
     expect(await treeHash(cache)).toEqual(warm);
-    await rm(join(cwd, 'dist'), { recursive: true });
+    await rm(join(work.cwd, 'dist'), { recursive: true });
     await rm(cache, { recursive: true });
   });
 
@@ -100,7 +72,7 @@ describe('folio check', () => {
         '',
       ].join('\n'),
     );
-    const r = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
+    const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as {
       ok: boolean;
@@ -137,10 +109,10 @@ describe('folio check', () => {
     const dir = await content();
     const post = join(dir, 'posts/bounce-handling.md');
     await writeFile(post, (await readFile(post, 'utf8')).replace(/^title: .*\n/m, '').replace('date: 2024-10-14', 'date: 2024-13-14'));
-    const text = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    const text = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(text.code).toBe(1);
     expect(text.stdout).toBe('');
-    const built = await folio(['build', '--content', dir, '--out', join(cwd, 'never'), '--now', '2026-11-22'], cwd);
+    const built = await folioIn(['build', '--content', dir, '--out', join(work.cwd, 'never'), '--now', '2026-11-22'], work.cwd);
     expect(built.code).toBe(1);
     // The same problems, in the same words, in the same order.
     const problems = (s: string) => s.split('\n').filter((l) => /^\S+:\d+:\d+: /.test(l) || l.startsWith('  hint: '));
@@ -150,12 +122,12 @@ describe('folio check', () => {
     // The checks across files wait for the files to read cleanly, and both commands say so.
     for (const out of [text.stderr, built.stderr])
       expect(out).toContain('Internal links, static files and aliases are checked once these are fixed.');
-    const json = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
+    const json = JSON.parse((await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd)).stdout);
     expect(json.problems.map((p: { message: string }) => p.message)).toEqual([
       expect.stringContaining('`title`'),
       expect.stringContaining('`date` is not a date'),
     ]);
-    await rm(join(cwd, 'never'), { recursive: true, force: true });
+    await rm(join(work.cwd, 'never'), { recursive: true, force: true });
   });
 
   it('names the value a quoted or spelled-out boolean reads as, never the opposite', SLOW, async () => {
@@ -165,7 +137,7 @@ describe('folio check', () => {
     const hints: string[] = [];
     for (const value of ['"false"', 'no', '"true"', '2']) {
       await writeFile(post, text.replace('date: 2024-10-14\n', `date: 2024-10-14\ndraft: ${value}\n`));
-      const r = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
+      const r = JSON.parse((await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd)).stdout);
       expect(r.problems.map((p: { message: string }) => p.message)).toEqual([expect.stringContaining('`draft` must be true or false')]);
       hints.push(r.problems[0].hint);
     }
@@ -189,7 +161,7 @@ describe('folio check', () => {
     await writeFile(join(dir, 'posts/affected-only-builds.md'), '');
     await edit('posts/dmarc-p-reject-rollout.md', 'date: 2025-02-17', 'date: 2026-02-30');
     await edit('posts/retiring-pid-files.md', 'date: 2024-06-03', 'date: 2024-13-03');
-    const r = JSON.parse((await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd)).stdout);
+    const r = JSON.parse((await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd)).stdout);
     const hint = (file: string) => r.problems.find((p: { file: string }) => p.file.endsWith(file))?.hint;
     expect(hint('posts/bounce-handling.md')).toBe(
       'Close the list with ] on the same line, e.g. tags: [postgres, migrations], or write one "- item" per line.',
@@ -203,7 +175,7 @@ describe('folio check', () => {
   it('checks the API lifecycle: a sunset less than 180 days after deprecation (D19)', SLOW, async () => {
     const dir = await content();
     await appendFile(join(dir, 'site.yaml'), 'api:\n  versions:\n    v1: { deprecated: 2027-01-01, sunset: 2027-03-01, successor: v2 }\n');
-    const r = await folio(['check', '--content', dir, '--now', '2026-11-22', '--json'], cwd);
+    const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
     expect(r.code).toBe(1);
     const [problem] = JSON.parse(r.stdout).problems;
     expect(problem.file).toMatch(/site\.yaml$/);
@@ -219,19 +191,19 @@ describe('folio check', () => {
     );
     const scheduled = (await readFile(join(dir, 'posts/selling-a-small-saas-across-the-eu-vat.md'), 'utf8')).match(/^date: (.*)$/m)![1]!;
     expect(scheduled > '2026-11-22').toBe(true);
-    const today = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    const today = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(today.code).toBe(1);
     expect(today.stderr).toContain('a draft or a post dated after the build clock is not published yet');
-    const later = await folio(['check', '--content', dir, '--now', scheduled], cwd);
+    const later = await folioIn(['check', '--content', dir, '--now', scheduled], work.cwd);
     expect(later.code, later.stderr).toBe(0);
   });
 
   it('exits 2 on usage errors', async () => {
-    expect((await folio(['check', '--bogus'], cwd)).code).toBe(2);
-    expect((await folio(['check', '--now', 'yesterday'], cwd)).code).toBe(2);
+    expect((await folioIn(['check', '--bogus'], work.cwd)).code).toBe(2);
+    expect((await folioIn(['check', '--now', 'yesterday'], work.cwd)).code).toBe(2);
     // Before the content folder is looked at (there is none here): the usage error is the one told.
-    for (const command of ['build', 'dev']) expect((await folio([command, '--now', 'yesterday'], cwd)).code, command).toBe(2);
-    const help = await folio(['check', '--help'], cwd);
+    for (const command of ['build', 'dev']) expect((await folioIn([command, '--now', 'yesterday'], work.cwd)).code, command).toBe(2);
+    const help = await folioIn(['check', '--help'], work.cwd);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--json');
   });
@@ -240,24 +212,23 @@ describe('folio check', () => {
     'refuses, with exit 1 (an input error) and the fix, a content folder that is not there and the site folder above one',
     SLOW,
     async () => {
-      const missing = await folio(['check', '--content', 'nowhere'], cwd);
+      const missing = await folioIn(['check', '--content', 'nowhere'], work.cwd);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toBe(
         'folio: the content folder nowhere does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with folio init.\n',
       );
       // The folder `folio init my-site` makes, given instead of my-site/content: the same answer from check, build and dev.
-      const site = await tempDir('folio-site-');
-      dirs.push(site);
+      const site = join(work.cwd, 'my-site');
       await cp(await content(), join(site, 'content'), { recursive: true });
       for (const command of [['check'], ['build', '--out', join(site, 'dist')], ['dev', '--port', '0']]) {
-        const r = await folio([...command, '--content', site], cwd);
+        const r = await folioIn([...command, '--content', site], work.cwd);
         expect(r.code, command[0]).toBe(1);
         expect(r.stderr, command[0]).toBe(
           `folio: ${site} holds no site.yaml, but ${join(site, 'content')} does: pass --content ${join(site, 'content')}.\n`,
         );
       }
       expect(await readdir(site)).toEqual(['content']);
-      const file = await folio(['check', '--content', join(site, 'content', 'site.yaml')], cwd);
+      const file = await folioIn(['check', '--content', join(site, 'content', 'site.yaml')], work.cwd);
       expect(file.code).toBe(1);
       expect(file.stderr).toBe(
         `folio: --content ${join(site, 'content', 'site.yaml')} is a file. Pass the folder that holds site.yaml and profile.md.\n`,
@@ -266,12 +237,12 @@ describe('folio check', () => {
   );
 
   it('refuses a --site-url with a trailing slash as a usage error, naming the value to pass', async () => {
-    const r = await folio(['build', '--site-url', 'https://ada.example/', '--out', join(cwd, 'never')], cwd);
+    const r = await folioIn(['build', '--site-url', 'https://ada.example/', '--out', join(work.cwd, 'never')], work.cwd);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       '"https://ada.example/" is not an absolute http(s) URL without a trailing slash. Pass e.g. --site-url https://ada.example.',
     );
-    const relative = await folio(['check', '--site-url', 'ada.example'], cwd);
+    const relative = await folioIn(['check', '--site-url', 'ada.example'], work.cwd);
     expect(relative.code).toBe(2);
     expect(relative.stderr).toContain('Pass e.g. --site-url https://ada.example.');
   });

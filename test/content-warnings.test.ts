@@ -2,42 +2,16 @@
 // (content/warnings.ts): each warning names the file, what is wrong and the
 // fix, both commands print the same ones, and the build publishes the
 // content as it reads it.
-import { execFile } from 'node:child_process';
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, tempDir } from './helpers/site.js';
+import { describe, expect, it } from 'vitest';
+import { folioIn } from './helpers/cli.js';
+import { workspace } from './helpers/workspace.js';
 
-const run = promisify(execFile);
-const CLI = join(process.cwd(), 'bin/folio.js');
 const SLOW = { timeout: 120_000 };
 
-async function folio(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-let cwd: string;
-const dirs: string[] = [];
-beforeAll(async () => {
-  cwd = await tempDir('folio-warnings-cwd-');
-});
-afterAll(async () => {
-  await rm(cwd, { recursive: true, force: true });
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-async function content(): Promise<string> {
-  const dir = await copyContent();
-  dirs.push(dir);
-  return dir;
-}
+const work = workspace('folio-warnings-cwd-');
+const content = () => work.content();
 
 const warningsOf = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
 
@@ -51,7 +25,7 @@ describe('content warnings', () => {
     );
     const service = join(dir, 'services/email-deliverability.md');
     await writeFile(service, (await readFile(service, 'utf8')).replace('---\n', '---\nbest-fit: [Anyone]\n'));
-    const checked = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    const checked = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(checked.code, checked.stderr).toBe(0);
     const warnings = checked.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
     expect(warnings).toEqual([
@@ -60,8 +34,8 @@ describe('content warnings', () => {
       expect.stringMatching(/bounce-handling\.md: `Summry` is not a field of a post, .* Did you mean `summary`\?/),
     ]);
     // A short field of the author's own, two letters from `tags`, is not taken for a typo; the build says the same as check.
-    const out = join(cwd, 'near-fields');
-    const built = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], cwd);
+    const out = join(work.cwd, 'near-fields');
+    const built = await folioIn(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], work.cwd);
     expect(built.code, built.stderr).toBe(0);
     expect(built.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '))).toEqual(warnings);
     const record = JSON.parse(await readFile(join(out, 'api/v1/posts/bounce-handling.json'), 'utf8'));
@@ -74,7 +48,7 @@ describe('content warnings', () => {
     const post = join(dir, 'posts/bounce-handling.md');
     const lines = (await readFile(post, 'utf8')).split('\n').length;
     await appendFile(post, '\n<details><summary>More</summary>Hidden text</details>\n\nA<br>B, and <!-- a note to self -->.\n');
-    const r = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(r.code, r.stderr).toBe(0);
     const warnings = r.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
     expect(warnings).toEqual([
@@ -96,7 +70,7 @@ describe('content warnings', () => {
     const project = join(dir, 'projects/bouncedesk.md');
     await writeFile(project, (await readFile(project, 'utf8')).replace(/^tags:\n( {2}- .*\n)+/m, 'tags: ["C#"]\n'));
     const line = text.split('\n').indexOf('tags:') + 2;
-    const checked = await folio(['check', '--content', dir, '--now', '2026-11-22'], cwd);
+    const checked = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(checked.code, checked.stderr).toBe(0);
     const warnings = warningsOf(checked.stderr);
     // Accents, case and separators are what a slug is (Node.js is node-js); a symbol or a letter outside a-z is lost.
@@ -106,8 +80,8 @@ describe('content warnings', () => {
       'projects/bouncedesk.md:7:8: The tag "C#" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "#" is dropped.',
     ]);
     expect(checked.stderr).toContain('  hint: Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#');
-    const out = join(cwd, 'lossy-tags');
-    const built = await folio(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], cwd);
+    const out = join(work.cwd, 'lossy-tags');
+    const built = await folioIn(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], work.cwd);
     expect(built.code, built.stderr).toBe(0);
     expect(warningsOf(built.stderr)).toEqual(warnings);
     const record = JSON.parse(await readFile(join(out, 'api/v1/posts/bounce-handling.json'), 'utf8'));

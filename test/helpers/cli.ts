@@ -1,9 +1,12 @@
 // The real CLI, as a user runs it: bin/folio.js in a child process, without
 // colour, with its exit code and both streams whatever the outcome.
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+/** The tests run from the repository's root. */
+const CLI = join(process.cwd(), 'bin/folio.js');
 
 export interface CliResult {
   code: number;
@@ -12,8 +15,13 @@ export interface CliResult {
 }
 
 export async function folio(...args: string[]): Promise<CliResult> {
+  return folioIn(args, process.cwd());
+}
+
+/** The CLI run from another folder, as an author runs it from their own project. */
+export async function folioIn(args: string[], cwd: string): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/folio.js', ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
