@@ -46,6 +46,9 @@ function originalFile(frame) {
   const entry = m.map.findEntry(frame.lineNumber, frame.columnNumber);
   if (!entry?.originalSource) return null;
   const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(m.dir, entry.originalSource);
+  // A package by its path under node_modules/, wherever that is (a worktree may link another checkout's).
+  const nm = source.lastIndexOf('/node_modules/');
+  if (nm !== -1) return source.slice(nm + 1);
   // Relative to the checkout that holds the bundle (lib/ sits at its top), wherever that is.
   return relative(dirname(m.dir), source);
 }
