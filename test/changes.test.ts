@@ -149,6 +149,25 @@ describe('the changes feed across three builds (D61)', () => {
     expect(none).toMatchObject({ all: [], meta: { total: 0 } });
   });
 
+  it('dates project and service pages in the sitemap by the record, not the build day (D27)', async () => {
+    const xml = await readFile(join(out, 'sitemap.xml'), 'utf8');
+    const lastmod = new Map(
+      [...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1]!.slice(SITE.length), m[2]!]),
+    );
+    // Written from the three builds above: the record began on the 22nd; new-thing was added and a service
+    // edited on the 23rd; ci-cache-proxy was removed on the 24th, the day of this build.
+    expect(lastmod.get('/projects/new-thing')).toBe('2026-11-23');
+    expect(lastmod.get('/projects/bouncedesk')).toBe('2026-11-22');
+    expect(lastmod.get('/projects')).toBe('2026-11-24');
+    expect(lastmod.get('/services/agentic-coding-enablement')).toBe('2026-11-23');
+    expect(lastmod.get('/services/email-deliverability')).toBe('2026-11-22');
+    expect(lastmod.get('/services')).toBe('2026-11-23');
+    expect(lastmod.has('/projects/ci-cache-proxy')).toBe(false);
+    // The profile has no record: its page keeps the build day, as the developers page does.
+    expect(lastmod.get('/about')).toBe('2026-11-24');
+    expect(lastmod.get('/developers')).toBe('2026-11-24');
+  });
+
   it('the latest page is a precomputed file, the same bytes the function would answer', async () => {
     const file = await readFile(join(out, 'api/v1/changes.json'), 'utf8');
     const server = await startServer({ dir: out, port: 0, host: '127.0.0.1' });
