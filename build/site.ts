@@ -11,7 +11,7 @@ import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js'
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
 import { recordChanges, type History } from './history.js';
-import { closest, ContentError, type Problem } from './content/problems.js';
+import { closest, ContentError, formatProblem, type Problem } from './content/problems.js';
 import { redirectsOf, type AliasOwner } from './content/aliases.js';
 import { checkStatic, type StaticSource } from './content/static.js';
 import { contentWarnings } from './content/warnings.js';
@@ -151,6 +151,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   if (problems.length || !siteConfig || !profile)
     throw new ContentError(problems, 'Internal links, static files and aliases are checked once these are fixed.');
   const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
+  for (const warning of siteConfig.warnings) warn(formatProblem(warning));
   for (const warning of contentWarnings([profileRecord, ...content.services, ...content.posts, ...content.projects])) warn(warning);
 
   const today = options.now.toISOString().slice(0, 10);

@@ -88,4 +88,40 @@ describe('content warnings', () => {
     expect(record.tags.slice(0, 3)).toEqual(['c', 'node-js', 'stra-e']);
     await rm(out, { recursive: true, force: true });
   });
+
+  it('warns of a placeholder site_url or --site-url, which every absolute address would point at; a real one is quiet', SLOW, async () => {
+    const dir = await content();
+    const site = join(dir, 'site.yaml');
+    const yaml = await readFile(site, 'utf8');
+    await writeFile(site, yaml.replace(/^site_url: .*$/m, 'site_url: https://www.example.org'));
+    const line = yaml.split('\n').findIndex((l) => l.startsWith('site_url:')) + 1;
+    const checked = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(warningsOf(checked.stderr)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `site\\.yaml:${line}:1: \`site_url\` https://www\\.example\\.org is a placeholder, and the canonical links, the sitemap, .* would point there\\.$`,
+        ),
+      ),
+    ]);
+    const out = join(work.cwd, 'placeholder-url');
+    const previewed = await folioIn(
+      ['build', '--content', dir, '--out', out, '--now', '2026-11-22', '--site-url', 'https://example.com'],
+      work.cwd,
+    );
+    expect(previewed.code, previewed.stderr).toBe(0);
+    expect(warningsOf(previewed.stderr)).toEqual([
+      expect.stringMatching(/^folio: warning: --site-url:1:1: https:\/\/example\.com is a placeholder/),
+    ]);
+    expect(previewed.stderr).toContain('  hint: Pass the address the site is served at');
+    // The site is still built with it, as asked.
+    expect(await readFile(join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://example.com/</loc>');
+    const real = await folioIn(
+      ['build', '--content', dir, '--out', out, '--now', '2026-11-22', '--site-url', 'https://ada.consulting'],
+      work.cwd,
+    );
+    expect(real.code, real.stderr).toBe(0);
+    expect(warningsOf(real.stderr)).toEqual([]);
+    await rm(out, { recursive: true, force: true });
+  });
 });

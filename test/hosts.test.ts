@@ -547,7 +547,7 @@ describe('a generated site of a few hundred posts (D39)', () => {
 
 describe('a build past a host limit (D39, D40)', () => {
   // A site URL so long that the API's Link header passes Vercel's 32,768 characters.
-  const siteUrl = `https://example.com/${'a'.repeat(33_000)}`;
+  const siteUrl = `https://ada.example/${'a'.repeat(33_000)}`;
   const folio = (out: string, ...args: string[]) =>
     spawnSync(process.execPath, ['bin/folio.js', 'build', '--out', out, '--now', '2026-11-22', '--site-url', siteUrl, ...args], {
       encoding: 'utf8',

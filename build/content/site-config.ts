@@ -27,7 +27,17 @@ export function isSiteUrl(url: string): boolean {
   return /^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(url);
 }
 
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[] } | null {
+/**
+ * Whether a site URL is a placeholder no site lives at: the domains kept for
+ * examples (RFC 2606), which `folio init`'s starter uses. The sample's and
+ * the tests' `.example` names are not taken for one: they say so by their name.
+ */
+export function isPlaceholderUrl(url: string): boolean {
+  const host = /^https?:\/\/([^/:]+)/.exec(url)?.[1]?.toLowerCase() ?? '';
+  return /(^|\.)example\.(com|net|org)$/.test(host);
+}
+
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[]; warnings: Problem[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
@@ -37,6 +47,11 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   if (siteUrl && !isSiteUrl(siteUrl)) {
     if (siteUrlOverride) problems.push({ file: '--site-url', line: 1, column: 1, message: `"${siteUrl}" is not an absolute URL without a trailing slash.`, hint: 'Pass e.g. --site-url https://ada.example' });
     else f.report('site_url', `\`site_url\` "${siteUrl}" is not an absolute URL without a trailing slash.`, 'Write it as site_url: https://ada.example');
+  } else if (siteUrl && isPlaceholderUrl(siteUrl)) {
+    // Said, not silent: every absolute address the site publishes would point at it.
+    const message = `${siteUrl} is a placeholder, and the canonical links, the sitemap, the feeds, llms.txt and every API and MCP address would point there.`;
+    if (siteUrlOverride) f.warnings.push({ file: '--site-url', line: 1, column: 1, message, hint: 'Pass the address the site is served at, e.g. --site-url https://preview.ada.consulting' });
+    else f.warn('site_url', `\`site_url\` ${message}`, 'Set it to the address the site will live at, with no trailing slash, e.g. site_url: https://ada.consulting');
   }
   const versions = readVersions(f);
   const statements = readStatements(f);
@@ -50,6 +65,7 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   return {
     config: { title: title!, description: description!, site_url: siteUrl!, language: language!, statements: statements!, license: license!, ai_preferences: aiPreferences!, social_image: socialImage!, theme: theme! },
     versions: versions!,
+    warnings: f.warnings,
   };
 }
 
