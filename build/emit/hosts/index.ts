@@ -51,7 +51,7 @@ export interface HostsMemo {
 }
 
 /** Everything of the manifest the printers read but the routes' own headers (and the build id, which they do not). */
-export function hostsShape(manifest: BuiltManifest, site: Pick<Site, 'versions'>): string {
+function hostsShape(manifest: BuiltManifest, site: Pick<Site, 'versions'>): string {
   const { version, site_url, header_sets, fallbacks, redirects } = manifest;
   const lines = [JSON.stringify([version, site_url, header_sets, fallbacks, redirects, site.versions])];
   // A target or a file name holds no tab or line break (they are URL paths).
@@ -60,7 +60,7 @@ export function hostsShape(manifest: BuiltManifest, site: Pick<Site, 'versions'>
 }
 
 /** The own headers of these targets, or null for a target without any. */
-export function ownDigest(manifest: BuiltManifest, targets: readonly string[]): string {
+function ownDigest(manifest: BuiltManifest, targets: readonly string[]): string {
   return hash('sha1', JSON.stringify(targets.map((t) => manifest.routes.get(t)?.[2] ?? null)), 'base64');
 }
 
