@@ -66,14 +66,14 @@ describe('content warnings', () => {
     const dir = await content();
     const post = join(dir, 'posts/bounce-handling.md');
     const text = await readFile(post, 'utf8');
-    await writeFile(post, text.replace(/^tags:\n/m, 'tags:\n  - C++\n  - Node.js\n  - Straße\n'));
+    await writeFile(post, text.replace(/^tags:\n/m, 'tags:\n  - C++\n  - Node.js\n  - Straße\n  - Go (language)\n'));
     const project = join(dir, 'projects/bouncedesk.md');
     await writeFile(project, (await readFile(project, 'utf8')).replace(/^tags:\n( {2}- .*\n)+/m, 'tags: ["C#"]\n'));
     const line = text.split('\n').indexOf('tags:') + 2;
     const checked = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(checked.code, checked.stderr).toBe(0);
     const warnings = warningsOf(checked.stderr);
-    // Accents, case and separators are what a slug is (Node.js is node-js); a symbol or a letter outside a-z is lost.
+    // Case, accents and punctuation are what a slug leaves out (Node.js is node-js); a naming symbol or a letter outside a-z is lost.
     expect(warnings.map((w) => w.replace(/^folio: warning: .*?(?=(posts|projects)\/)/, ''))).toEqual([
       `posts/bounce-handling.md:${line}:5: The tag "C++" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "+" is dropped.`,
       `posts/bounce-handling.md:${line + 2}:5: The tag "Straße" is published as "stra-e": tags are lowercase slugs (a-z, digits, hyphens), so "ß" is dropped.`,
@@ -85,7 +85,7 @@ describe('content warnings', () => {
     expect(built.code, built.stderr).toBe(0);
     expect(warningsOf(built.stderr)).toEqual(warnings);
     const record = JSON.parse(await readFile(join(out, 'api/v1/posts/bounce-handling.json'), 'utf8'));
-    expect(record.tags.slice(0, 3)).toEqual(['c', 'node-js', 'stra-e']);
+    expect(record.tags.slice(0, 4)).toEqual(['c', 'node-js', 'stra-e', 'go-language']);
     await rm(out, { recursive: true, force: true });
   });
 

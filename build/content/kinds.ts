@@ -84,10 +84,15 @@ function idField(f: Fields, key: string, fileName: string): string | undefined {
   return id;
 }
 
-/** Characters a tag loses to its slug (D9) beyond case, accents and separators: "+" of C++, "#" of C#, "ß". */
+/**
+ * What a tag loses to its slug (D9) that told it apart: a letter or digit
+ * outside a-z and 0-9 ("ß", "ø"), or a symbol that names something ("+" of
+ * C++, "#" of C#, "&" of R&D, "@"). Case, accents, spaces and punctuation
+ * ("Node.js", "Go (language)") are what a slug leaves out anyway.
+ */
 function lostToSlug(tag: string): string[] {
   const plain = tag.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return [...new Set([...plain].filter((c) => !/[a-zA-Z0-9\s\-_.,:;/]/.test(c)))];
+  return [...new Set([...plain].filter((c) => (/[\p{L}\p{N}]/u.test(c) ? !/[a-zA-Z0-9]/.test(c) : /[+#&@]/.test(c))))];
 }
 
 function tags(f: Fields): string[] | undefined {
