@@ -3,7 +3,7 @@
 //   likely a typo, and a silent one: `drafts: true` publishes the post it was
 //   meant to hold back;
 // - what each record noted as it was read, at its line: a tag that loses
-//   more than case, accents and separators to its slug (D9), and raw HTML
+//   more than case, accents and punctuation to its slug (D9), and raw HTML
 //   the pages leave out (D24).
 import { formatProblem, nearField } from './problems.js';
 import { POST_FIELDS, PROFILE_FIELDS, PROJECT_FIELDS, SERVICE_FIELDS, type DocumentKind, type DocumentRecord } from './kinds.js';
