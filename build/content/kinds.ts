@@ -11,6 +11,7 @@ import type { Problem } from './problems.js';
 import type { PostDigest } from '../derived.js';
 import { tooDeep } from './nesting.js';
 import { readAliases, type AliasSource } from './aliases.js';
+import { readTags } from './tags.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -84,42 +85,6 @@ function idField(f: Fields, key: string, fileName: string): string | undefined {
   return id;
 }
 
-/**
- * What a tag loses to its slug (D9) that told it apart: a letter or digit
- * outside a-z and 0-9 ("ß", "ø"), or a symbol that names something ("+" of
- * C++, "#" of C#, "&" of R&D, "@"). Case, accents, spaces and punctuation
- * ("Node.js", "Go (language)") are what a slug leaves out anyway.
- */
-function lostToSlug(tag: string): string[] {
-  const plain = tag.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return [...new Set([...plain].filter((c) => (/[\p{L}\p{N}]/u.test(c) ? !/[a-zA-Z0-9]/.test(c) : /[+#&@]/.test(c))))];
-}
-
-function tags(f: Fields): string[] | undefined {
-  const list = f.list('tags', 'postgres, migrations');
-  if (!list) return undefined;
-  const raw = f.doc.data.tags;
-  const out: string[] = [];
-  for (const t of list) {
-    const tag = slugify(t);
-    if (!tag) {
-      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as postgres or data-migrations.');
-      return undefined;
-    }
-    // Said, not silent: "C++" and "C#" would both publish as "c" and share one tag page.
-    const lost = lostToSlug(t);
-    if (lost.length)
-      f.warn(
-        'tags',
-        `The tag "${t}" is published as "${tag}": tags are lowercase slugs (a-z, digits, hyphens), so ${lost.map((c) => `"${c}"`).join(' and ')} ${lost.length === 1 ? 'is' : 'are'} dropped.`,
-        `Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#, so it does not share a tag page with another.`,
-        Array.isArray(raw) ? raw.findIndex((r) => String(r).trim() === t) : undefined,
-      );
-    if (!out.includes(tag)) out.push(tag);
-  }
-  return out;
-}
-
 export const POST_FIELDS = ['title', 'date', 'tags', 'summary', 'updated', 'draft', 'slug', 'aliases'] as const;
 
 export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Read<Post> | null {
@@ -128,7 +93,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const title = f.string('title', 'Notes from a database migration');
   const date = f.date('date');
   const updated = f.date('updated', false);
-  const tagList = tags(f);
+  const tagList = readTags(f);
   const summary = f.string('summary', 'One sentence on what the post reports.', false);
   const draft = f.boolean('draft');
   const slug = idField(f, 'slug', fileName);
@@ -172,7 +137,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   const started = f.month('started');
   const ended = f.month('ended');
   if (started && ended && ended < started) f.report('ended', `\`ended\` (${ended}) is before \`started\` (${started}).`, 'Swap the two, or correct the dates.');
-  const tagList = tags(f);
+  const tagList = readTags(f);
   const id = idField(f, 'id', fileName);
   const aliases = readAliases(f, '/projects/old-id');
   const { rendered, links, images, warnings } = body(doc, problems);

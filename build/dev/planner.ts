@@ -4,7 +4,8 @@
 // rebuild, or the whole build.
 import type { Source } from '../content/frontmatter.js';
 import { loadContent, reloadFile, type ContentSources } from '../content/load.js';
-import { ownerOf, type OutputRecord } from '../emit/incremental.js';
+import { ownerOf } from '../emit/incremental.js';
+import type { OutputRecord } from '../emit/build-state.js';
 import type { DevState, RebuildReport } from './state.js';
 import { FOLDER_NAMES, FOLDERS } from './watcher.js';
 

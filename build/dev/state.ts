@@ -8,7 +8,7 @@ import type { Problem } from '../content/problems.js';
 import type { SiteModel } from '../core/site-model.js';
 import type { RecordCache } from '../emit/record-cache.js';
 import type { Remembered } from '../emit/documents.js';
-import type { BuildState } from '../emit/incremental.js';
+import type { BuildState } from '../emit/build-state.js';
 import type { ReadContent } from '../site.js';
 import { Derived } from '../derived.js';
 

@@ -11,7 +11,8 @@ import { splitHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import { forgetState } from '../emit/cache.js';
 import { spliceFile, type Edit } from '../emit/splice-file.js';
-import type { BuildState, Plan, SiteDigest } from '../emit/incremental.js';
+import type { Plan } from '../emit/incremental.js';
+import type { BuildState, SiteDigest } from '../emit/build-state.js';
 import type { DevContext, DevState, RebuildReport } from './state.js';
 
 export function inPlaceSink(out: string): Sink {

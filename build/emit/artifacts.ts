@@ -8,7 +8,7 @@ import { changesFile, edgeFiles, edgeHead, type EdgeTags } from './edge.js';
 import type { EdgeBefore } from './edge-before.js';
 import type { EmitOptions } from './emit.js';
 import { hostArtifact } from './hosts/index.js';
-import type { BuildState } from './incremental.js';
+import type { BuildState } from './build-state.js';
 import type { BuiltManifest } from './manifest.js';
 import { searchIndexArtifact, type PreparedSearch } from './search-index.js';
 

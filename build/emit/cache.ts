@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { serialize } from 'node:v8';
 import type { DocumentKind } from '../content/kinds.js';
 import type { Source } from '../content/frontmatter.js';
-import type { BuildState } from './incremental.js';
+import type { BuildState } from './build-state.js';
 import type { History } from '../history.js';
 import { deserializeFile, withWholeFile } from './whole-file.js';
 

@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import { EDGE_FORMAT, EDGE_HEAD_PATH, EDGE_VERSION, POSTS_PATH, type EdgeHead, type PostsOutline } from '../core/edge.js';
 import type { BuiltManifest } from './manifest.js';
 import type { Site } from '../core/model.js';
-import type { BuildState } from './incremental.js';
+import type { BuildState } from './build-state.js';
 
 /** The previous build's edge files, for an edit that changed post bodies alone. */
 export interface EdgeBefore {

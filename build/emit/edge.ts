@@ -34,7 +34,7 @@ import { notFoundHtml, notFoundMarkdown } from '../core/pages/not-found.js';
 import { postItem } from '../core/resources.js';
 import type { SiteModel } from '../core/site-model.js';
 import type { OutputFile } from './atomic.js';
-import type { SiteDigest } from './incremental.js';
+import type { SiteDigest } from './build-state.js';
 import type { PreparedSearch } from './search-index.js';
 import { sameLists, type EdgeBefore } from './edge-before.js';
 

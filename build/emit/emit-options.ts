@@ -4,7 +4,8 @@ import type { Headers } from '../core/http.js';
 import type { BuiltManifest } from './manifest.js';
 import type { HostOptions } from './hosts/index.js';
 import type { MediaFile } from './images.js';
-import type { BuildState, OutputRecord, Plan, SiteDigest } from './incremental.js';
+import type { Plan } from './incremental.js';
+import type { BuildState, OutputRecord, SiteDigest } from './build-state.js';
 import type { Edit } from './splice-file.js';
 import type { SearchThread } from './search-thread.js';
 

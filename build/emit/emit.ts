@@ -17,12 +17,11 @@ import {
   NO_PREVIOUS_BUILD,
   ownerOf,
   pendingDigest,
-  recordHeaders,
   showsAsBefore,
   showsMovedClock,
-  type OutputRecord,
   type Plan,
 } from './incremental.js';
+import { recordHeaders, type OutputRecord } from './build-state.js';
 import { watchClock, watchClockAsync } from '../core/clock.js';
 import { indexSections, sectionEdits, splicedTag } from './splice.js';
 import { prepareSearchIndex, readPreviousIndex, type PreparedSearch } from './search-index.js';

@@ -8,7 +8,7 @@ import { utf8, type Headers } from '../core/http.js';
 import type { Site } from '../core/model.js';
 import { codeFingerprint } from './cache.js';
 import type { Sink } from './emit-options.js';
-import type { BuildState, OutputRecord } from './incremental.js';
+import type { BuildState, OutputRecord } from './build-state.js';
 import { targetsDigest } from './edge-before.js';
 import { manifestBytes, type BuiltManifest } from './manifest.js';
 

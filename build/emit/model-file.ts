@@ -6,7 +6,8 @@
 import { SITE_PATH } from '../core/files.js';
 import { utf8, type Frame } from '../core/http.js';
 import type { SiteModel } from '../core/site-model.js';
-import type { BuildState, Plan } from './incremental.js';
+import type { Plan } from './incremental.js';
+import type { BuildState } from './build-state.js';
 import type { Ledger } from './ledger.js';
 import { runtimeModelFrame, runtimeModelSections, runtimePostSection } from './memory-runtime.js';
 import { indexSections, type SectionIndex } from './splice.js';

@@ -16,7 +16,8 @@ import type { SearchHead } from '../core/search/shards.js';
 import type { OutputFile } from './atomic.js';
 import { untaggedHash } from './edge.js';
 import type { Sink } from './emit-options.js';
-import type { BuildState, Plan } from './incremental.js';
+import type { Plan } from './incremental.js';
+import type { BuildState } from './build-state.js';
 import { searchFiles, type SearchFiles } from './search-files.js';
 import {
   documentWords,

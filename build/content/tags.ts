@@ -1,0 +1,41 @@
+// The `tags` field of posts and projects: lowercase slugs (D9), and a
+// warning for a tag whose slug loses what told it apart.
+import { slugify } from '../core/params.js';
+import type { Fields } from './fields.js';
+
+/**
+ * What a tag loses to its slug (D9) that told it apart: a letter or digit
+ * outside a-z and 0-9 ("ß", "ø"), or a symbol that names something ("+" of
+ * C++, "#" of C#, "&" of R&D, "@"). Case, accents, spaces and punctuation
+ * ("Node.js", "Go (language)") are what a slug leaves out anyway.
+ */
+function lostToSlug(tag: string): string[] {
+  const plain = tag.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return [...new Set([...plain].filter((c) => (/[\p{L}\p{N}]/u.test(c) ? !/[a-zA-Z0-9]/.test(c) : /[+#&@]/.test(c))))];
+}
+
+/** The `tags` field as slugs, each once, in the order written; undefined after a problem. */
+export function readTags(f: Fields): string[] | undefined {
+  const list = f.list('tags', 'postgres, migrations');
+  if (!list) return undefined;
+  const raw = f.doc.data.tags;
+  const out: string[] = [];
+  for (const t of list) {
+    const tag = slugify(t);
+    if (!tag) {
+      f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as postgres or data-migrations.');
+      return undefined;
+    }
+    // Said, not silent: "C++" and "C#" would both publish as "c" and share one tag page.
+    const lost = lostToSlug(t);
+    if (lost.length)
+      f.warn(
+        'tags',
+        `The tag "${t}" is published as "${tag}": tags are lowercase slugs (a-z, digits, hyphens), so ${lost.map((c) => `"${c}"`).join(' and ')} ${lost.length === 1 ? 'is' : 'are'} dropped.`,
+        `Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#, so it does not share a tag page with another.`,
+        Array.isArray(raw) ? raw.findIndex((r) => String(r).trim() === t) : undefined,
+      );
+    if (!out.includes(tag)) out.push(tag);
+  }
+  return out;
+}
