@@ -27,7 +27,7 @@ describe('content warnings', () => {
     await writeFile(service, (await readFile(service, 'utf8')).replace('---\n', '---\nbest-fit: [Anyone]\n'));
     const checked = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(checked.code, checked.stderr).toBe(0);
-    const warnings = checked.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
+    const warnings = warningsOf(checked.stderr);
     expect(warnings).toEqual([
       expect.stringMatching(/email-deliverability\.md: `best-fit` is not a field of a service, .* Did you mean `best_fit`\?/),
       expect.stringMatching(/bounce-handling\.md: `drafts` is not a field of a post, .* Did you mean `draft`\? Rename it, or keep it/),
@@ -37,7 +37,7 @@ describe('content warnings', () => {
     const out = join(work.cwd, 'near-fields');
     const built = await folioIn(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], work.cwd);
     expect(built.code, built.stderr).toBe(0);
-    expect(built.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '))).toEqual(warnings);
+    expect(warningsOf(built.stderr)).toEqual(warnings);
     const record = JSON.parse(await readFile(join(out, 'api/v1/posts/bounce-handling.json'), 'utf8'));
     expect(record).toMatchObject({ drafts: true, Summry: 'Short.', lang: 'en' });
     await rm(out, { recursive: true, force: true });
@@ -50,7 +50,7 @@ describe('content warnings', () => {
     await appendFile(post, '\n<details><summary>More</summary>Hidden text</details>\n\nA<br>B, and <!-- a note to self -->.\n');
     const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(r.code, r.stderr).toBe(0);
-    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
+    const warnings = warningsOf(r.stderr);
     expect(warnings).toEqual([
       expect.stringMatching(
         new RegExp(
