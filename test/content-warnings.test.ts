@@ -5,6 +5,7 @@
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPlaceholderUrl } from '../build/content/site-config.js';
 import { folioIn } from './helpers/cli.js';
 import { workspace } from './helpers/workspace.js';
 
@@ -66,7 +67,8 @@ describe('content warnings', () => {
     const dir = await content();
     const post = join(dir, 'posts/bounce-handling.md');
     const text = await readFile(post, 'utf8');
-    await writeFile(post, text.replace(/^tags:\n/m, 'tags:\n  - C++\n  - Node.js\n  - Straße\n  - Go (language)\n'));
+    // A tag written twice is warned of once, at its first line.
+    await writeFile(post, text.replace(/^tags:\n/m, 'tags:\n  - C++\n  - Node.js\n  - Straße\n  - Go (language)\n  - C♯\n  - C++\n'));
     const project = join(dir, 'projects/bouncedesk.md');
     await writeFile(project, (await readFile(project, 'utf8')).replace(/^tags:\n( {2}- .*\n)+/m, 'tags: ["C#"]\n'));
     const line = text.split('\n').indexOf('tags:') + 2;
@@ -77,6 +79,7 @@ describe('content warnings', () => {
     expect(warnings.map((w) => w.replace(/^folio: warning: .*?(?=(posts|projects)\/)/, ''))).toEqual([
       `posts/bounce-handling.md:${line}:5: The tag "C++" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "+" is dropped.`,
       `posts/bounce-handling.md:${line + 2}:5: The tag "Straße" is published as "stra-e": tags are lowercase slugs (a-z, digits, hyphens), so "ß" is dropped.`,
+      `posts/bounce-handling.md:${line + 4}:5: The tag "C♯" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "♯" is dropped.`,
       'projects/bouncedesk.md:7:8: The tag "C#" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "#" is dropped.',
     ]);
     expect(checked.stderr).toContain('  hint: Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#');
@@ -123,5 +126,27 @@ describe('content warnings', () => {
     expect(real.code, real.stderr).toBe(0);
     expect(warningsOf(real.stderr)).toEqual([]);
     await rm(out, { recursive: true, force: true });
+  });
+
+  it('takes for a placeholder an address on example.com, .net or .org however it is written, and nothing else', () => {
+    const placeholders = [
+      'https://example.com',
+      'https://www.example.org',
+      'http://EXAMPLE.NET:8080/site',
+      'https://user@example.com',
+      'https://example.com?x=1',
+      'https://example.com.',
+      'https://a.b.example.com/blog',
+    ];
+    const real = [
+      'https://ada.example',
+      'https://hannabrink.example',
+      'https://notexample.com',
+      'https://example.com.au',
+      'https://example.co',
+      'https://my-example.org',
+    ];
+    expect(placeholders.filter((u) => !isPlaceholderUrl(u))).toEqual([]);
+    expect(real.filter(isPlaceholderUrl)).toEqual([]);
   });
 });

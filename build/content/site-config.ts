@@ -33,7 +33,12 @@ export function isSiteUrl(url: string): boolean {
  * the tests' `.example` names are not taken for one: they say so by their name.
  */
 export function isPlaceholderUrl(url: string): boolean {
-  const host = /^https?:\/\/([^/:]+)/.exec(url)?.[1]?.toLowerCase() ?? '';
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/\.$/, '');
+  } catch {
+    return false;
+  }
   return /(^|\.)example\.(com|net|org)$/.test(host);
 }
 

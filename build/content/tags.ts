@@ -5,13 +5,14 @@ import type { Fields } from './fields.js';
 
 /**
  * What a tag loses to its slug (D9) that told it apart: a letter or digit
- * outside a-z and 0-9 ("ß", "ø"), or a symbol that names something ("+" of
- * C++, "#" of C#, "&" of R&D, "@"). Case, accents, spaces and punctuation
+ * outside a-z and 0-9 ("ß", "ø"), or a symbol ("+" of C++, "#" of C#, "♯",
+ * "&" of R&D, "@", an emoji). Case, accents, spaces and punctuation
  * ("Node.js", "Go (language)") are what a slug leaves out anyway.
  */
 function lostToSlug(tag: string): string[] {
   const plain = tag.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return [...new Set([...plain].filter((c) => (/[\p{L}\p{N}]/u.test(c) ? !/[a-zA-Z0-9]/.test(c) : /[+#&@]/.test(c))))];
+  const lost = (c: string) => (/[\p{L}\p{N}]/u.test(c) ? !/[a-zA-Z0-9]/.test(c) : /[\p{S}#&@]/u.test(c));
+  return [...new Set([...plain].filter(lost))];
 }
 
 /** The `tags` field as slugs, each once, in the order written; undefined after a problem. */
@@ -19,8 +20,13 @@ export function readTags(f: Fields): string[] | undefined {
   const list = f.list('tags', 'postgres, migrations');
   if (!list) return undefined;
   const raw = f.doc.data.tags;
+  // Each written tag with its place in the list, where a warning points.
+  const written = Array.isArray(raw)
+    ? raw.map((r, i) => [String(r).trim(), i] as const).filter(([t]) => t)
+    : list.map((t) => [t, undefined] as const);
   const out: string[] = [];
-  for (const t of list) {
+  const warned = new Set<string>();
+  for (const [t, index] of written) {
     const tag = slugify(t);
     if (!tag) {
       f.report('tags', `The tag "${t}" has no letters or digits.`, 'Tags are lowercase slugs such as postgres or data-migrations.');
@@ -28,13 +34,15 @@ export function readTags(f: Fields): string[] | undefined {
     }
     // Said, not silent: "C++" and "C#" would both publish as "c" and share one tag page.
     const lost = lostToSlug(t);
-    if (lost.length)
+    if (lost.length && !warned.has(t)) {
+      warned.add(t);
       f.warn(
         'tags',
         `The tag "${t}" is published as "${tag}": tags are lowercase slugs (a-z, digits, hyphens), so ${lost.map((c) => `"${c}"`).join(' and ')} ${lost.length === 1 ? 'is' : 'are'} dropped.`,
         `Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#, so it does not share a tag page with another.`,
-        Array.isArray(raw) ? raw.findIndex((r) => String(r).trim() === t) : undefined,
+        index,
       );
+    }
     if (!out.includes(tag)) out.push(tag);
   }
   return out;
