@@ -135,6 +135,7 @@ export async function emitInPlace(
     skip() {
       for (const [file, entry] of previous.extras) if (!emitted.state.extras.has(file)) emitted.state.extras.set(file, entry);
       emitted.state.search ??= previous.search;
+      emitted.state.hosts ??= previous.hosts;
     },
   };
 }

@@ -19,6 +19,8 @@ export interface EmitMade {
   edge: EdgeTags;
   /** What an edit of post bodies alone keeps of the previous build's edge files. */
   before: EdgeBefore | null;
+  /** Whether the host files were the previous build's, read back, or printed (hosts/index.ts hostArtifact). */
+  hosts?: 'kept' | 'printed';
   /** The previous build's state and a reader of its files, and this build's state: what an artifact may keep. */
   build: {
     previous: BuildState | null;

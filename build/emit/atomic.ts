@@ -14,6 +14,8 @@ export interface FileBytes {
   body: Uint8Array | string;
   /** What the build state knows the file by, when its maker has it already (a tagged file's, emit/edge.ts); else the SHA-1 of its bytes. */
   hash?: string;
+  /** The previous output's file at this path is not the bytes the state records (edited since): write it, never link it. */
+  rewrite?: boolean;
 }
 
 /** A file an artifact adds: its bytes, or (`kept`) the hash the previous build wrote it with, when its maker found it the same without passing its bytes on. */

@@ -84,6 +84,8 @@ export interface BuildStats {
   written: string[];
   removed: string[];
   spliced: string[];
+  /** Whether the host files were the previous build's (kept) or printed. */
+  hostFiles?: 'kept' | 'printed';
   /** Milliseconds per phase: load, render, assemble, emit (respond: every target; artifacts), serialize (what the cache keeps), commit, and save (it) when there is a cache. */
   phases: Record<string, number>;
 }
@@ -201,6 +203,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         written: emitted.written,
         removed: emitted.removed,
         spliced: emitted.spliced,
+        hostFiles: emitted.hostFiles,
         phases,
       };
       return {

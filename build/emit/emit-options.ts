@@ -81,6 +81,8 @@ export interface EmitResult {
   removed: string[];
   /** Targets made by splicing the previous file's sections (splice.ts) rather than by respond(). */
   spliced: string[];
+  /** Whether the host files were the previous build's, read back, or printed; unset until the artifacts ran. */
+  hostFiles?: 'kept' | 'printed';
   /** Milliseconds: asking for every target, then the artifacts. */
   phases: { respond: number; artifacts: number };
   /**

@@ -282,12 +282,13 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' }, before, build };
     for (const artifact of artifacts) {
       for (const file of await artifact(site, manifest, options, made))
-        await ('kept' in file ? ledger.keptByHash(file.path, file.kept) : ledger.extra(file.path, file.body, file.hash));
+        await ('kept' in file ? ledger.keptByHash(file.path, file.kept) : ledger.extra(file.path, file.body, file.hash, file.rewrite));
       // Each artifact's garbage (the host plan's questions, the search files) goes before the next one's.
       if (heavy) collectGarbage();
     }
     if (previous) for (const file of previous.extras.keys()) if (!kept.has(file)) result.removed.push(file);
     state.search = search!.memo ?? undefined;
+    result.hostFiles = made.hosts;
     result.files = kept.size;
     result.bytes = ledger.bytes;
     result.phases.artifacts = performance.now() - started;

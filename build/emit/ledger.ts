@@ -105,10 +105,14 @@ export class Ledger {
     this.written.push(file);
   }
 
-  /** A file outside the route table (site.json, 404.html, the manifest, artifacts), known by its hash: `known`, or its bytes'. */
-  extra(file: string, content: Uint8Array | string, known?: string): Promise<void> | void {
+  /**
+   * A file outside the route table (site.json, 404.html, the manifest,
+   * artifacts), known by its hash: `known`, or its bytes'. `rewrite`: the
+   * previous output's file is not what the state records, so it is written.
+   */
+  extra(file: string, content: Uint8Array | string, known?: string, rewrite = false): Promise<void> | void {
     // A file known by the hash the previous build wrote it with is those bytes: not even encoded.
-    const before = this.previous?.extras.get(file);
+    const before = rewrite ? undefined : this.previous?.extras.get(file);
     if (known !== undefined && before?.hash === known) return this.keptExtra(file, before);
     // Encoded once, and so hashed, counted and written as the same bytes; the
     // large ones (site.json, the manifest, the search index) then move to the

@@ -79,28 +79,41 @@ export function hostsHold(
 
 /**
  * The host files as an artifact: the previous build's, read back and checked
- * again (their warnings are this build's too), when hostsHold; made
- * otherwise. At 10,000 posts making them is 0.14 s of a one-post edit, which
- * changes none of them unless the post's twin is one of the few whose
- * headers they print.
+ * again (their warnings are this build's too), when hostsHold and each file
+ * is the bytes the previous build recorded; printed otherwise. At 10,000
+ * posts printing them is 0.14 s of a one-post edit, which changes none of
+ * them unless the post's twin is one of the few whose headers they print.
+ * A previous file edited by hand since is printed again and written, never
+ * linked. `made.hosts` says which it was.
  */
 export async function hostArtifact(site: Site, manifest: BuiltManifest, options: EmitOptions, made: EmitMade): Promise<FileBytes[]> {
   const { previous, state, read } = made.build;
   const shape = hostsShape(manifest, site);
   const memo = previous?.hosts;
-  if (read && hostsHold(memo, manifest, site, shape)) {
-    const bodies = await Promise.all(memo!.files.map(read));
-    if (bodies.every((body) => body !== null)) {
-      const files = memo!.files.map((path, i) => ({ path, body: bodies[i]! }));
-      checkHosts(files, site, manifest, options);
-      state.hosts = memo;
-      // Hashed again by the ledger, and so reused only as the bytes they are.
-      return files;
-    }
-  }
+  if (!memo || !read) return printed(site, manifest, options, made, shape, new Set());
+  const bodies = await Promise.all(memo.files.map(read));
+  const hashes = bodies.map((body) => body && hash('sha1', body, 'base64'));
+  const edited = new Set(memo.files.filter((path, i) => hashes[i] !== previous!.extras.get(path)?.hash));
+  if (edited.size || !hostsHold(memo, manifest, site, shape)) return printed(site, manifest, options, made, shape, edited);
+  const files = memo.files.map((path, i) => ({ path, body: bodies[i]!, hash: hashes[i]! }));
+  checkHosts(files, site, manifest, options);
+  state.hosts = memo;
+  made.hosts = 'kept';
+  return files;
+}
+
+function printed(
+  site: Site,
+  manifest: BuiltManifest,
+  options: EmitOptions,
+  made: EmitMade,
+  shape: string,
+  edited: ReadonlySet<string>,
+): FileBytes[] {
   const plan = planHosts(site, manifest);
-  const files = printHosts(plan, options);
+  const files = printHosts(plan, options).map((f) => (edited.has(f.path) ? { ...f, rewrite: true } : f));
   const reads = [...plan.headersRead];
-  state.hosts = { shape, read: reads, own: ownDigest(manifest, reads), files: files.map((f) => f.path) };
+  made.build.state.hosts = { shape, read: reads, own: ownDigest(manifest, reads), files: files.map((f) => f.path) };
+  made.hosts = 'printed';
   return files;
 }
