@@ -17,7 +17,7 @@ export interface SitePage {
    * record cache until something reads it.
    */
   note?: string;
-  /** W3C date (YYYY-MM-DD) the page last changed. */
+  /** W3C date (YYYY-MM-DD) the page last changed, as far as folio knows (D27): a post's dates, the record of earlier builds for projects and services, else the build day. */
   lastmod: string;
 }
 
@@ -42,6 +42,8 @@ function projectStatuses(site: Site): string {
 export function sitePages(model: SiteModel): SitePage[] {
   const { site } = model;
   const built = buildDate(site);
+  const days = recordedDays(site);
+  const recorded = (path: string) => days.get(path) ?? built;
   const { profile } = site;
   return [
     { path: pagePath.home(), title: site.config.title, note: site.config.description, lastmod: newestChange(site) },
@@ -57,9 +59,14 @@ export function sitePages(model: SiteModel): SitePage[] {
       note: site.services.length
         ? `${plural(site.services.length, 'consulting area')}, ${site.services.length === 1 ? 'with' : 'each with'} the engagements it fits best.`
         : nothingYet('services'),
-      lastmod: built,
+      lastmod: recorded(pagePath.services()),
     },
-    ...site.services.map((s) => ({ path: pagePath.service(s.id), title: s.title, note: s.summary, lastmod: built })),
+    ...site.services.map((s) => ({
+      path: pagePath.service(s.id),
+      title: s.title,
+      note: s.summary,
+      lastmod: recorded(pagePath.service(s.id)),
+    })),
     {
       path: pagePath.blog(),
       title: 'Writing',
@@ -77,9 +84,14 @@ export function sitePages(model: SiteModel): SitePage[] {
       path: pagePath.projects(),
       title: 'Projects',
       note: site.projects.length ? `${plural(site.projects.length, 'project')}: ${projectStatuses(site)}.` : nothingYet('projects'),
-      lastmod: built,
+      lastmod: recorded(pagePath.projects()),
     },
-    ...site.projects.map((p) => ({ path: pagePath.project(p.id), title: p.title, note: `${p.status}: ${p.summary}`, lastmod: built })),
+    ...site.projects.map((p) => ({
+      path: pagePath.project(p.id),
+      title: p.title,
+      note: `${p.status}: ${p.summary}`,
+      lastmod: recorded(pagePath.project(p.id)),
+    })),
     {
       path: pagePath.developers(),
       title: 'Developers',
@@ -87,4 +99,34 @@ export function sitePages(model: SiteModel): SitePage[] {
       lastmod: built,
     },
   ];
+}
+
+/**
+ * The day each project and service page, and their two lists, last changed
+ * by the record of what earlier builds published (D61): its newest entry
+ * (an addition, an update, or for a list a removal), else the day the record
+ * began, since which it has not changed. A page dated by the build day would
+ * move in every daily build, and search engines stop trusting a sitemap's
+ * lastmod that moves without the page. Never after the build day.
+ */
+function recordedDays(site: Site): Map<string, string> {
+  const days = new Map<string, string>();
+  const log = site.changes;
+  if (!log) return days;
+  const today = buildDate(site);
+  const set = (path: string, day: string) => void (days.has(path) || days.set(path, day < today ? day : today));
+  // Newest first: an id's first entry is its last change.
+  for (const e of log.entries) {
+    if (e.type === 'post') continue;
+    set(e.type === 'project' ? pagePath.projects() : pagePath.services(), e.date);
+    set(e.type === 'project' ? pagePath.project(e.id) : pagePath.service(e.id), e.date);
+  }
+  for (const path of [
+    pagePath.projects(),
+    pagePath.services(),
+    ...site.projects.map((p) => pagePath.project(p.id)),
+    ...site.services.map((v) => pagePath.service(v.id)),
+  ])
+    set(path, log.tracked_since);
+  return days;
 }
