@@ -18,7 +18,7 @@ import type { PreviousIndex } from '../build/emit/search-patch.js';
 import { searchSources, type SearchSource } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
 
-const SITE_URL = 'https://example.com';
+const SITE_URL = 'https://ada.example';
 let built: Awaited<ReturnType<typeof buildInto>>;
 let corpus: SearchSource[];
 let base: SearchFiles;

@@ -63,7 +63,7 @@ it('moves the previous index and its term shards to the thread, copying only byt
   const shared = new Uint8Array(new ArrayBuffer(48), 16, 16);
   const memo = { hash: 'sha256:none', digests: [], tags: [], words: new Map<string, number>() };
   const answer = thread.run({
-    siteUrl: 'https://example.com',
+    siteUrl: 'https://ada.example',
     job: { sources: [], digests: [], tags: [] },
     previous: {
       memo,
