@@ -26,9 +26,13 @@ export interface CheckResult {
   held: { day: string; drafts: number; scheduled: { slug: string; date: string }[] };
   /** What waits for these problems to be fixed (ContentError). */
   unchecked?: string;
+  /** What the check says but does not refuse, each as `folio check` prints it after `folio: warning: `. */
+  warnings: string[];
 }
 
-export async function check(options: CheckOptions): Promise<CheckResult> {
+/** `warn`: where each warning goes as it is found; a check's result lists them too. */
+export async function check(options: CheckOptions, warn?: (message: string) => void): Promise<CheckResult> {
+  const warnings: string[] = [];
   const [sources, cache] = await Promise.all([loadContent(options.content), options.cache ? RecordCache.open(options.cache) : null]);
   const { content, stats } = await readContentFast(sources, { cache, workers: options.workers });
   const links = [content.profile, ...content.services, ...content.posts, ...content.projects].reduce(
@@ -55,6 +59,10 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
         exists: contentFileExists(options.content),
         cache: options.cache || null,
         check: true,
+        warn: (message) => {
+          warnings.push(message);
+          warn?.(message);
+        },
       })
     ).model;
     return {
@@ -62,9 +70,10 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
       problems: [],
       counts: { ...counts, posts: site.posts.length, projects: site.projects.length, services: site.services.length },
       held,
+      warnings,
     };
   } catch (error) {
-    if (error instanceof ContentError) return { ok: false, problems: error.problems, counts, held, unchecked: error.unchecked };
+    if (error instanceof ContentError) return { ok: false, problems: error.problems, counts, held, unchecked: error.unchecked, warnings };
     throw error;
   }
 }

@@ -171,18 +171,17 @@ export function program(): Command {
     .option('--content <dir>', 'content directory', 'content')
     .option('--site-url <url>', "absolute site URL, overriding site.yaml's site_url", parseSiteUrl)
     .option('--now <iso-8601>', 'build clock for drafts, scheduled posts and API versions (default: SOURCE_DATE_EPOCH or the current time)')
-    .option('--json', 'print {ok, problems: [{file, line, column, message, hint}]} as JSON on stdout')
+    .option('--json', 'print {ok, problems: [{file, line, column, message, hint}], warnings: [text]} as JSON on stdout')
     .option('--cache-dir <dir>', 'read rendered content from this cache (never written by check)')
     .action(async (opts: { content: string; siteUrl?: string; now?: string; json?: boolean; cacheDir?: string }) => {
       // A usage error (a bad --now) is told before the content folder is looked at.
       const now = buildClock(opts.now);
-      const result = await check({
-        content: contentDir(opts.content),
-        now,
-        siteUrl: opts.siteUrl,
-        cache: opts.cacheDir ?? false,
-      });
-      if (opts.json) process.stdout.write(jsonText({ ok: result.ok, problems: result.problems }));
+      // With --json the warnings are in the report; otherwise each is printed as it is found.
+      const result = await check(
+        { content: contentDir(opts.content), now, siteUrl: opts.siteUrl, cache: opts.cacheDir ?? false },
+        opts.json ? undefined : (message) => console.error(`folio: warning: ${message}`),
+      );
+      if (opts.json) process.stdout.write(jsonText({ ok: result.ok, problems: result.problems, warnings: result.warnings }));
       else if (result.ok) {
         const c = result.counts;
         console.log(

@@ -83,6 +83,14 @@ describe('content warnings', () => {
       'projects/bouncedesk.md:7:8: The tag "C#" is published as "c": tags are lowercase slugs (a-z, digits, hyphens), so "#" is dropped.',
     ]);
     expect(checked.stderr).toContain('  hint: Write the tag as the slug you mean, e.g. cpp for C++ or csharp for C#');
+    // For tools: with --json the same warnings are in the report, and stdout holds nothing else.
+    const json = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
+    expect(json.code, json.stderr).toBe(0);
+    expect(warningsOf(json.stderr)).toEqual([]);
+    const report = JSON.parse(json.stdout) as { ok: boolean; problems: unknown[]; warnings: string[] };
+    expect(report).toMatchObject({ ok: true, problems: [] });
+    expect(report.warnings.map((w) => `folio: warning: ${w.split('\n')[0]}`)).toEqual(warnings);
+    expect(report.warnings[0]).toContain('\n  hint: Write the tag as the slug you mean');
     const out = join(work.cwd, 'lossy-tags');
     const built = await folioIn(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], work.cwd);
     expect(built.code, built.stderr).toBe(0);
