@@ -25,6 +25,7 @@ interface Hit {
   title: string;
   summary: string;
   url: string;
+  markdown_url: string;
   api_url: string;
   snippet: string;
   score: number;
@@ -102,7 +103,7 @@ describe('the answer (D4, D12)', () => {
     expect(scores.every((x) => x > 0)).toBe(true);
   });
 
-  it('links every hit to its page and its API record', async () => {
+  it('links every hit to its page, its Markdown twin and its API record', async () => {
     for (const hit of await hits('ssh')) {
       const api = await fetch(s.at(hit.api_url));
       expect(api.status, hit.api_url).toBe(200);
@@ -116,6 +117,11 @@ describe('the answer (D4, D12)', () => {
       expect(hit.url).not.toContain('#');
       const page = await fetch(s.at(hit.url));
       expect(page.status, hit.url).toBe(200);
+      // The twin the record names, as the post list gives it; an agent reads it without guessing.
+      expect(hit.markdown_url).toBe(item.markdown_url ?? `${hit.url}.md`);
+      const twin = await fetch(s.at(hit.markdown_url));
+      expect(twin.status, hit.markdown_url).toBe(200);
+      expect(twin.headers.get('content-type')).toMatch(/^text\/markdown/);
     }
   });
 

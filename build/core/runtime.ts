@@ -13,6 +13,8 @@ export interface SearchHit {
   title: string;
   summary: string;
   url: string;
+  /** The page's Markdown twin, as the post list gives it. */
+  markdown_url: string;
   api_url: string;
   snippet: string;
   score: number;

@@ -241,6 +241,7 @@ export const SearchHit = record(
     title: str,
     summary: str,
     url: uri,
+    markdown_url: { ...uri, description: 'The Markdown twin of the page.' },
     api_url: uri,
     snippet: { ...str, description: 'An excerpt around the match.' },
     score: { type: 'number', description: 'Relevance; higher is better. Results are sorted by it.' },

@@ -4,6 +4,7 @@
 // folio's components (./orama.ts), read here by those components' own
 // decoders (./score.ts, ./docs.ts) instead of through Orama's create() and
 // load(), which would bring Orama's every index, tree and sorter along.
+import { twinPath } from '../urls.js';
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { DocLines, DOCS_MARK } from './docs.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile } from './format.js';
@@ -132,6 +133,7 @@ class Engine implements SearchEngine {
         title,
         summary,
         url: this.siteUrl + url,
+        markdown_url: this.siteUrl + twinPath(url),
         api_url: this.siteUrl + apiUrl,
         snippet: snippet([body, summary], tokens, this.token),
         score: Math.round(score * 1000) / 1000,

@@ -4,6 +4,7 @@
 // its best hits. It scores exactly as the whole-index engine (./engine.ts)
 // does, in the same order of additions, so hits, order, scores and snippets
 // are the same; test/edge-search.test.ts holds it to that.
+import { twinPath } from '../urls.js';
 import { DeploymentError } from '../errors.js';
 import {
   docsPath,
@@ -247,6 +248,7 @@ class ShardedEngine implements SearchEngine {
         title,
         summary,
         url: this.head.site_url + url,
+        markdown_url: this.head.site_url + twinPath(url),
         api_url: this.head.site_url + apiUrl,
         snippet: snippet([body, summary], tokens, this.token),
         score: Math.round(score * 1000) / 1000,
