@@ -7,6 +7,7 @@ import { ContentError, type Problem } from './content/problems.js';
 import { RecordCache } from './emit/record-cache.js';
 import { readContentFast } from './emit/documents.js';
 import { assembleWithImages } from './emit/images.js';
+import { isPublished } from './site.js';
 
 export interface CheckOptions {
   content: string;
@@ -46,7 +47,7 @@ export async function check(options: CheckOptions, warn?: (message: string) => v
   const held = {
     day,
     drafts: posts.filter((p) => p.draft).length,
-    scheduled: posts.filter((p) => !p.draft && p.value.date > day).map((p) => ({ slug: p.value.slug, date: p.value.date })),
+    scheduled: posts.filter((p) => !p.draft && !isPublished(p, day)).map((p) => ({ slug: p.value.slug, date: p.value.date })),
   };
   try {
     // Images are checked as a build checks them: sharp decodes each one the

@@ -107,6 +107,11 @@ export function versionStates(versions: ApiVersionConfig[], now: Date): Record<s
 
 const STATUS_ORDER = { live: 0, delivered: 1, sunset: 2 } as const;
 
+/** Whether the build clock's day (UTC, YYYY-MM-DD) publishes a post: not a draft, and dated that day or before. */
+export function isPublished(read: Read<Post>, day: string): boolean {
+  return !read.draft && read.value.date <= day;
+}
+
 /** The site alone, for callers that want no index (the tests). */
 export function buildSite(sources: ContentSources, options: SiteOptions): Site {
   return assembleSite(readContent(sources), options).site;
@@ -159,7 +164,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
   const { images, derived } = options;
   const published = posts
-    .filter(({ read }) => !read.draft && read.value.date <= today)
+    .filter(({ read }) => isPublished(read, today))
     .map(({ read }) =>
       read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url, derived),
     );

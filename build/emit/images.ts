@@ -10,7 +10,7 @@ import type { FileImage } from '../content/kinds.js';
 import { ContentError, type Problem } from '../content/problems.js';
 import type { Headers } from '../core/http.js';
 import type { SiteModel } from '../core/site-model.js';
-import { assembleSite, type ReadContent, type SiteOptions } from '../site.js';
+import { assembleSite, isPublished, type ReadContent, type SiteOptions } from '../site.js';
 import { imageKey, type ImageTable } from '../site-images.js';
 import { ImageCache, type ImageMeta } from './image-cache.js';
 import { processAll } from './image-pool.js';
@@ -77,7 +77,7 @@ function publishedImages(content: ReadContent, now: Date): FileImage[] {
     ...(content.profile?.read?.images ?? []),
     ...content.services.flatMap((r) => r.read?.images ?? []),
     ...content.projects.flatMap((r) => r.read?.images ?? []),
-    ...content.posts.flatMap((r) => (r.read && !r.read.draft && r.read.value.date <= today ? r.read.images : [])),
+    ...content.posts.flatMap((r) => (r.read && isPublished(r.read, today) ? r.read.images : [])),
   ];
 }
 

@@ -68,7 +68,7 @@ function ownDigest(manifest: BuiltManifest, targets: readonly string[]): string 
  * Whether the host files `memo` describes are this manifest's: the same
  * shape, and the same own headers where the printers read them.
  */
-export function hostsHold(
+function hostsHold(
   memo: HostsMemo | undefined,
   manifest: BuiltManifest,
   site: Pick<Site, 'versions'>,
