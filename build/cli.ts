@@ -15,6 +15,7 @@ import { paint, ProgressBar, terminal } from './progress.js';
 import { buildSummary } from './summary.js';
 import { init, InitRefused } from './init.js';
 import { startServer } from './serve.js';
+import { printWarning } from './site.js';
 
 const VERSION = '0.1.0';
 
@@ -144,12 +145,11 @@ export function program(): Command {
           cache: opts.cache === false ? false : (opts.cacheDir ?? defaultCacheDir(opts.out)),
           workers: opts.workers,
           progress: (phase, done, total) => bar.update(phase, done, total),
-          hosts: {
-            deploy: opts.host ?? [],
-            warn: (message) => {
-              bar.clear();
-              console.error(`folio: warning: ${message}`);
-            },
+          hosts: { deploy: opts.host ?? [] },
+          // A warning takes a line of its own, not the end of the progress bar's.
+          warn: (message) => {
+            bar.clear();
+            printWarning(message);
           },
         });
         bar.clear();
@@ -179,7 +179,7 @@ export function program(): Command {
       // With --json the warnings are in the report; otherwise each is printed as it is found.
       const result = await check(
         { content: contentDir(opts.content), now, siteUrl: opts.siteUrl, cache: opts.cacheDir ?? false },
-        opts.json ? undefined : (message) => console.error(`folio: warning: ${message}`),
+        opts.json ? undefined : printWarning,
       );
       if (opts.json) process.stdout.write(jsonText({ ok: result.ok, problems: result.problems, warnings: result.warnings }));
       else if (result.ok) {

@@ -37,6 +37,9 @@ export interface SiteOptions {
   derived?: Derived;
 }
 
+/** Where a warning goes unless a caller says otherwise: stderr, as `folio: warning: …`. */
+export const printWarning = (message: string): void => void process.stderr.write(`folio: warning: ${message}\n`);
+
 /** Every content file read on its own (the per-file half of the build, see readDocument). */
 export interface ReadContent {
   dir: string;
@@ -155,7 +158,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   if (profile) problems.push(...unknownServices(profile.services ?? [], serviceIds));
   if (problems.length || !siteConfig || !profile)
     throw new ContentError(problems, 'Internal links, static files and aliases are checked once these are fixed.');
-  const warn = options.warn ?? ((message: string) => void process.stderr.write(`folio: warning: ${message}\n`));
+  const warn = options.warn ?? printWarning;
   for (const warning of siteConfig.warnings) warn(formatProblem(warning));
   for (const warning of contentWarnings([profileRecord, ...content.services, ...content.posts, ...content.projects])) warn(warning);
 

@@ -3,7 +3,7 @@
 // NO_COLOR is set. The terminal runs are real: `script` gives the CLI a pty.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,25 @@ describe('progress and summary', () => {
       });
       expect(text).toMatch(/(rendering|writing) +\S*[█░]+\S* +[\d,]+\/[\d,]+ (files|responses)/);
       expect(text).toMatch(SGR);
+      expect(text).toMatch(/folio: built 600 posts/);
+    });
+
+    it('gives a warning a line of its own, never the end of the bar', SLOW, async () => {
+      // A tag that loses characters to its slug warns once the posts are rendered, after the bar is drawn.
+      const tagged = join(work, 'tagged');
+      await cp(content, tagged, { recursive: true });
+      const post = join(tagged, 'posts', (await readdir(join(tagged, 'posts'))).sort()[300]!);
+      await writeFile(post, (await readFile(post, 'utf8')).replace('tags: [', 'tags: [C++, '));
+      const text = await onTerminal(['build', '--content', tagged, '--out', join(work, 'tty-warn'), '--now', '2026-11-22', '--no-cache'], {
+        NO_COLOR: '1',
+        TERM: 'xterm',
+      });
+      expect(text).toMatch(/(rendering|writing) +[█░]+ +[\d,]+\/[\d,]+ (files|responses)/);
+      const at = text.indexOf('folio: warning: ');
+      expect(at).toBeGreaterThan(0);
+      // Since the cursor last went to the start of the line: nothing, or the erase that clears the bar.
+      const start = Math.max(text.lastIndexOf('\n', at), text.lastIndexOf('\r', at)) + 1;
+      expect(['', '\u001b[2K']).toContain(text.slice(start, at));
       expect(text).toMatch(/folio: built 600 posts/);
     });
 

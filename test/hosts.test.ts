@@ -489,7 +489,7 @@ describe('a generated site of a few hundred posts (D39)', () => {
       // Tags grow with the posts too: one per ten.
       const content = await writeCorpus(join(work, 'content'), { posts, tags: posts / 10 });
       const out = join(work, 'dist');
-      const result = await build({ content, out, now: NOW, hosts: { warn: () => {} } });
+      const result = await build({ content, out, now: NOW, warn: () => {} });
       sites.push({ site: result.site, dist: out, manifest: JSON.parse(await readFile(join(out, MANIFEST_PATH), 'utf8')) as Manifest });
     }
   }, 120_000);

@@ -34,7 +34,9 @@ export interface BuildOptions {
   now: Date;
   siteUrl?: string;
   /** The hosts deployed to, whose limits fail the build; the others' only warn (hosts/index.ts). */
-  hosts?: HostOptions;
+  hosts?: Omit<HostOptions, 'warn'>;
+  /** Where the content's warnings and the other hosts' limit problems go; by default stderr (site.ts printWarning). */
+  warn?: (message: string) => void;
   /**
    * The cache directory (cache.ts): rendered records, and the state of the
    * last build of `out` for incremental builds. Off unless given; the CLI
@@ -153,6 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       exists: contentFileExists(options.content),
       cache: cacheDir,
       derived: options.derived,
+      warn: options.warn,
     });
     const { site } = model;
     const previous = cacheDir ? previousBuild(cacheDir, out) : null;
@@ -172,7 +175,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         plan,
         digest: () => digest,
         progress: (d, t) => options.progress?.('write', d, t),
-        hosts: options.hosts,
+        hosts: { ...options.hosts, warn: options.warn },
         media: images.files,
         readStatic: staticReader(options.content, sources),
         searchThread,

@@ -12,6 +12,7 @@ import { checkHostLimits, type Host } from './limits.js';
 import { netlify } from './netlify.js';
 import { planHosts, type HostPlan } from './plan.js';
 import { vercel } from './vercel.js';
+import { printWarning } from '../../site.js';
 
 export interface HostOptions {
   /** The hosts the author deploys to (`folio build --host`): their limits fail the build. None by default. */
@@ -20,8 +21,6 @@ export interface HostOptions {
   warn?: (message: string) => void;
 }
 
-const toStderr = (message: string) => void process.stderr.write(`folio: warning: ${message}\n`);
-
 function printHosts(plan: HostPlan, options: { hosts?: HostOptions }): FileBytes[] {
   const files = [...cloudflare(plan), ...netlify(plan), ...vercel(plan)];
   checkHosts(files, plan.site, plan.manifest, options);
@@ -29,7 +28,7 @@ function printHosts(plan: HostPlan, options: { hosts?: HostOptions }): FileBytes
 }
 
 function checkHosts(files: FileBytes[], site: Site, manifest: BuiltManifest, options: { hosts?: HostOptions }): void {
-  checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? toStderr, edgeFileCount(site, manifest));
+  checkHostLimits(files, manifest, options.hosts?.deploy ?? [], options.hosts?.warn ?? printWarning, edgeFileCount(site, manifest));
 }
 
 /**
