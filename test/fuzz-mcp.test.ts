@@ -338,6 +338,13 @@ function mcpViolations(req: RawRequest, res: RawResponse): string[] {
     const responses = Array.isArray(parsed) ? parsed : [parsed];
     if (Array.isArray(parsed) && parsed.length === 0) out.push('an empty batch response');
     for (const r of responses) out.push(...rpcProblems(r));
+  } else if ((parsed as { jsonrpc?: unknown }).jsonrpc !== undefined) {
+    // A JSON-RPC error on an HTTP status: input the server cannot accept (400), 2026-07-28's refusals (400), and
+    // that revision's unknown method (404).
+    out.push(...rpcProblems(parsed));
+    const code = (parsed as { error?: { code?: unknown } }).error?.code;
+    const allowed = res.status === 404 ? [-32601] : res.status === 400 ? [-32700, -32600, -32602, -32020, -32022] : [];
+    if (!allowed.includes(code as number)) out.push(`JSON-RPC error ${String(code)} on ${res.status}`);
   } else {
     const e = (parsed as { error?: { code?: unknown; status?: unknown; hint?: unknown; documentation_url?: unknown } }).error;
     if (
@@ -349,7 +356,7 @@ function mcpViolations(req: RawRequest, res: RawResponse): string[] {
     )
       out.push(`a ${res.status} without the D17 envelope: ${text.slice(0, 120)}`);
   }
-  if (![200, 400, 405, 413, 415].includes(res.status)) out.push(`unexpected status ${res.status}`);
+  if (![200, 400, 404, 405, 413, 415].includes(res.status)) out.push(`unexpected status ${res.status}`);
   void req;
   return out;
 }
@@ -369,7 +376,7 @@ async function expectEnvelope(res: RawResponse, status: number, code: string) {
 // ------------------------------------------------------------ tests
 
 describe('random JSON-RPC bodies and headers to POST /mcp', () => {
-  it('answer a JSON-RPC response, a 202 or the envelope; never 5xx, -32603 or a crash', { timeout: fuzzBudget(60_000) }, async () => {
+  it('answer JSON-RPC, a 202 or the envelope; never 5xx, -32603 or a crash', { timeout: fuzzBudget(60_000) }, async () => {
     const seed = fuzzSeed();
     let inputs = 0;
     let requests = 0;
@@ -491,9 +498,11 @@ describe('the HTTP layer of /mcp (D16, D17, D36, D41)', () => {
       -32602,
     ],
     ['an empty batch', '[]', -32600],
-  ] as const)('%s answers its JSON-RPC error code on 200', async (_name, payload, code) => {
+  ] as const)('%s answers its JSON-RPC error code', async (_name, payload, code) => {
     const res = await send(post(typeof payload === 'string' ? payload : new Uint8Array(payload)));
-    expect(res.status).toBe(200);
+    // Input the server cannot accept at all is refused with 400, as the official SDKs do; a method or params it
+    // cannot answer is an answer, on 200.
+    expect(res.status).toBe(code === -32601 || code === -32602 ? 200 : 400);
     expect(JSON.parse(res.body.toString('utf8')).error.code).toBe(code);
   });
 
@@ -516,9 +525,9 @@ describe('the HTTP layer of /mcp (D16, D17, D36, D41)', () => {
       const body = `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":${claim}}}}`;
       const res = await send(post(body, { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' }));
       expect(res.status, claim).toBe(400);
-      const envelope = JSON.parse(res.body.toString('utf8'));
-      expect(envelope.error).toMatchObject({ code: 'invalid_request', status: 400 });
-      expect(envelope.error.message).toContain('MCP-Protocol-Version is 2026-07-28');
+      const answer = JSON.parse(res.body.toString('utf8'));
+      expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32020 } });
+      expect(answer.error.message).toContain('MCP-Protocol-Version is 2026-07-28');
     }
   });
 

@@ -252,9 +252,9 @@ describe('the HTTP layer (D16, D17, D36, D41)', () => {
 
 describe('JSON-RPC errors (D36)', () => {
   it.each(['{', '', 'not json', '{"jsonrpc":"2.0","id":1,"method":"tools/list"'])(
-    'answers malformed JSON %j with -32700 (on 200: an HTTP error status always carries the D17 envelope)',
+    'answers malformed JSON %j with -32700 on 400, as the official SDKs do',
     async (text) => {
-      const body = await rpc(await mcp(text));
+      const body = await rpc(await mcp(text), 400);
       expect(body).toMatchObject({ id: null, error: { code: -32700 } });
     },
   );
@@ -265,7 +265,7 @@ describe('JSON-RPC errors (D36)', () => {
       headers: { 'content-type': 'application/json' },
       body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
     });
-    expect((await rpc(res)).error.code).toBe(-32700);
+    expect((await rpc(res, 400)).error.code).toBe(-32700);
   });
 
   it.each([
@@ -277,7 +277,7 @@ describe('JSON-RPC errors (D36)', () => {
     ['"just a string"'],
     [[]],
   ])('answers the invalid message %j with -32600', async (message) => {
-    const body = await rpc(await mcp(typeof message === 'string' ? message : JSON.stringify(message)));
+    const body = await rpc(await mcp(typeof message === 'string' ? message : JSON.stringify(message)), 400);
     expect(body.error.code).toBe(-32600);
   });
 
@@ -296,11 +296,16 @@ describe('JSON-RPC errors (D36)', () => {
     expect(body.error.message).toContain('_meta');
   });
 
-  it('answers initialize on 2026-07-28 with -32601 (that revision has no handshake)', async () => {
+  it('answers initialize on 2026-07-28 with -32601 on 404 (that revision has no handshake)', async () => {
     const body = await rpc(
       await modern('initialize', { protocolVersion: MODERN, capabilities: {}, clientInfo: { name: 'raw', version: '1' } }),
+      404,
     );
-    expect(body.error.code).toBe(-32601);
+    expect(body).toMatchObject({ id: 7, error: { code: -32601 } });
+  });
+
+  it.each(['prompts/list', 'no/such/method'])('answers the unknown method %s on 2026-07-28 with -32601 on 404', async (method) => {
+    expect(await rpc(await modern(method), 404)).toMatchObject({ id: 7, error: { code: -32601 } });
   });
 
   it('answers an unknown tool with -32602 naming the tools', async () => {
@@ -346,29 +351,36 @@ describe('JSON-RPC errors (D36)', () => {
   });
 });
 
-describe('2026-07-28 request checks (D17, D36)', () => {
-  // The revision answers these with HTTP 400; as HTTP failures they carry the D17 envelope.
-  it('answers a request without MCP-Protocol-Version, or with another one, with 400', async () => {
+describe('2026-07-28 request checks (D36)', () => {
+  // The revision refuses these before dispatch with HTTP 400 and a JSON-RPC error of its own, which a dual-era client
+  // reads to negotiate: -32020 for a header that does not mirror the body, -32022 for a revision not spoken here,
+  // -32602 for a missing or malformed envelope. Each echoes the request's id.
+  async function refused(res: Response, code: number) {
+    const body = await rpc(res, 400);
+    expect(body).toMatchObject({ id: 1, error: { code } });
+    return body.error as { message: string; data?: any };
+  }
+
+  it('answers a request without MCP-Protocol-Version, or with another one, with -32020', async () => {
     const without = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-method': 'tools/list' });
-    expect((await expectEnvelope(without, 400, 'invalid_request')).message).toContain('MCP-Protocol-Version header is missing');
+    expect((await refused(without, -32020)).message).toContain('MCP-Protocol-Version header is missing');
     const other = await mcp(
       { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
       { 'mcp-method': 'tools/list', 'mcp-protocol-version': '2025-11-25' },
     );
-    expect((await expectEnvelope(other, 400, 'invalid_request')).message).toContain('MCP-Protocol-Version is 2025-11-25');
+    expect((await refused(other, -32020)).message).toContain('MCP-Protocol-Version is 2025-11-25');
   });
 
-  it('answers a missing or wrong Mcp-Method, and a wrong Mcp-Name, with 400', async () => {
-    expect(
-      (await expectEnvelope(await modern('tools/list', {}, { 'mcp-method': 'tools/call' }), 400, 'invalid_request')).message,
-    ).toContain('Mcp-Method is tools/call');
-    const noMethod = await mcp(
-      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
-      { 'mcp-protocol-version': MODERN },
-    );
-    expect((await expectEnvelope(noMethod, 400, 'invalid_request')).message).toContain('Mcp-Method header is missing');
-    const wrongName = await modern('tools/call', { name: 'site_get_profile', arguments: {} }, { 'mcp-name': 'site_list_posts' });
-    expect((await expectEnvelope(wrongName, 400, 'invalid_request')).hint).toContain('Mcp-Name');
+  it('answers a missing or wrong Mcp-Method, and a missing or wrong Mcp-Name, with -32020', async () => {
+    const base = { jsonrpc: '2.0', id: 1, params: { _meta: META } };
+    const wrong = await mcp({ ...base, method: 'tools/list' }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call' });
+    expect((await refused(wrong, -32020)).message).toContain('Mcp-Method is tools/call');
+    const noMethod = await mcp({ ...base, method: 'tools/list' }, { 'mcp-protocol-version': MODERN });
+    expect((await refused(noMethod, -32020)).message).toContain('Mcp-Method header is missing');
+    const call = { ...base, method: 'tools/call', params: { name: 'site_get_profile', arguments: {}, _meta: META } };
+    const headers = { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call' };
+    expect((await refused(await mcp(call, { ...headers, 'mcp-name': 'site_list_posts' }), -32020)).message).toContain('Mcp-Name');
+    expect((await refused(await mcp(call, headers), -32020)).message).toContain('Mcp-Name header is missing');
   });
 
   it('accepts an Mcp-Name sent as a base64 sentinel', async () => {
@@ -377,24 +389,23 @@ describe('2026-07-28 request checks (D17, D36)', () => {
     expect(body.result.contents[0].uri).toBe(uri);
   });
 
-  it('answers an envelope without client capabilities with 400', async () => {
-    const res = await mcp(
-      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } } },
-      { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
-    );
-    expect((await expectEnvelope(res, 400, 'invalid_request')).message).toContain('clientCapabilities');
+  it('answers an envelope without client capabilities, or with a version that is not a string, with -32602', async () => {
+    const headers = { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' };
+    const noCapabilities = { 'io.modelcontextprotocol/protocolVersion': MODERN };
+    const res = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: noCapabilities } }, headers);
+    expect((await refused(res, -32602)).message).toContain('clientCapabilities is missing');
+    const notString = { ...META, 'io.modelcontextprotocol/protocolVersion': 20260728 };
+    const other = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: notString } }, headers);
+    expect((await refused(other, -32602)).message).toContain('protocolVersion is not a string');
   });
 
-  it('answers a 2026-07-28 header on a request without the envelope with 400', async () => {
-    const error = await expectEnvelope(
-      await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': MODERN }),
-      400,
-      'invalid_request',
-    );
+  it('answers a 2026-07-28 header on a request without the envelope with -32602 naming the keys', async () => {
+    const error = await refused(await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': MODERN }), -32602);
     expect(error.message).toContain('no params._meta envelope');
+    expect(error.data.envelope.missing).toEqual(['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities']);
   });
 
-  it('answers initialize under a 2026-07-28 header with 400', async () => {
+  it('answers initialize under a 2026-07-28 header with -32020', async () => {
     const res = await mcp(
       {
         jsonrpc: '2.0',
@@ -404,19 +415,29 @@ describe('2026-07-28 request checks (D17, D36)', () => {
       },
       { 'mcp-protocol-version': MODERN },
     );
-    await expectEnvelope(res, 400, 'invalid_request');
+    expect((await refused(res, -32020)).message).toContain('server/discover');
   });
 
-  it('answers an envelope naming a revision it does not speak with 400 naming the ones it does', async () => {
-    const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '2027-01-01' };
-    const error = await expectEnvelope(
-      await mcp({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }, { 'mcp-method': 'server/discover' }),
-      400,
-      'invalid_request',
+  it('answers an envelope naming a revision it does not speak with -32022 listing the ones it does', async () => {
+    for (const version of ['2099-01-01', '2025-11-25']) {
+      const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': version };
+      const res = await mcp(
+        { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } },
+        { 'mcp-protocol-version': version, 'mcp-method': 'server/discover' },
+      );
+      const error = await refused(res, -32022);
+      expect(error.data).toEqual({ supported: [MODERN], requested: version });
+      expect(error.message).toContain('2025-11-25');
+    }
+  });
+
+  it('answers a notification whose envelope names another revision than its header with -32020', async () => {
+    const res = await mcp(
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: META } },
+      { 'mcp-protocol-version': '2025-11-25' },
     );
-    expect(error.message).toContain('2027-01-01');
-    expect(error.hint).toContain(MODERN);
-    expect(error.hint).toContain('2025-11-25');
+    const body = await rpc(res, 400);
+    expect(body).toMatchObject({ id: null, error: { code: -32020 } });
   });
 });
 

@@ -61,6 +61,8 @@ interface Flavour {
   name: string;
   /** The revision the connection should end up on. */
   revision: string;
+  /** Requests refused with 400 on the way there (a revision the server does not speak, then a retry). */
+  refusals?: number;
   connect(url: URL, seen: Seen[], errors: Error[]): Promise<{ client: Connected; version: () => string | undefined }>;
 }
 
@@ -105,6 +107,22 @@ const FLAVOURS: Flavour[] = [
     async connect(url, seen, errors) {
       const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
       const client = new ClientV2({ name: 'folio-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+      client.onerror = (e) => errors.push(e);
+      await client.connect(transport);
+      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
+    },
+  },
+  {
+    // A client of a later revision tries it first: the server's -32022 names 2026-07-28, and the client retries with it.
+    name: '@modelcontextprotocol/client (v2), auto negotiation preferring a revision newer than the server',
+    revision: '2026-07-28',
+    refusals: 1,
+    async connect(url, seen, errors) {
+      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
+      const client = new ClientV2(
+        { name: 'folio-test', version: '1.0.0' },
+        { versionNegotiation: { mode: 'auto' }, supportedProtocolVersions: ['2099-01-01', '2026-07-28', '2025-11-25'] },
+      );
       client.onerror = (e) => errors.push(e);
       await client.connect(transport);
       return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
@@ -309,9 +327,10 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
     expect(seen.length).toBeGreaterThan(5);
     for (const r of seen) {
       expect(r.session).toBeNull();
-      if (r.status === 200) expect(r.contentType).toBe('application/json; charset=utf-8');
+      if (r.status === 200 || r.status === 400) expect(r.contentType).toBe('application/json; charset=utf-8');
       else expect([202, 405]).toContain(r.status);
     }
+    expect(seen.filter((r) => r.status === 400)).toHaveLength(flavour.refusals ?? 0);
     expect(errors.map((e) => e.message)).toEqual([]);
   });
 });

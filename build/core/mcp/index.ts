@@ -12,24 +12,27 @@
 // tested against both official clients. Its types and constants are the
 // spec's, checked against the SDK's.
 //
-// The rule: an HTTP error status always carries the D17 envelope, and a
-// JSON-RPC error always rides on a 200.
-// 1. HTTP: the method (405 with Allow), OPTIONS (the CORS preflight), the
-//    media type (415), the size (413), and the protocol headers: an
-//    MCP-Protocol-Version this server does not speak, and 2026-07-28's
-//    checks that MCP-Protocol-Version, Mcp-Method and Mcp-Name mirror the
-//    body and that the body carries the _meta envelope (400; the revision
-//    asks for 400 there, with a JSON-RPC body D17 does not allow).
-// 2. JSON-RPC: malformed JSON is -32700, an invalid message -32600, an
-//    unknown method -32601, bad params or an unknown tool -32602 (200);
-//    notifications and posted responses are acknowledged with 202.
+// What fails where:
+// 1. HTTP, answered with the D17 envelope: the method (405 with Allow),
+//    OPTIONS (the CORS preflight), the media type (415), the size (413), and
+//    an MCP-Protocol-Version header naming an initialize-based revision this
+//    server does not speak (400, as those revisions ask).
+// 2. JSON-RPC, answered as the protocol's own error objects: malformed JSON
+//    -32700 and an invalid message -32600 (400, as the official SDKs answer
+//    input they cannot accept); an unknown method -32601, bad params or an
+//    unknown tool -32602 (200; on 2026-07-28 an unknown method is 404);
+//    2026-07-28's refusals before dispatch, a revision not spoken (-32022
+//    with the ones that are), a header that does not mirror the body
+//    (-32020) and a missing or malformed envelope (-32602), on 400, as that
+//    revision requires: a dual-era client reads them to negotiate.
+//    Notifications and posted responses are acknowledged with 202.
 // No Mcp-Session-Id is ever issued and no request ever opens a stream.
 import { errorReply } from '../errors.js';
 import type { Family } from '../family.js';
 import { apiHeaders, apiPreflightHeaders, CACHE, preflight, primaryVersion } from '../headers.js';
 import { jsonText, utf8, type Reply, type Req } from '../http.js';
 import type { Runtime } from '../runtime.js';
-import { claimOf, exchangeOf, MIRROR_HINT, ProtocolMismatch } from './exchange.js';
+import { claimOf, exchangeOf, mismatch, Refusal } from './exchange.js';
 import { DEFAULT_PROTOCOL_VERSION, MCP_PATH, MCP_PROTOCOL_VERSIONS } from './info.js';
 import { answer, type Exchange } from './methods.js';
 import { classify, ErrorCode, failure, RpcError, success, type Notification, type Request, type Response } from './rpc.js';
@@ -76,7 +79,6 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
   if (mediaType(req.headers['content-type']) !== 'application/json') return notJson(req, rt);
   if (req.tooLarge) return tooLarge(rt);
   const header = req.headers['mcp-protocol-version']?.trim();
-  if (header !== undefined && !MCP_PROTOCOL_VERSIONS.includes(header)) return unknownVersion(header, rt);
 
   let body: unknown;
   try {
@@ -84,21 +86,29 @@ export async function respondMcp(req: Req, rt: Runtime): Promise<Reply> {
   } catch {
     return notJsonRpc(rt);
   }
-  if (Array.isArray(body)) return respondBatch(body, req, rt);
+  if (Array.isArray(body)) return unspoken(header) ? unknownVersion(header!, rt) : respondBatch(body, req, rt);
 
   const message = classify(body);
-  if (message.kind === 'invalid') return json(rt, 200, failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
+  if (message.kind === 'invalid') return json(rt, 400, failure(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}`));
   if (message.kind === 'response') return accepted(rt);
   if (message.kind === 'notification') return acknowledge(message.message, header, rt);
   let exchange: Exchange;
   try {
     exchange = exchangeOf(message.message, req);
   } catch (error) {
-    if (!(error instanceof ProtocolMismatch)) throw error;
-    return errorReply(rt.site, 'invalid_request', error.message, error.hint);
+    if (!(error instanceof Refusal)) throw error;
+    return json(rt, 400, failure(message.message.id, error.code, error.message, error.data));
   }
+  if (exchange.era === 'legacy' && unspoken(header)) return unknownVersion(header!, rt);
   const response = await dispatch(message.message, rt, exchange);
-  return json(rt, 200, response);
+  // 2026-07-28 answers a method it does not define with 404, so that a client can tell it from a failed call.
+  const unknown = exchange.era === 'modern' && 'error' in response && response.error.code === ErrorCode.MethodNotFound;
+  return json(rt, unknown ? 404 : 200, response);
+}
+
+/** Whether an MCP-Protocol-Version header names a revision this server does not speak. */
+function unspoken(header: string | undefined): boolean {
+  return header !== undefined && !MCP_PROTOCOL_VERSIONS.includes(header);
 }
 
 /** The CORS preflight of /mcp: the MCP request headers a browser-based client sends. */
@@ -148,33 +158,34 @@ function unknownVersion(header: string, rt: Runtime): Reply {
 function notJsonRpc(rt: Runtime): Reply {
   return json(
     rt,
-    200,
+    400,
     failure(null, ErrorCode.ParseError, 'Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as a JSON object.'),
   );
 }
 
-/** A notification is acknowledged (202), unless its _meta claims another revision than its header. */
+/**
+ * A notification is acknowledged (202), unless its _meta claims another
+ * revision than its header (-32020), or, without a claim, its header names
+ * a revision this server does not speak.
+ */
 function acknowledge(notification: Notification, header: string | undefined, rt: Runtime): Reply {
   const claim = claimOf(notification.params);
-  if (claim !== undefined && header !== undefined && claim !== header) {
+  if (claim === undefined) return unspoken(header) ? unknownVersion(header!, rt) : accepted(rt);
+  if (header !== undefined && claim !== header) {
     // The claim may be any JSON value: a string is named, anything else only by its type.
     const named =
       typeof claim === 'string'
         ? claim
         : `a value that is not a string (${claim === null ? 'null' : Array.isArray(claim) ? 'an array' : typeof claim})`;
-    return errorReply(
-      rt.site,
-      'invalid_request',
-      `The notification's _meta names protocol version ${named} but MCP-Protocol-Version is ${header}.`,
-      MIRROR_HINT,
-    );
+    const refusal = mismatch(`The notification's _meta names protocol version ${named} but MCP-Protocol-Version is ${header}.`);
+    return json(rt, 400, failure(null, refusal.code, refusal.message));
   }
   return accepted(rt);
 }
 
 /** 2025-03-26 allows a batch; later revisions send one message per POST. */
 async function respondBatch(batch: unknown[], req: Req, rt: Runtime): Promise<Reply> {
-  if (batch.length === 0) return json(rt, 200, failure(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch.'));
+  if (batch.length === 0) return json(rt, 400, failure(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch.'));
   const responses: Response[] = [];
   for (const element of batch) {
     const message = classify(element);
@@ -190,7 +201,7 @@ async function respondBatch(batch: unknown[], req: Req, rt: Runtime): Promise<Re
       try {
         exchange = exchangeOf(message.message, req);
       } catch (error) {
-        if (!(error instanceof ProtocolMismatch)) throw error;
+        if (!(error instanceof Refusal)) throw error;
         responses.push(failure(message.message.id, ErrorCode.InvalidRequest, `Invalid request: ${error.message}`));
         continue;
       }

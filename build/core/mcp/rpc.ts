@@ -9,6 +9,10 @@ export const ErrorCode = {
   InternalError: -32603,
   /** 2025-era resources/read of an unknown URI; 2026-07-28 uses InvalidParams. */
   ResourceNotFound: -32002,
+  /** 2026-07-28: a header that should mirror the body is missing or does not. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the revision a request claims is not spoken here; data names the ones that are. */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 
 export type Id = string | number;
