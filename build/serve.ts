@@ -11,6 +11,7 @@ import { MANIFEST_PATH, routeHeaders, type Manifest } from './core/files.js';
 import { internalError } from './core/errors.js';
 import { matchesEtag, MAX_BODY_BYTES, type Reply, type Req } from './core/http.js';
 import { prefersMarkdown } from './core/negotiate.js';
+import { routeKey } from './core/static.js';
 import { createHandler, type HandlerOptions } from './runtime/handler.js';
 import { fileReader, FileCache } from './serve-files.js';
 import { listen } from './listen.js';
@@ -93,7 +94,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const r = toReq(req, body, tooLarge);
       // What a CDN answers from its files: an exact path with no query string,
       // unless the page must be negotiated against its Markdown twin.
-      const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[r.path] : undefined;
+      const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[routeKey(r.path)] : undefined;
       const headers = route ? routeHeaders(manifest.header_sets, route) : undefined;
       if (route && headers && !(/\baccept\b/i.test(headers.vary ?? '') && prefersMarkdown(r.headers.accept))) {
         // Whole files only, as the functions answer: no Range.

@@ -17,10 +17,31 @@ export interface Route {
 /** A route table: the manifest at build time (emit/hosts/plan.ts), its shards in the functions (D55). */
 export type RouteLookup = (target: string) => Route | undefined;
 
+/**
+ * The route table key of a request path: its percent-escapes decoded, as a
+ * CDN decodes a path before it looks for the file (`/files/my%20cv.pdf` is
+ * the file `files/my cv.pdf`), except where decoding would change the
+ * path's segments (an encoded slash, a dot segment) or give a control
+ * character; a malformed escape leaves its segment as sent.
+ */
+export function routeKey(path: string): string {
+  return path.includes('%') ? path.split('/').map(decodeSegment).join('/') : path;
+}
+
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    const decoded = decodeURIComponent(segment);
+    return decoded === '.' || decoded === '..' || /[/\u0000-\u001f\u007f]/.test(decoded) ? segment : decoded;
+  } catch {
+    return segment;
+  }
+}
+
 /** The route table key for a request, or null when only respond() can answer it. */
 export function staticTarget(req: Req, site: Pick<Site, 'versions'>, lookup: RouteLookup): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+  const path = routeKey(req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path);
   const route = lookup(path);
   if (route && isNegotiable(route.headers) && prefersMarkdown(req.headers.accept)) {
     const twin = twinPath(path);

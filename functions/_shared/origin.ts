@@ -15,9 +15,9 @@ export interface OriginOptions {
   param?: string;
 }
 
-/** The URL path of a dist file (no index.html magic: these hosts serve files at their own path). */
+/** The URL path of a dist file (no index.html magic: these hosts serve files at their own path); each segment escaped whole, `#` and `?` too. */
 function fileUrl(file: string): string {
-  return encodeURI(`/${file}`);
+  return `/${file.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 export function originHandler(options: OriginOptions): (request: Request) => Promise<Response> {

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_PATH, routeHeaders, type Manifest } from '../../build/core/files.js';
-import type { Target } from './targets.js';
+import { ESCAPED_STATIC, type Target } from './targets.js';
 
 type Json = any;
 
@@ -415,6 +415,23 @@ export function conformance(label: string, target: () => Target): void {
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
         expect(await res.text()).toMatch(/^Contact: mailto:/m);
+      });
+
+      it('serves a static file whose name must be escaped, however the path is escaped', async () => {
+        const browser = encodeURI(ESCAPED_STATIC.path);
+        const strict = ESCAPED_STATIC.path.split('/').map(encodeURIComponent).join('/');
+        expect(browser).not.toBe(strict);
+        // Escapes are case-insensitive: %E2 and %e2 are one byte.
+        for (const path of [browser, strict, strict.toLowerCase()]) {
+          const res = await get(path);
+          expect(res.status, path).toBe(200);
+          expect(res.headers.get('content-type'), path).toBe('text/plain; charset=utf-8');
+          expect(await res.text(), path).toBe(ESCAPED_STATIC.text);
+        }
+        // An escaped slash is not decoded into another path.
+        const slash = await get(`/files%2F${strict.slice('/files/'.length)}`);
+        expect(slash.status).toBe(404);
+        await slash.arrayBuffer();
       });
     });
 
