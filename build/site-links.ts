@@ -1,10 +1,13 @@
 // Internal links (D2): every address a link may point at is one the build
 // precomputes, and a link to anything else is a content error at its line,
 // with a hint that names what does exist.
+import { dirname, join } from 'node:path';
 import type { FileLink } from './content/kinds.js';
 import type { Problem } from './content/problems.js';
 import type { Site } from './core/model.js';
 import { enumerate } from './core/respond.js';
+import { pagePath } from './core/urls.js';
+import type { ReadContent } from './site.js';
 import type { SiteModel } from './core/site-model.js';
 
 /** Every site path a link may point at: every address the build precomputes (the pages and their twins as the pages family enumerates them, the API, the documents). */
@@ -17,12 +20,29 @@ export function knownPaths(model: SiteModel): Set<string> {
   return known;
 }
 
-export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<string>): Problem[] {
+/** A URL with a scheme (https:, mailto:, tel:), which no check of ours applies to. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * The links of the bodies that point nowhere: a site-root link (or one to
+ * site_url) to an address the build does not publish, and any relative
+ * link. A relative link resolves against the address of what shows it, and
+ * a body is shown at several (the page /blog/x, its twin, the API record,
+ * the feeds, llms-full.txt), so it cannot be right everywhere; the hint
+ * names the site-root address it most likely means, from the files of
+ * `content`.
+ */
+export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<string>, content: ReadContent): Problem[] {
   const problems: Problem[] = [];
+  let addresses: Map<string, string> | undefined;
   for (const link of links) {
     let url = link.url;
     if (url.startsWith(site.config.site_url)) url = url.slice(site.config.site_url.length) || '/';
-    if (!url.startsWith('/') || url.startsWith('//')) continue;
+    if (url.startsWith('#') || url.startsWith('//') || SCHEME.test(url)) continue;
+    if (!url.startsWith('/')) {
+      problems.push(relativeLink(link, known, (addresses ??= sourceAddresses(content))));
+      continue;
+    }
     const path = url.replace(/[?#].*$/, '');
     const normal = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     let decoded = normal;
@@ -41,6 +61,46 @@ export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<st
     });
   }
   return problems;
+}
+
+/** Where each content file is published, by its name as links carry it: a post, project or service at its page, profile.md at /about, a static file at its own path. */
+function sourceAddresses(content: ReadContent): Map<string, string> {
+  const addresses = new Map<string, string>();
+  if (content.profile) addresses.set(content.profile.file, pagePath.about());
+  for (const r of content.posts) if (r.read) addresses.set(r.file, pagePath.post(r.read.value.slug));
+  for (const r of content.projects) if (r.read) addresses.set(r.file, pagePath.project(r.read.value.id));
+  for (const r of content.services) if (r.read) addresses.set(r.file, pagePath.service(r.read.value.id));
+  for (const f of content.static ?? []) addresses.set(f.file, f.path);
+  return addresses;
+}
+
+function relativeLink(link: FileLink, known: ReadonlySet<string>, addresses: ReadonlyMap<string, string>): Problem {
+  const at = { file: link.file, line: link.line, column: link.column };
+  if (link.url === '')
+    return { ...at, message: 'This link has no address.', hint: 'Give it one, e.g. [text](/blog/<slug>), or remove the brackets.' };
+  const message = `The link to ${link.url} is relative, and the page, its Markdown twin, the API, the feeds and llms-full.txt would each resolve it against another address.`;
+  const cut = link.url.search(/[?#]/);
+  const path = cut === -1 ? link.url : link.url.slice(0, cut);
+  const rest = cut === -1 ? '' : link.url.slice(cut);
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // kept as written
+  }
+  // As GitHub and editors read it: a path from the Markdown file's own folder.
+  const file = addresses.get(join(dirname(link.file), decoded));
+  // As a browser on the page would read it.
+  const page = addresses.get(link.file);
+  const onPage = page === undefined ? undefined : new URL(path, `https://site.invalid${page}`).pathname;
+  const meant = [file, onPage].find((address) => address !== undefined && known.has(address));
+  return {
+    ...at,
+    message,
+    hint: meant
+      ? `Write it from the site root: ${meant}${rest}.`
+      : 'Write internal links from the site root, e.g. /blog/<slug>, /projects/<id>, /services/<id>, or /files/cv.pdf for content/static/files/cv.pdf.',
+  };
 }
 
 function hintFor(site: Site, path: string): string {

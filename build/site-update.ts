@@ -86,6 +86,7 @@ export function updateSite(
     site,
     edited.flatMap((e) => e.links),
     known,
+    after,
   );
   if (broken.length) throw new ContentError(broken);
   return { model: previous.withPosts(site), posts: edited.map((e) => e.next) };

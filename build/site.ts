@@ -220,7 +220,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   );
   if (problems.length) throw new ContentError(problems, 'Internal links are checked once these are fixed.');
   for (const path of Object.keys(site.redirects)) known.add(path);
-  const broken = brokenLinks(site, links, known);
+  const broken = brokenLinks(site, links, known, content);
   if (broken.length) throw new ContentError(broken);
   return model.checkedAgainst(known);
 }

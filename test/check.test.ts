@@ -1,6 +1,6 @@
 // folio check (D1, D2, D19): the build's validation, nothing written, exit
 // codes for CI (0 clean, 1 problems, 2 usage) and a --json report.
-import { appendFile, copyFile, cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { folioIn } from './helpers/cli.js';
@@ -103,6 +103,50 @@ describe('folio check', () => {
       expect(p.file).toMatch(/posts\/bounce-handling\.md$/);
       expect(p.hint.length).toBeGreaterThan(10);
     }
+  });
+
+  it('reports every relative link, naming the site-root address it most likely means; fragments and schemes pass', SLOW, async () => {
+    const dir = await content();
+    await mkdir(join(dir, 'static/files'), { recursive: true });
+    await writeFile(join(dir, 'static/files/cv.pdf'), '%PDF-1.4\n');
+    const post = join(dir, 'posts/bounce-handling.md');
+    const lines = (await readFile(post, 'utf8')).split('\n').length;
+    const added = [
+      'Fine: [below](#notes), [mail](mailto:hanna@hannabrink.example), [elsewhere](https://example.org/x).',
+      'A file: [sibling](./dmarc-p-reject-rollout.md#setup), [project](../projects/jumpcfg.md), [cv](../static/files/cv.pdf).',
+      'A page: [sibling](dmarc-p-reject-rollout) and nothing: [gone](./no-such-post.md), [empty]().',
+    ];
+    await appendFile(post, ['', ...added, ''].join('\n'));
+    const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
+    expect(r.code).toBe(1);
+    const { problems } = JSON.parse(r.stdout) as { problems: { line: number; column: number; message: string; hint: string }[] };
+    const at = (row: number, text: string) => `${lines + row}:${added[row - 1]!.indexOf(text) + 1}`;
+    expect(problems.map((p) => `${p.line}:${p.column}`)).toEqual([
+      at(2, '[sibling]'),
+      at(2, '[project]'),
+      at(2, '[cv]'),
+      at(3, '[sibling]'),
+      at(3, '[gone]'),
+      at(3, '[empty]'),
+    ]);
+    expect(problems.map((p) => p.message.split(' is relative')[0])).toEqual([
+      'The link to ./dmarc-p-reject-rollout.md#setup',
+      'The link to ../projects/jumpcfg.md',
+      'The link to ../static/files/cv.pdf',
+      'The link to dmarc-p-reject-rollout',
+      'The link to ./no-such-post.md',
+      'This link has no address.',
+    ]);
+    // A path from the Markdown file's folder, as editors read it, or from the page's address, as browsers do.
+    expect(problems.map((p) => p.hint.match(/^Write it from the site root: (\S+)\.$/)?.[1] ?? null)).toEqual([
+      '/blog/dmarc-p-reject-rollout#setup',
+      '/projects/jumpcfg',
+      '/files/cv.pdf',
+      '/blog/dmarc-p-reject-rollout',
+      null,
+      null,
+    ]);
+    expect(problems[4]!.hint).toMatch(/^Write internal links from the site root, e\.g\. \/blog\/<slug>/);
   });
 
   it('reports content problems as folio build does, with exit 1, in text or JSON', SLOW, async () => {
