@@ -105,49 +105,61 @@ describe('folio check', () => {
     }
   });
 
-  it('reports every relative link, naming the site-root address it most likely means; fragments and schemes pass', SLOW, async () => {
-    const dir = await content();
-    await mkdir(join(dir, 'static/files'), { recursive: true });
-    await writeFile(join(dir, 'static/files/cv.pdf'), '%PDF-1.4\n');
-    const post = join(dir, 'posts/bounce-handling.md');
-    const lines = (await readFile(post, 'utf8')).split('\n').length;
-    const added = [
-      'Fine: [below](#notes), [mail](mailto:hanna@hannabrink.example), [elsewhere](https://example.org/x).',
-      'A file: [sibling](./dmarc-p-reject-rollout.md#setup), [project](../projects/jumpcfg.md), [cv](../static/files/cv.pdf).',
-      'A page: [sibling](dmarc-p-reject-rollout) and nothing: [gone](./no-such-post.md), [empty]().',
-    ];
-    await appendFile(post, ['', ...added, ''].join('\n'));
-    const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
-    expect(r.code).toBe(1);
-    const { problems } = JSON.parse(r.stdout) as { problems: { line: number; column: number; message: string; hint: string }[] };
-    const at = (row: number, text: string) => `${lines + row}:${added[row - 1]!.indexOf(text) + 1}`;
-    expect(problems.map((p) => `${p.line}:${p.column}`)).toEqual([
-      at(2, '[sibling]'),
-      at(2, '[project]'),
-      at(2, '[cv]'),
-      at(3, '[sibling]'),
-      at(3, '[gone]'),
-      at(3, '[empty]'),
-    ]);
-    expect(problems.map((p) => p.message.split(' is relative')[0])).toEqual([
-      'The link to ./dmarc-p-reject-rollout.md#setup',
-      'The link to ../projects/jumpcfg.md',
-      'The link to ../static/files/cv.pdf',
-      'The link to dmarc-p-reject-rollout',
-      'The link to ./no-such-post.md',
-      'This link has no address.',
-    ]);
-    // A path from the Markdown file's folder, as editors read it, or from the page's address, as browsers do.
-    expect(problems.map((p) => p.hint.match(/^Write it from the site root: (\S+)\.$/)?.[1] ?? null)).toEqual([
-      '/blog/dmarc-p-reject-rollout#setup',
-      '/projects/jumpcfg',
-      '/files/cv.pdf',
-      '/blog/dmarc-p-reject-rollout',
-      null,
-      null,
-    ]);
-    expect(problems[4]!.hint).toMatch(/^Write internal links from the site root, e\.g\. \/blog\/<slug>/);
-  });
+  it(
+    'reports every relative link, naming the site-root address it most likely means; fragments, schemes and images pass',
+    SLOW,
+    async () => {
+      const dir = await content();
+      await mkdir(join(dir, 'static/files'), { recursive: true });
+      await writeFile(join(dir, 'static/files/cv.pdf'), '%PDF-1.4\n');
+      const post = join(dir, 'posts/bounce-handling.md');
+      const lines = (await readFile(post, 'utf8')).split('\n').length;
+      const added = [
+        'Fine: [below](#notes), [mail](mailto:hanna@hannabrink.example), [elsewhere](https://example.org/x).',
+        'A file: [sibling](./dmarc-p-reject-rollout.md#setup), [project](../projects/jumpcfg.md), [cv](../static/files/cv.pdf).',
+        'A page: [sibling](dmarc-p-reject-rollout) and nothing: [gone](./no-such-post.md), [empty]().',
+        'An image: [![Pipeline](./img/affected-pipeline.svg)](./img/affected-pipeline.svg), ![Again][pipeline].',
+        '',
+        '[pipeline]: ./img/affected-pipeline.svg',
+      ];
+      await appendFile(post, ['', ...added, ''].join('\n'));
+      const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
+      expect(r.code).toBe(1);
+      const { problems } = JSON.parse(r.stdout) as { problems: { line: number; column: number; message: string; hint: string }[] };
+      const at = (row: number, text: string) => `${lines + row}:${added[row - 1]!.indexOf(text) + 1}`;
+      expect(problems.map((p) => `${p.line}:${p.column}`)).toEqual([
+        at(2, '[sibling]'),
+        at(2, '[project]'),
+        at(2, '[cv]'),
+        at(3, '[sibling]'),
+        at(3, '[gone]'),
+        at(3, '[empty]'),
+        at(4, '[![Pipeline]'),
+      ]);
+      expect(problems.map((p) => p.message.split(' is relative')[0])).toEqual([
+        'The link to ./dmarc-p-reject-rollout.md#setup',
+        'The link to ../projects/jumpcfg.md',
+        'The link to ../static/files/cv.pdf',
+        'The link to dmarc-p-reject-rollout',
+        'The link to ./no-such-post.md',
+        'This link has no address.',
+        'The link to ./img/affected-pipeline.svg',
+      ]);
+      // A path from the Markdown file's folder, as editors read it, or from the page's address, as browsers do.
+      expect(problems.map((p) => p.hint.match(/^Write it from the site root: (\S+)\.$/)?.[1] ?? null)).toEqual([
+        '/blog/dmarc-p-reject-rollout#setup',
+        '/projects/jumpcfg',
+        '/files/cv.pdf',
+        '/blog/dmarc-p-reject-rollout',
+        null,
+        null,
+        null,
+      ]);
+      expect(problems[4]!.hint).toMatch(/^Write internal links from the site root, e\.g\. \/blog\/<slug>/);
+      // The image inside the link, and the one whose address is a definition, are images, checked as such (D44).
+      expect(problems[6]!.hint).toMatch(/^An image shown with !\[alt\]\(path\) is published at an address of its own/);
+    },
+  );
 
   it('reports content problems as folio build does, with exit 1, in text or JSON', SLOW, async () => {
     const dir = await content();

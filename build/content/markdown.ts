@@ -115,6 +115,8 @@ export interface Link {
   column: number;
   /** For a site-root link ("/projects/x"): where its destination starts in the Markdown, so it can be made absolute (D53). */
   offset?: number;
+  /** A definition only images refer to (`![alt][ref]`): an image's address, checked as one (D44). */
+  image?: true;
 }
 
 type Point = { offset?: number };
@@ -171,8 +173,15 @@ export function render(markdown: string): Rendered {
   const tree = parser.parse(markdown) as Root;
   const links: Link[] = [];
   const rawHtml: Link[] = [];
-  // One walk for both: the tree of a long post is large.
-  visit(tree, ['link', 'definition', 'html'], (node) => {
+  const definitions: { link: Link; id: string }[] = [];
+  const linked = new Set<string>();
+  const imaged = new Set<string>();
+  // One walk for all: the tree of a long post is large.
+  visit(tree, ['link', 'definition', 'linkReference', 'imageReference', 'html'], (node) => {
+    if (node.type === 'linkReference' || node.type === 'imageReference') {
+      (node.type === 'linkReference' ? linked : imaged).add((node as { identifier: string }).identifier);
+      return;
+    }
     if (node.type === 'html') {
       const value = (node as { value: string }).value.trim();
       const at = node.position?.start;
@@ -184,8 +193,10 @@ export function render(markdown: string): Rendered {
     const link: Link = { url: n.url, line: n.position?.start.line ?? 1, column: n.position?.start.column ?? 1 };
     const at = isRootRelative(n.url) ? destinationOffset(markdown, node as LinkNode) : null;
     if (at !== null) link.offset = at;
+    if (node.type === 'definition') definitions.push({ link, id: (node as { identifier: string }).identifier });
     links.push(link);
   });
+  for (const { link, id } of definitions) if (imaged.has(id) && !linked.has(id)) link.image = true;
   const images = collectImages(tree, markdown);
   const first = tree.children.find((c: RootContent) => c.type === 'paragraph');
   const text = toString(tree, { includeHtml: false });
