@@ -25,7 +25,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // CommonJS dependencies (gray-matter, serve-handler, …) call require(); give the ESM bundle one.
+  // CommonJS dependencies (gray-matter and those it loads) call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },
   // Minified, because Node decodes and parses the whole bundle before its
   // first line runs: unminified, the 2 MB CLI and each worker start 70-80 ms
