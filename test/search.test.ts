@@ -77,6 +77,18 @@ describe('validation (D12)', () => {
     expect(body.meta.total).toBe(0);
   });
 
+  it('counts characters as the schema does: 200 emoji pass, 201 do not', async () => {
+    // Each is two UTF-16 code units and one code point; JSON Schema's maxLength counts code points.
+    const schema = { type: 'string', minLength: 1, maxLength: 200 };
+    const valid = ajv.compile(schema);
+    const at = (n: number) => '😀'.repeat(n);
+    expect([valid(at(200)), valid(at(201))]).toEqual([true, false]);
+    expect((await search(`q=${encodeURIComponent(at(200))}`)).res.status).toBe(200);
+    const { res, body } = await search(`q=${encodeURIComponent(at(201))}`);
+    expect(res.status).toBe(400);
+    expect((body as any).error.message).toContain('is 201 characters long');
+  });
+
   it.each([['limit=0'], ['limit=51'], ['limit=-1'], ['limit=ten'], ['limit=2.5'], ['limit='], ['limit=5&limit=6']])(
     'answers %s with 400 and the valid range',
     async (limit) => {

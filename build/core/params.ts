@@ -79,6 +79,19 @@ export function parseQuery(search: string, specs: readonly ParamSpec[]): { value
   return { values };
 }
 
+/** Characters as JSON Schema's maxLength counts them: code points, so an emoji outside the BMP is one, not two. */
+function codePoints(value: string): number {
+  let n = value.length;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
 export function checkValue(spec: ParamSpec, raw: string): { value: string | number } | { problem: ParamProblem } {
   const s = spec.schema;
   const bad = (why: string) => ({ problem: { message: `The query parameter \`${spec.name}\` ${why}.`, hint: describeRange(spec) } });
@@ -93,7 +106,8 @@ export function checkValue(spec: ParamSpec, raw: string): { value: string | numb
   const value = spec.normalise ? spec.normalise(raw) : raw;
   if (s.enum && !s.enum.includes(value)) return bad(`has an unknown value: "${clip(raw)}"`);
   if (s.minLength !== undefined && value.trim().length < s.minLength) return bad(raw.length === 0 ? 'is empty' : 'is blank');
-  if (s.maxLength !== undefined && value.length > s.maxLength) return bad(`is ${value.length} characters long`);
+  if (s.maxLength !== undefined && value.length > s.maxLength && codePoints(value) > s.maxLength)
+    return bad(`is ${codePoints(value)} characters long`);
   if (s.pattern !== undefined && !new RegExp(s.pattern).test(value)) return bad(`is not in the expected form: "${clip(raw)}"`);
   if (s.format === 'date' && !isCalendarDate(value)) return bad(`is not a date: "${clip(raw)}"`);
   return { value };
