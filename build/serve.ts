@@ -97,8 +97,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const route = (r.method === 'GET' || r.method === 'HEAD') && !r.search ? manifest.routes[routeKey(r.path)] : undefined;
       const headers = route ? routeHeaders(manifest.header_sets, route) : undefined;
       if (route && headers && !(/\baccept\b/i.test(headers.vary ?? '') && prefersMarkdown(r.headers.accept))) {
-        // Whole files only, as the functions answer: no Range.
-        const file = await files.get(join(dir, route[0]));
+        // Whole files only, as the functions answer: no Range. A file gone from under the manifest (a
+        // build since, a hand edit) is the function's to answer, as on a CDN: from the files there
+        // now, or with the 500 that names the missing file and the fix.
+        const file = await files.get(join(dir, route[0])).catch(() => null);
+        if (!file) return send(res, await fn(r), r.method);
         const all: Record<string, string> = { ...headers, etag: file.tag };
         if (matchesEtag(r.headers['if-none-match'], file.tag)) {
           file.release();

@@ -100,6 +100,32 @@ describe('folio serve, a file replaced in place', () => {
     expect(wrong.slice(0, 5), `${wrong.length} of ${asked} replies were cut off or mixed`).toEqual([]);
   }, 60_000);
 
+  it('answers a file gone from under the manifest as the functions do: the D17 500 naming it and the fix', async () => {
+    const manifest = JSON.parse(await readFile(join(out, '_folio/manifest.json'), 'utf8')) as { routes: Record<string, [string, number]> };
+    const path = '/api/v1/profile';
+    const file = manifest.routes[path]![0];
+    const kept = await readFile(join(out, file));
+    await rm(join(out, file));
+    try {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(500);
+      // The version headers and absolute URLs of every other error (D17, D18), not a bare 500.
+      expect(res.headers.get('x-api-version')).toBe('v1');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const { error } = (await res.json()) as { error: Record<string, string> };
+      expect(error).toMatchObject({
+        code: 'internal_error',
+        status: 500,
+        documentation_url: 'https://hannabrink.example/developers',
+        openapi_url: 'https://hannabrink.example/openapi.json',
+      });
+      expect(error.message).toContain(file);
+      expect(error.hint).toContain('folio build');
+    } finally {
+      await writeFile(join(out, file), kept);
+    }
+  });
+
   it.skipIf(!existsSync('/proc/self/fd'))(
     'keeps no file open after clients that went away mid-body, or asked with HEAD or If-None-Match',
     async () => {
