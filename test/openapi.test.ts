@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { operations } from '../build/core/api/operations.js';
@@ -205,6 +206,27 @@ describe('every response of the API validates against its operation schema (Ajv 
       if (!q.startsWith('zzzz')) expect(body.data.length).toBeGreaterThan(0);
     },
   );
+
+  it("answers each former id of an item with its operation's documented 301 and every header it declares (D48)", async () => {
+    const manifest = JSON.parse(await readFile(join(s.out, MANIFEST_PATH), 'utf8')) as Manifest;
+    const moved = Object.entries(manifest.redirects ?? {}).filter(([from]) => from.startsWith('/api/v1/'));
+    expect(moved.length).toBeGreaterThan(0);
+    for (const [from, to] of moved) {
+      const res = await fetch(s.at(from), { redirect: 'manual' });
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get('location'), from).toBe(to);
+      // The operation whose path template the former address matches, as a client's router would.
+      const key = Object.keys(doc.paths).find((p) =>
+        new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(from.slice('/api/v1'.length)),
+      )!;
+      const documented = deref.paths[key].get.responses['301'];
+      expect(documented, `${deref.paths[key].get.operationId} documents no 301`).toBeDefined();
+      for (const name of ['Location', 'X-Api-Version', 'X-Api-Deprecated', 'Link']) expect(Object.keys(documented.headers)).toContain(name);
+      for (const name of ['location', 'x-api-version', 'x-api-deprecated', 'link'])
+        expect(res.headers.get(name), `${from} ${name}`).toBeTruthy();
+      await res.arrayBuffer();
+    }
+  });
 
   it('search answers its documented 500 when the deployed index is missing', async () => {
     // A fresh server over the same files, as a cold function would start, minus the index (its head, which the functions read).

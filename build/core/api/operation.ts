@@ -34,6 +34,8 @@ export interface Operation {
   schema: SchemaName;
   /** Error codes this operation can answer, besides the ones every operation can. */
   errors: readonly ErrorCode[];
+  /** An item's address whose former ids answer 301 to the current one (an alias, D48). */
+  moves?: true;
   handle(ctx: OperationContext): Outcome | Promise<Outcome>;
   /**
    * Every request target of this operation the build answers ahead of time

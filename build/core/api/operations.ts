@@ -58,6 +58,7 @@ export const operations: readonly Operation[] = [
     parameters: [SERVICE_ID],
     schema: 'Service',
     errors: ['not_found'],
+    moves: true,
     enumerate: (site, base) => site.services.map((s) => `${base}/services/${s.id}`),
     handle: (ctx) => {
       const service = ctx.site.services.find((s) => s.id === ctx.pathParams.id);
@@ -105,6 +106,7 @@ export const operations: readonly Operation[] = [
     parameters: [SLUG],
     schema: 'Post',
     errors: ['not_found'],
+    moves: true,
     enumerate: (site, base) => site.posts.map((p) => `${base}/posts/${p.slug}`),
     handle: async (ctx) => {
       const post = await ctx.runtime.data.post(ctx.pathParams.slug!, ctx.version);
@@ -147,6 +149,7 @@ export const operations: readonly Operation[] = [
     parameters: [PROJECT_ID],
     schema: 'Project',
     errors: ['not_found'],
+    moves: true,
     enumerate: (site, base) => site.projects.map((p) => `${base}/projects/${p.id}`),
     handle: async (ctx) => {
       const project = await ctx.runtime.data.project(ctx.pathParams.id!, ctx.version);

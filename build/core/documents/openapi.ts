@@ -50,6 +50,11 @@ const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n
 
 function headers(site: Site) {
   return {
+    Location: {
+      description:
+        'The address the item moved to, site-relative (e.g. `/api/v1/posts/retiring-pid-files`), so a preview deployment redirects to itself.',
+      schema: { type: 'string', format: 'uri-reference' },
+    },
     'X-Api-Version': { description: 'The API version that answered, e.g. `v1`.', schema: { type: 'string', pattern: '^v[0-9]+$' } },
     'X-Api-Deprecated': {
       description: '`true` once this version is deprecated, `false` while it is current.',
@@ -130,6 +135,15 @@ function operation(op: Operation, state: VersionState) {
         headers: headerRefs(['ETag', ...VERSION_HEADERS]),
         content: { 'application/json': { schema: schemaRef(op.schema) } },
       },
+      // A former id (an alias, D48) answers 301 to the item's address, as its page does.
+      ...(op.moves
+        ? {
+            '301': {
+              description: 'Moved: this is a former id of the item (an alias); `Location` names its address now. No body.',
+              headers: headerRefs(['Location', ...VERSION_HEADERS]),
+            },
+          }
+        : {}),
       '304': {
         description: 'Not modified: If-None-Match matched the current ETag. No body.',
         headers: headerRefs(['ETag', ...VERSION_HEADERS]),
