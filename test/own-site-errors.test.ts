@@ -60,6 +60,28 @@ describe('static files (D43)', () => {
     expect(r.stderr).toContain(`${r.rel}/static/index.html:1:1: This static file would be written where the build writes the page at /.`);
   });
 
+  it('a static file where the build writes a folder, or under a page, or under /media/, is an error (check agrees with build)', async () => {
+    const r = await breakWith(async (d) => {
+      await mkdir(join(d, 'static/blog.html'), { recursive: true });
+      await mkdir(join(d, 'static/media'), { recursive: true });
+      await writeFile(join(d, 'static/assets'), 'a file named like a folder\n');
+      await writeFile(join(d, 'static/.well-known-not'), 'fine\n');
+      await writeFile(join(d, 'static/blog.html/notes.txt'), 'mine\n');
+      await writeFile(join(d, 'static/media/logo.png'), 'mine\n');
+    });
+    expect(r.stderr).toContain(
+      `${r.rel}/static/assets:1:1: This static file would be written where the build writes the folder /assets/ of its own files.`,
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/static/blog.html/notes.txt:1:1: This static file would be written where the build writes the page at /blog.`,
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/static/media/logo.png:1:1: This static file would be served at /media/logo.png, an address folio generates itself.`,
+    );
+    expect(r.stderr).not.toContain('well-known-not');
+    expect(r.stderr).not.toMatch(/EISDIR|ENOTDIR/);
+  });
+
   it('a static file over 25 MiB is an error', async () => {
     const r = await breakWith(async (d) => {
       await mkdir(join(d, 'static'), { recursive: true });

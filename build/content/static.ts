@@ -57,7 +57,7 @@ export async function readStatic(dir: string, shown: (path: string) => string): 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** Paths a static file may not take: folio's own files and every host's configuration. */
-const RESERVED = /^\/(_folio\/|_headers$|_redirects$|_routes\.json$|netlify\.toml$|vercel\.json$|404\.html$|functions\/|api(\/|$)|mcp(\/|$))/;
+const RESERVED = /^\/(_folio\/|_headers$|_redirects$|_routes\.json$|netlify\.toml$|vercel\.json$|404\.html$|functions\/|api(\/|$)|mcp(\/|$)|media(\/|$))/;
 /** The extensions folio writes an extension-less address's file under (core/files.ts). */
 const GENERATED_FILE = /^(.*)\.(html|md|txt|css|yaml|xml|json)$/;
 
@@ -70,6 +70,31 @@ function takenAddress(path: string, generated: ReadonlySet<string>): string | nu
   return generated.has(address) ? address : null;
 }
 
+/** The folders the generated addresses' files are written in: /blog/tags/email gives /blog and /blog/tags. */
+function generatedFolders(generated: ReadonlySet<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const address of generated)
+    for (let at = address.indexOf('/', 1); at !== -1; at = address.indexOf('/', at + 1)) folders.add(address.slice(0, at));
+  return folders;
+}
+
+/**
+ * The generated address a static file's path clashes with on disk: one it
+ * takes (or whose file it overwrites), a folder the build writes files in
+ * (a file named /assets), or one whose file stands where the static file
+ * needs a folder (/blog.html/notes.txt).
+ */
+function clash(path: string, generated: ReadonlySet<string>, folders: () => ReadonlySet<string>): { address: string; folder?: true } | null {
+  const taken = takenAddress(path, generated);
+  if (taken !== null) return { address: taken };
+  if (folders().has(path)) return { address: `${path}/`, folder: true };
+  for (let at = path.indexOf('/', 1); at !== -1; at = path.indexOf('/', at + 1)) {
+    const above = takenAddress(path.slice(0, at), generated);
+    if (above !== null) return { address: above };
+  }
+  return null;
+}
+
 /**
  * The model's list of static files, with a problem for each that is too
  * large or takes an address (or the file of an address) the build
@@ -77,17 +102,23 @@ function takenAddress(path: string, generated: ReadonlySet<string>): string | nu
  */
 export function checkStatic(sources: readonly StaticSource[], generated: ReadonlySet<string>, problems: Problem[], warn: (message: string) => void): StaticFile[] {
   const files: StaticFile[] = [];
+  let folders: Set<string> | undefined;
   for (const s of sources) {
     const at = { file: s.file, line: 1, column: 1 };
     if (s.size > STATIC_MAX_BYTES || !s.body) {
       problems.push({ ...at, message: `This static file is ${mib(s.size)}, over the 25 MiB a file may have on Cloudflare Pages.`, hint: 'Host it elsewhere (object storage, a video service) and link to it, or make it smaller.' });
       continue;
     }
-    const taken = takenAddress(s.path, generated);
+    const taken = clash(s.path, generated, () => (folders ??= generatedFolders(generated)));
     if (taken !== null || RESERVED.test(s.path)) {
       problems.push({
         ...at,
-        message: taken === null || taken === s.path ? `This static file would be served at ${s.path}, an address folio generates itself.` : `This static file would be written where the build writes the page at ${taken}.`,
+        message:
+          taken === null || taken.address === s.path
+            ? `This static file would be served at ${s.path}, an address folio generates itself.`
+            : taken.folder
+              ? `This static file would be written where the build writes the folder ${taken.address} of its own files.`
+              : `This static file would be written where the build writes the page at ${taken.address}.`,
         hint: `Rename or move it under content/static/ (e.g. content/static/files${s.path}); folio's own addresses are listed in its manifest, _folio/manifest.json.`,
       });
       continue;
