@@ -123,6 +123,24 @@ describe('an output directory that cannot be written (D40)', () => {
     expect(await treeHash(mine)).toEqual(before);
   });
 
+  it('--out inside a folder the build reads (static/, posts/): refused before anything is written, so no build publishes the last', async () => {
+    const mine = join(work, 'inside');
+    await cp(content, mine, { recursive: true });
+    const before = await treeHash(mine);
+    for (const [folder, out] of [
+      ['static', join(mine, 'static', 'out')],
+      ['posts', join(mine, 'posts')],
+    ]) {
+      const result = await folio(['build', '--content', mine, '--out', out!, '--now', '2026-11-22']);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain(
+        `cannot write the output directory ${out}: it is inside ${join(mine, folder!)}, which every build reads`,
+      );
+      expect(result.stderr).toMatch(/hint: Pass an --out outside the content folders/);
+    }
+    expect(await treeHash(mine)).toEqual(before);
+  });
+
   it('a file-size limit (EFBIG): a clear error, the previous dist byte-identical, no staging left', async () => {
     const parent = join(work, 'limited');
     const out = join(parent, 'dist');

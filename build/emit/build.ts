@@ -5,14 +5,14 @@
 // (D40); with the state of the previous build, only the responses that may
 // have changed are asked for again (incremental.ts).
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import type { Source } from '../content/frontmatter.js';
 import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
-import { openStaging, recoverOutput } from './atomic.js';
+import { openStaging, OutputError, recoverOutput } from './atomic.js';
 import { loadHistory, loadState, saveHistory, saveState, serializeState } from './cache.js';
 import { RecordCache } from './record-cache.js';
 import { withWholeFile } from './whole-file.js';
@@ -115,6 +115,17 @@ function previousBuild(cacheDir: string, out: string): BuildState | null {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const out = resolve(options.out);
+  // Under a folder the build reads, the next build would read this one: under static/, publish it whole.
+  for (const folder of ['static', 'posts', 'projects', 'services']) {
+    const within = relative(resolve(options.content, folder), out);
+    if (!within.startsWith('..') && !isAbsolute(within))
+      throw new OutputError(
+        out,
+        `it is inside ${join(options.content, folder)}, which every build reads, so the next build would read this one${folder === 'static' ? ' and publish it' : ''}`,
+        'Pass an --out outside the content folders, e.g. dist beside content/.',
+        'Nothing was written.',
+      );
+  }
   await recoverOutput(out);
   const cacheDir = options.cache || null;
   // Started now to read the previous search index while the site loads (search-thread.ts).
