@@ -161,6 +161,16 @@ describe('folio check', () => {
     },
   );
 
+  it('passes over a folder named like a content file (posts/drafts.md/), and --json stays one JSON document', SLOW, async () => {
+    const dir = await content();
+    await mkdir(join(dir, 'posts/drafts.md'), { recursive: true });
+    await writeFile(join(dir, 'posts/drafts.md/idea.md'), '---\ntitle: Not a post\n---\n');
+    const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22', '--json'], work.cwd);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, problems: [] });
+  });
+
   it('reports content problems as folio build does, with exit 1, in text or JSON', SLOW, async () => {
     const dir = await content();
     const post = join(dir, 'posts/bounce-handling.md');

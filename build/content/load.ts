@@ -23,7 +23,8 @@ async function readOptional(path: string): Promise<Source | null> {
   try {
     return { file: shown(path), text: await readFile(path, 'utf8') };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // A folder where a file is read (posts/drafts.md/) holds no content file either.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
     throw error;
   }
 }
@@ -36,7 +37,11 @@ function shown(path: string): string {
 async function readFolder(dir: string): Promise<Source[]> {
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.md')).sort();
+    // A folder named like a post (posts/drafts.md/) holds no post.
+    names = (await readdir(dir, { withFileTypes: true }))
+      .filter((e) => e.name.endsWith('.md') && (e.isFile() || e.isSymbolicLink()))
+      .map((e) => e.name)
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
