@@ -52,7 +52,7 @@ function headers(site: Site) {
   return {
     Location: {
       description:
-        'The address the item moved to, site-relative (e.g. `/api/v1/posts/retiring-pid-files`), so a preview deployment redirects to itself.',
+        'The address the item moved to, site-relative (the same path with its current slug or id), so a preview deployment redirects to itself.',
       schema: { type: 'string', format: 'uri-reference' },
     },
     'X-Api-Version': { description: 'The API version that answered, e.g. `v1`.', schema: { type: 'string', pattern: '^v[0-9]+$' } },
