@@ -129,6 +129,25 @@ describe('theme (D46)', () => {
     expect(r.stderr).toMatch(/hint: Write it as a quoted hex colour/);
     expect(r.stderr).toContain(`${r.rel}/site.yaml:${start + 2}:3: \`theme.font\` is "comic", which is not one of sans, serif, mono.`);
   });
+
+  it('an unquoted hex colour (read as a YAML comment, so as nothing) is an error, not a silent default', async () => {
+    const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: #1a7f37\n'));
+    const start = lineOf(await readFile('content/site.yaml', 'utf8'), /^theme:/);
+    expect(r.stderr).toContain(`${r.rel}/site.yaml:${start + 1}:3: \`theme.accent\` is empty: an unquoted colour is read as nothing`);
+    expect(r.stderr).toMatch(/hint: Quote it, e\.g\. accent: "#1a7f37"/);
+  });
+});
+
+describe('site.yaml (D2)', () => {
+  it('a language that is not a language tag is an error at its line', async () => {
+    const r = await breakWith(async (d) => {
+      const file = join(d, 'site.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/^language: .*$/m, 'language: english please'));
+    });
+    const line = lineOf(await readFile('content/site.yaml', 'utf8'), /^language:/);
+    expect(r.stderr).toContain(`${r.rel}/site.yaml:${line}:1: \`language\` "english please" is not a language tag.`);
+    expect(r.stderr).toMatch(/hint: Write a BCP 47 tag/);
+  });
 });
 
 describe('aliases (D48)', () => {

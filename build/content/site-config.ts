@@ -48,6 +48,9 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   const title = f.string('title', 'Ada Example — platform consulting');
   const description = f.string('description', 'Notes and consulting by Ada Example.');
   const language = f.string('language', 'en');
+  // The pages' lang, the feeds' xml:lang and the structured data's inLanguage: a BCP 47 tag (en, en-GB, pt-BR, zh-Hant).
+  if (language !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(language))
+    f.report('language', `\`language\` "${language}" is not a language tag.`, 'Write a BCP 47 tag, e.g. language: en, or en-GB, de, fr-CA.');
   const siteUrl = siteUrlOverride ?? f.string('site_url', 'https://ada.example');
   if (siteUrl && !isSiteUrl(siteUrl)) {
     if (siteUrlOverride) problems.push({ file: '--site-url', line: 1, column: 1, message: `"${siteUrl}" is not an absolute URL without a trailing slash.`, hint: 'Pass e.g. --site-url https://ada.example' });

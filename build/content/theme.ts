@@ -11,7 +11,11 @@ const KEYS = ['accent', 'accent_dark', 'font'];
 
 function color(f: Fields, raw: Record<string, unknown>, key: 'accent' | 'accent_dark', scheme: Scheme): string | null | undefined {
   const value = raw[key];
-  if (value === undefined || value === null) return null;
+  if (value === null && Object.hasOwn(raw, key)) {
+    f.report(`theme.${key}`, `\`theme.${key}\` is empty: an unquoted colour is read as nothing, since a bare # starts a YAML comment.`, `Quote it, e.g. ${key}: "${key === 'accent' ? '#1a7f37' : '#5fd38a'}", or remove the line.`);
+    return undefined;
+  }
+  if (value === undefined) return null;
   const rgb = typeof value === 'string' ? parseHex(value) : null;
   if (!rgb) {
     f.report(`theme.${key}`, `\`theme.${key}\` is ${JSON.stringify(value)}, which is not a hex colour.`, `Write it as a quoted hex colour, e.g. ${key}: "${key === 'accent' ? '#1a7f37' : '#5fd38a'}" (a bare # starts a YAML comment).`);
