@@ -18,7 +18,15 @@ export function absoluteAt(text: string, offsets: readonly number[], siteUrl: st
 // Only attributes of real tags: in our rendered HTML every "<" of text or code is escaped.
 const ROOT_ATTRIBUTE = /(<(?:a|img|source)\s[^>]*?\b(?:href|src)=")\/(?!\/)/g;
 
-/** Rendered HTML (ours: double-quoted attributes) with site-root href and src made absolute. */
-export function absoluteHtml(html: string, siteUrl: string): string {
-  return html.replace(ROOT_ATTRIBUTE, `$1${siteUrl.replace(/\$/g, '$$$$')}/`);
+const FRAGMENT_HREF = /(<a\s[^>]*?\bhref=")#/g;
+
+/**
+ * Rendered HTML (ours: double-quoted attributes) with site-root href and src
+ * made absolute, and, given the page it comes from, fragment links (a
+ * footnote's) made links into that page: elsewhere (a feed) they would
+ * resolve against the feed.
+ */
+export function absoluteHtml(html: string, siteUrl: string, page?: string): string {
+  const rooted = html.replace(ROOT_ATTRIBUTE, `$1${siteUrl.replace(/\$/g, '$$$$')}/`);
+  return page === undefined ? rooted : rooted.replace(FRAGMENT_HREF, `$1${page.replace(/\$/g, '$$$$')}#`);
 }

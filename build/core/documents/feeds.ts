@@ -49,7 +49,7 @@ function atomEntry(site: Site, { post, url, markdownUrl }: FeedItem): string {
   const content =
     post.html === undefined
       ? `<content type="text">${x(post.content_markdown)}</content>`
-      : `<content type="html">${x(absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url))}</content>`;
+      : `<content type="html">${x(absoluteImages(absoluteHtml(post.html, site.config.site_url, url), site.config.site_url))}</content>`;
   return [
     '  <entry>',
     `    <id>${x(url)}</id>`,
@@ -113,7 +113,7 @@ function jsonFeedItem(site: Site, { post, url, markdownUrl }: FeedItem) {
     summary: post.summary,
     ...(post.html === undefined
       ? {}
-      : { content_html: absoluteImages(absoluteHtml(post.html, site.config.site_url), site.config.site_url) }),
+      : { content_html: absoluteImages(absoluteHtml(post.html, site.config.site_url, url), site.config.site_url) }),
     // The Markdown body, which is also plain text for a reader without HTML.
     content_text: post.content_markdown,
     ...(post.image ? { image: post.image.url } : {}),
