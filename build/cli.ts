@@ -8,70 +8,15 @@ import { plural } from './core/pages/html.js';
 import { startDev } from './dev.js';
 import { build } from './emit/build.js';
 import { defaultCacheDir } from './emit/cache.js';
-import { HOSTS, parseHosts, type Host } from './emit/hosts/limits.js';
-import { contentFolderMistake } from './content/load.js';
-import { isSiteUrl } from './content/site-config.js';
+import { HOSTS, type Host } from './emit/hosts/limits.js';
 import { paint, ProgressBar, terminal } from './progress.js';
 import { buildSummary } from './summary.js';
 import { init, InitRefused } from './init.js';
 import { startServer } from './serve.js';
 import { printWarning } from './site.js';
+import { buildClock, collectHosts, contentDir, parseCount, parsePort, parseSiteUrl, portOf } from './cli-options.js';
 
 const VERSION = '0.1.0';
-
-/** The build clock: --now, else SOURCE_DATE_EPOCH, else the current time (D1). */
-export function buildClock(now: string | undefined, env: NodeJS.ProcessEnv = process.env): Date {
-  if (now !== undefined) return parseNow(now);
-  const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && epoch !== '') {
-    if (!/^\d+$/.test(epoch)) throw new InvalidArgumentError(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}".`);
-    return new Date(Number(epoch) * 1000);
-  }
-  return new Date();
-}
-
-function parseNow(value: string): Date {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
-    throw new InvalidArgumentError(`"${value}" is not an ISO-8601 date or time. Use e.g. --now 2026-03-14 or --now 2026-03-14T09:00:00Z.`);
-  }
-  return date;
-}
-
-function parsePort(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError(`"${value}" is not a port number (0–65535).`);
-  return n;
-}
-
-/** --host, repeatable and comma-separated: the hosts whose limits fail the build (hosts/limits.ts). */
-function collectHosts(value: string, previous: Host[] = []): Host[] {
-  try {
-    return [...new Set([...previous, ...parseHosts([value])])];
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
-
-/** --site-url: the same rule as site.yaml's site_url, refused as a usage error before anything is read. */
-function parseSiteUrl(value: string): string {
-  if (isSiteUrl(value)) return value;
-  const trimmed = value.replace(/\/+$/, '');
-  const fix = trimmed !== value && isSiteUrl(trimmed) ? `--site-url ${trimmed}` : '--site-url https://ada.example';
-  throw new InvalidArgumentError(`"${value}" is not an absolute http(s) URL without a trailing slash. Pass e.g. ${fix}.`);
-}
-
-/** --content, refused when it plainly is not a content folder (content/load.ts): an input error, exit 1 (D1). */
-function contentDir(dir: string): string {
-  const mistake = contentFolderMistake(dir);
-  if (mistake) throw new Error(mistake);
-  return dir;
-}
-
-function parseCount(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 256) throw new InvalidArgumentError(`"${value}" is not a number of threads (0–256).`);
-  return Number(value);
-}
 
 interface BuildFlags {
   content: string;
@@ -220,7 +165,7 @@ export function program(): Command {
     .option('--no-cache', 'keep the cache in memory only')
     .option('--workers <n>', 'rendering threads besides the main one (default: one fewer than the cores)', parseCount)
     .action(async (opts: BuildFlags & { port?: number; host: string }) => {
-      const port = opts.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
+      const port = portOf(opts.port);
       const now = buildClock(opts.now);
       const session = await startDev({
         content: contentDir(opts.content),
@@ -248,7 +193,7 @@ export function program(): Command {
     .option('--port <n>', 'port (default: $PORT or 8080)', parsePort)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .action(async (opts: { dir: string; port?: number; host: string }) => {
-      const port = opts.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
+      const port = portOf(opts.port);
       const { url, close } = await startServer({ dir: opts.dir, port, host: opts.host });
       console.log(`folio: serving ${opts.dir}/ at ${url} (Ctrl-C to stop)`);
       const stop = () => void close().then(() => process.exit(0));

@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/site.js';
-import { folio } from './helpers/cli.js';
+import { folio, folioIn } from './helpers/cli.js';
 import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
 let sample: BrokenSample;
@@ -125,6 +125,14 @@ describe('CLI usage (D1)', () => {
       const r = await folio(...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('names $PORT when it is the port that is wrong, for serve and dev', async () => {
+    for (const command of ['serve', 'dev']) {
+      const r = await folioIn([command], process.cwd(), { PORT: 'eighty' });
+      expect(r.code, command).toBe(2);
+      expect(r.stderr).toBe('folio: $PORT is "eighty", which is not a port number (0–65535). Unset it, or pass --port.\n');
     }
   });
 

@@ -18,10 +18,10 @@ export async function folio(...args: string[]): Promise<CliResult> {
   return folioIn(args, process.cwd());
 }
 
-/** The CLI run from another folder, as an author runs it from their own project. */
-export async function folioIn(args: string[], cwd: string): Promise<CliResult> {
+/** The CLI run from another folder, as an author runs it from their own project; `env` adds to the environment. */
+export async function folioIn(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
