@@ -1,15 +1,9 @@
 // A route family answers one part of the address space (the API, the pages,
 // the machine-readable documents, MCP). respond() asks each in turn; the build
 // asks each for the requests it can answer ahead of time.
-import type { Headers, Reply, Req } from './http.js';
+import type { Reply, Req } from './http.js';
 import type { SiteModel } from './site-model.js';
 import type { Runtime } from './runtime.js';
-
-export interface HeaderRule {
-  /** URL path pattern: exact, "/prefix/*" (splat) or with ":name" placeholders. */
-  path: string;
-  headers: Headers;
-}
 
 export interface Family {
   name: string;

@@ -6,8 +6,6 @@ import type { RebuildReport } from './state.js';
 
 const SHOWN_FILES = 8;
 
-export type Reporter = ReturnType<typeof reporter>;
-
 export function reporter(log: (line: string) => void, color: boolean, clock: () => Date = () => new Date()) {
   const p = paint(color);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

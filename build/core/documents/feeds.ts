@@ -101,10 +101,6 @@ export function atomPostSection(site: Site, index: number): string {
   return atomEntry(site, itemOf(site, site.posts[index]!));
 }
 
-export function atomFeed(site: Site): string {
-  return atomSections(site).texts.join('');
-}
-
 function jsonFeedItem(site: Site, { post, url, markdownUrl }: FeedItem) {
   return {
     id: url,

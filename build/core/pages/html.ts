@@ -36,16 +36,6 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   return new Html(out);
 }
 
-/** Text whose `backticked` spans are code, as the API's descriptions are written; everything else escaped. */
-export function inlineCode(text: string): Html {
-  return new Html(
-    text
-      .split('`')
-      .map((part, i) => (i % 2 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part)))
-      .join(''),
-  );
-}
-
 /** Markup that was sanitized when it was rendered (build/content/markdown.ts). */
 export function trusted(markup: string): Html {
   return new Html(markup);
