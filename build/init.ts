@@ -61,7 +61,7 @@ export async function init(dir: string, today: string): Promise<InitResult> {
     await appendFile(ignore, `${existing && !existing.endsWith('\n') ? '\n' : ''}${lines.join('\n')}\n`);
     written.push('.gitignore');
   }
-  const at = shown(root);
+  const at = shellWord(shown(root));
   const next =
     at === '.'
       ? ['npx folio check', 'npx folio build', 'npx folio serve']
@@ -71,4 +71,9 @@ export async function init(dir: string, today: string): Promise<InitResult> {
           `npx folio serve --dir ${at}/dist`,
         ];
   return { written, next };
+}
+
+/** A path as a shell reads it back: quoted when it holds a space, a quote or anything else a shell gives a meaning. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
 }

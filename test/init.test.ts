@@ -75,6 +75,16 @@ describe('folio init (D42)', () => {
     expect(await readFile(join(work, 'my-site/content/static/photo.svg'), 'utf8')).toContain('Replace with your photo');
   });
 
+  it('quotes a folder name a shell would split, so the printed commands run as printed', async () => {
+    const r = await folio(work, 'init', "Hanna's site");
+    expect(r.code, r.stderr).toBe(0);
+    const commands = [...r.stdout.matchAll(/^\s+\d\. (.+)$/gm)].map((m) => m[1]!);
+    expect(commands[0]).toBe("npx folio check --content 'Hanna'\\''s site'/content");
+    // Run by a real shell, with this checkout's bin for npx folio.
+    const { stdout } = await run('/bin/sh', ['-c', commands[0]!.replace('npx folio', `"${process.execPath}" "${BIN}"`)], { cwd: work });
+    expect(stdout).toMatch(/content is valid/);
+  });
+
   it('prints the next three commands, which check, build and serve the new site', async () => {
     expect(printed).toEqual([
       'npx folio check --content my-site/content',
