@@ -178,6 +178,15 @@ describe('requests that work (D36)', () => {
 });
 
 describe('the HTTP layer (D16, D17, D36, D41)', () => {
+  it('answers at /mcp/ too, as a client configured with a trailing slash sends it', async () => {
+    const res = await fetch(`${s.url}/mcp/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
+    expect((await rpc(res)).result.tools.length).toBeGreaterThan(0);
+  });
+
   it.each(['GET', 'DELETE', 'PUT', 'PATCH'])('answers %s with 405, Allow: POST, OPTIONS and the envelope', async (method) => {
     const res = await mcp(method === 'GET' ? undefined : '{}', { accept: 'text/event-stream' }, method);
     expect(res.headers.get('allow')).toBe('POST, OPTIONS');

@@ -453,6 +453,12 @@ export function conformance(label: string, target: () => Target): void {
         ]);
       });
 
+      it('answers at /mcp/ as at /mcp (a client configured with a trailing slash)', async () => {
+        const res = await get('/mcp/', { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":3,"method":"tools/list"}' });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as Json).result.tools).toHaveLength(6);
+      });
+
       it('calls a tool and returns structured content (D37)', async () => {
         const slug = (await json('/api/v1/posts?limit=1')).body.data[0].slug;
         const body = (await (

@@ -49,7 +49,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export const mcpFamily: Family = {
   name: 'mcp',
-  respond: (req, rt) => (req.path === MCP_PATH ? respondMcp(req, rt) : null),
+  // With a trailing slash too, as a client configured with one sends it: not a read-only address that answers 405.
+  respond: (req, rt) => (req.path === MCP_PATH || req.path === `${MCP_PATH}/` ? respondMcp(req, rt) : null),
   // Nothing to precompute: /mcp answers POST only.
   enumerate: () => [],
 };
