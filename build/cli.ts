@@ -56,7 +56,7 @@ export function program(): Command {
       } catch (error) {
         if (!(error instanceof InitRefused)) throw error;
         console.error(`folio: ${error.message}`);
-        console.error('  hint: pick an empty or new directory, e.g. folio init my-site, or edit the content that is there.');
+        console.error('  hint: pick an empty or new directory, e.g. npx folio init my-site, or edit the content that is there.');
         throw new ExitCode(2);
       }
     });

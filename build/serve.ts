@@ -77,7 +77,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const load = async () => {
     const manifestText = await readFile(join(dir, MANIFEST_PATH), 'utf8').catch(() => {
       throw new Error(
-        `${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`folio build --out ${options.dir}\` first.`,
+        `${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`npx folio build --out ${options.dir}\` first.`,
       );
     });
     return { manifest: JSON.parse(manifestText) as Manifest, fn: createHandler(read, options.handler) };

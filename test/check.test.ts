@@ -281,7 +281,7 @@ describe('folio check', () => {
       const missing = await folioIn(['check', '--content', 'nowhere'], work.cwd);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toBe(
-        'folio: the content folder nowhere does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with folio init.\n',
+        'folio: the content folder nowhere does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with npx folio init.\n',
       );
       // The folder `folio init my-site` makes, given instead of my-site/content: the same answer from check, build and dev.
       const site = join(work.cwd, 'my-site');

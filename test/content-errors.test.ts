@@ -140,7 +140,7 @@ describe('CLI usage (D1)', () => {
     const r = await breakWith((d) => rm(d, { recursive: true }));
     // Named as --content gave it (here an absolute path), on one line, with no file listed as missing.
     expect(r.stderr).toMatch(
-      /^folio: the content folder \/\S+\/content does not exist\. Pass --content with the folder that holds site\.yaml and profile\.md, or start one with folio init\.\n$/,
+      /^folio: the content folder \/\S+\/content does not exist\. Pass --content with the folder that holds site\.yaml and profile\.md, or start one with npx folio init\.\n$/,
     );
   });
 

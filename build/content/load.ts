@@ -120,7 +120,7 @@ export function contentFileExists(dir: string): (path: string) => boolean {
  */
 export function contentFolderMistake(dir: string): string | null {
   const stat = statSync(dir, { throwIfNoEntry: false });
-  if (!stat) return `the content folder ${dir} does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with folio init.`;
+  if (!stat) return `the content folder ${dir} does not exist. Pass --content with the folder that holds site.yaml and profile.md, or start one with npx folio init.`;
   if (!stat.isDirectory()) return `--content ${dir} is a file. Pass the folder that holds site.yaml and profile.md.`;
   const inner = join(dir, 'content');
   if (!statSync(join(dir, 'site.yaml'), { throwIfNoEntry: false }) && statSync(join(inner, 'site.yaml'), { throwIfNoEntry: false }))
