@@ -38,6 +38,14 @@ describe('content errors (D2, D40)', () => {
     expect(r.stderr).toContain('Did you mean "status"? The front-matter has "stauts".');
   });
 
+  it('tells an empty site.yaml to add each field to site.yaml, which has no front-matter', async () => {
+    const r = await breakWith((d) => writeFile(join(d, 'site.yaml'), ''));
+    expect(r.stderr).toContain(
+      `${r.rel}/site.yaml:1:1: A site.yaml needs \`title\`, and it is missing.\n  hint: Add it to site.yaml, e.g. title: `,
+    );
+    expect(r.stderr).not.toContain('front-matter');
+  });
+
   it('reports unparsable YAML with its line and column', async () => {
     const r = await breakWith((d) => replaceIn(join(d, 'posts/bounce-handling.md'), /^tags:.*$/m, 'tags: [email, deliverability'));
     const line = (await readFile('content/posts/bounce-handling.md', 'utf8')).split('\n').findIndex((l) => l.startsWith('tags:')) + 1;

@@ -24,13 +24,14 @@ export class Fields {
 
   private missing(key: string, example: string): undefined {
     const near = closest(key, Object.keys(this.doc.data).filter((k) => !this.known.includes(k)));
-    // A file with no front-matter at all (an empty file, or a body alone) needs the block itself first.
-    const none = !Object.keys(this.doc.data).length && !/^\uFEFF?---/.test(this.doc.source.text);
+    // site.yaml is YAML throughout; a Markdown file with no front-matter at all (an empty file, or a body alone) needs the block first.
+    const yaml = this.kind === 'site.yaml';
+    const none = !yaml && !Object.keys(this.doc.data).length && !/^\uFEFF?---/.test(this.doc.source.text);
     const hint = near
-      ? `Did you mean "${key}"? The front-matter has "${near}".`
+      ? `Did you mean "${key}"? ${yaml ? 'site.yaml' : 'The front-matter'} has "${near}".`
       : none
         ? `The file has no front-matter: start it with a line "---", then ${key}: ${example} and the other fields, then "---".`
-        : `Add it to the front-matter, e.g. ${key}: ${example}`;
+        : `Add it to ${yaml ? 'site.yaml' : 'the front-matter'}, e.g. ${key}: ${example}`;
     this.report(key, `A ${this.kind} needs \`${key}\`, and it is missing.`, hint);
     return undefined;
   }
