@@ -187,4 +187,20 @@ describe('aliases (D48)', () => {
       ),
     );
   });
+
+  it('an alias written as a whole URL, or with letters outside ASCII, gets a hint it can follow', async () => {
+    const r = await breakWith(async (d) => {
+      const text = await readFile(join(d, 'projects/jumpcfg.md'), 'utf8');
+      await writeFile(
+        join(d, 'projects/jumpcfg.md'),
+        text.replace(/^status:/m, 'aliases: [https://old.example/tools/jumpcfg, /werkzeuge/über]\nstatus:'),
+      );
+    });
+    expect(r.stderr).toContain(
+      'The alias "https://old.example/tools/jumpcfg" is not a site-relative path.\n  hint: An alias is an address of this site: write its path, e.g. /tools/jumpcfg.',
+    );
+    expect(r.stderr).toContain(
+      'The alias "/werkzeuge/über" holds a character outside ASCII, which browsers send percent-encoded.\n  hint: Write it percent-encoded, as browsers request it: /werkzeuge/%C3%BCber',
+    );
+  });
 });

@@ -20,12 +20,27 @@ function problem(path: string): string | null {
   if (!path.startsWith('/')) return 'is not a site-relative path';
   if (path.startsWith('//')) return 'starts with //, which browsers read as another host';
   if (/[?#]/.test(path)) return 'has a query or fragment, which redirects do not match on';
+  if (/[^\x00-\x7f]/.test(path)) return 'holds a character outside ASCII, which browsers send percent-encoded';
   if (!PLAIN.test(path)) return 'holds a character (space, *, :, …) that host redirect files give a meaning';
   if (path.split('/').some((seg) => seg === '.' || seg === '..')) return 'has a . or .. segment';
   if (path.length > 1 && path.endsWith('/')) return 'ends with a slash';
   if (path.endsWith('.md')) return 'ends with .md; the .md form of every alias redirects by itself';
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return 'is an API address; former API addresses follow from former page addresses';
   return null;
+}
+
+/** How to write the alias instead: its path when it is a whole URL, percent-encoded when it is not ASCII. */
+function aliasHint(path: string, example: string): string {
+  let url: URL | null = null;
+  try {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) url = new URL(path);
+  } catch {
+    // not a URL after all: the hints below
+  }
+  if (url) return `An alias is an address of this site: write its path, e.g. ${url.pathname === '/' ? example.split(',')[0] : url.pathname}.`;
+  if (!path.startsWith('/')) return `Write it as a path from the site root, e.g. /${path.replace(/^\/*/, '')}`;
+  if (/[^\x00-\x7f]/.test(path)) return `Write it percent-encoded, as browsers request it: ${encodeURI(path)}`;
+  return `Write the old address as a path such as ${example.split(',')[0]}`;
 }
 
 /** The `aliases` list of one file, each a valid site path, once (as tags); positions kept for the cross-file checks. */
@@ -38,7 +53,7 @@ export function readAliases(f: Fields, example: string): AliasSource[] | undefin
     const why = problem(path);
     if (why) {
       ok = false;
-      const hint = path.startsWith('/') ? `Write the old address as a path such as ${example.split(',')[0]}` : `Write it as a path from the site root, e.g. /${path.replace(/^\/*/, '')}`;
+      const hint = aliasHint(path, example);
       f.report('aliases', `The alias "${path}" ${why}.`, hint, i);
     } else if (!out.some((a) => a.path === path)) out.push({ path, ...f.doc.position('aliases', i) });
   });
