@@ -204,6 +204,19 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
     const header = Number((await fetch(s.at('/about.md'))).headers.get('x-markdown-tokens'));
     const shown = Number(/\(~([\d,]+) tokens\)$/.exec(about)![1]!.replaceAll(',', ''));
     expect(Math.abs(shown - header) / header).toBeLessThan(0.05);
+    // And each JSON answer's estimate is of the answer it links, whole: ceil(bytes / 4), to two significant digits.
+    const twoDigits = (n: number) => {
+      const step = 10 ** Math.max(0, String(n).length - 2);
+      return Math.round(n / step) * step;
+    };
+    const answers = items.filter((l) => /\]\(https:\/\/hannabrink\.example\/api\/v1(\/(changes|availability))?\)/.test(l));
+    expect(answers).toHaveLength(3);
+    for (const item of answers) {
+      const url = /\]\(([^)]+)\)/.exec(item)![1]!;
+      const bytes = (await (await fetch(s.at(url))).arrayBuffer()).byteLength;
+      const estimate = Number(/\(~([\d,]+) tokens?\)$/.exec(item)![1]!.replaceAll(',', ''));
+      expect(estimate, url).toBe(twoDigits(Math.ceil(bytes / 4)));
+    }
   });
 
   it('makes every site-root link absolute where the reader has no base URL: feeds, llms-full.txt, twins, content_markdown', async () => {

@@ -134,6 +134,22 @@ describe('an empty site: nothing published of any kind (D59)', () => {
     }
   });
 
+  it("estimates llms.txt's JSON answers from the whole answer, meta and links too (D53)", async () => {
+    const items = s.files
+      .get('llms.txt')!
+      .split('\n')
+      .filter((l) => /\]\([^)]+\/api\/v1(\/(changes|availability))?\)/.test(l));
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      const url = new URL(/\]\(([^)]+)\)/.exec(item)![1]!);
+      const bytes = (await (await s.get(url.pathname)).arrayBuffer()).byteLength;
+      // ceil(bytes / 4), to two significant digits.
+      const tokens = Math.ceil(bytes / 4);
+      const step = 10 ** Math.max(0, String(tokens).length - 2);
+      expect(Number(/\(~([\d,]+) tokens?\)$/.exec(item)![1]!.replaceAll(',', '')), url.pathname).toBe(Math.round(tokens / step) * step);
+    }
+  });
+
   it('states nothing about itself but fair use, which it calls a default', async () => {
     const llms = s.files.get('llms.txt')!;
     expect(llms).toContain('please keep to about 60 requests a minute (the default).');

@@ -7,7 +7,7 @@ import { LIMIT } from './parameters.js';
 
 /** A list answer with paging (D4, D8): `items` is the page itself, `total` the size of the whole list. */
 export function page(
-  ctx: OperationContext,
+  ctx: Pick<OperationContext, 'canonical' | 'self'>,
   items: readonly unknown[],
   total: number,
   limit: number,

@@ -2,11 +2,13 @@
 // sections of links to the Markdown twins, and /llms-full.txt with the full
 // Markdown of every page and post.
 import { discovery } from '../api/operations.js';
+import { page as listPage } from '../api/lists.js';
 import { LIMIT } from '../api/parameters.js';
 import { availabilityResource } from '../availability.js';
 import { jsonText, type Frame, type Sections } from '../http.js';
 import { toolList } from '../mcp/methods.js';
 import { mdLink, mdText } from '../markdown-text.js';
+import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
 import { pagePaths, twinBytes, twinMarkdown } from '../pages/index.js';
 import { estimateTokens, tokensForBytes, tokensLabel, utf8Length } from '../tokens.js';
@@ -101,7 +103,7 @@ export function llmsTxtFrame(model: SiteModel): Frame {
         'What changed',
         `${apiBase(site, version)}/changes`,
         'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD. The estimate is for the first page.',
-        cost(jsonText({ data: site.changes.entries.slice(0, LIMIT.schema.default as number) })),
+        cost(jsonText(latestChanges(site, version))),
       ),
       linkItem(
         'MCP endpoint',
@@ -191,4 +193,13 @@ function llmsFullTokens(model: SiteModel): number {
   const paths = pagePaths(model);
   const bytes = paths.reduce((n, path) => n + twinBytes(model, path), utf8Length(llmsFullHeader(model)));
   return tokensForBytes(bytes + paths.length * utf8Length(SEPARATOR));
+}
+
+/** The first page of the changes, as GET /changes answers it (operations.ts listChanges): what its estimate counts. */
+function latestChanges(site: Site, version: string) {
+  const { entries, tracked_since } = site.changes;
+  const limit = LIMIT.schema.default as number;
+  const self = `${apiBase(site, version)}/changes`;
+  const at = { canonical: '', self: (query: string) => (query ? `${self}?${query}` : self) };
+  return listPage(at, entries.slice(0, limit), entries.length, limit, 0, { since: null, tracked_since });
 }
