@@ -286,6 +286,26 @@ describe('pages and twins (D20, D21)', () => {
     expect(Buffer.from(twin.body!).toString('utf8')).toBe(await (await get(`/blog/${post.slug}.md`)).text());
   });
 
+  it('says on /projects what kinds of project it lists, as the statuses it has (D59)', async () => {
+    const site = s.site;
+    const name = site.profile.name;
+    const cases: [string[], string][] = [
+      [['live', 'delivered', 'sunset'], `Products ${name} runs or ran and client work delivered, grouped by status.`],
+      [['delivered'], `Client work ${name} delivered.`],
+      [['live'], `Products ${name} runs.`],
+      [['sunset'], `Products ${name} ran.`],
+      [['live', 'delivered'], `Products ${name} runs and client work delivered, grouped by status.`],
+    ];
+    for (const [statuses, lead] of cases) {
+      const only = { ...site, projects: site.projects.filter((p) => statuses.includes(p.status)) };
+      expect(new Set(only.projects.map((p) => p.status)).size).toBe(statuses.length);
+      const reply = await respond(request('GET', '/projects'), memoryRuntime(only));
+      const doc = parseHtml(Buffer.from(reply.body!).toString('utf8'));
+      const found = elements(doc).find((e) => e.tagName === 'p' && attr(e, 'class') === 'lead');
+      expect(textOf(found!), statuses.join()).toBe(lead);
+    }
+  });
+
   it('shows as related posts the three others sharing the most tags, newest first among equals', async () => {
     const sample = JSON.parse(await readFile(join(s.out, SITE_PATH), 'utf8')) as Site;
     // The sample, and 400 posts with 1-4 of 12 tags each (seeded): many ties, and posts with fewer than three that share two tags.

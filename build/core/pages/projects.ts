@@ -23,13 +23,30 @@ import { plural } from './html.js';
 
 const ORDER = ['live', 'delivered', 'sunset'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
 
+/** What the page lists, in the statuses it has (D59): no product that is not there, no grouping of one group. */
+function lead(name: string, statuses: readonly (typeof ORDER)[number][]): string {
+  const has = (status: (typeof ORDER)[number]) => statuses.includes(status);
+  const products =
+    has('live') || has('sunset') ? `products ${name} ${has('live') ? (has('sunset') ? 'runs or ran' : 'runs') : 'ran'}` : null;
+  const work = has('delivered') ? `client work ${products ? '' : `${name} `}delivered` : null;
+  const what = [products, work].filter(Boolean).join(' and ');
+  return `${what[0]!.toUpperCase()}${what.slice(1)}${statuses.length > 1 ? ', grouped by status' : ''}.`;
+}
+
 export function projectsPage(model: SiteModel): Page {
   const { site } = model;
   const groups = ORDER.map((status) => ({ status, projects: site.projects.filter((p) => p.status === status) })).filter(
     (g) => g.projects.length,
   );
   const main = html`<h1>Projects</h1>
-<p class="lead">${site.projects.length ? `Products ${site.profile.name} runs and client work delivered, grouped by status.` : nothingYet('projects')}</p>
+<p class="lead">${
+    site.projects.length
+      ? lead(
+          site.profile.name,
+          groups.map((g) => g.status),
+        )
+      : nothingYet('projects')
+  }</p>
 ${groups.map(
   (g) => html`<section aria-labelledby="status-${g.status}">
 <h2 id="status-${g.status}">${STATUS_LABEL[g.status]} <span class="count">${g.projects.length}</span></h2>
