@@ -12,19 +12,25 @@ export interface InitResult {
   next: string[];
 }
 
-/** dir/content exists and is not empty: init would overwrite someone's site. */
+/** dir/content exists and is not empty (or is a file): init would overwrite someone's site. */
 export class InitRefused extends Error {
-  constructor(readonly content: string) {
-    super(`${content} already exists and is not empty; folio init writes nothing over an existing site.`);
+  constructor(
+    readonly content: string,
+    what = 'is not empty',
+  ) {
+    super(`${content} already exists and ${what}; folio init writes nothing over an existing site.`);
     this.name = 'InitRefused';
   }
 }
 
-async function isEmptyOrMissing(dir: string): Promise<boolean> {
+/** Why init may not write dir: it holds files, or is a file itself; null when it is empty or missing. */
+async function taken(dir: string): Promise<string | null> {
   try {
-    return (await readdir(dir)).length === 0;
+    return (await readdir(dir)).length === 0 ? null : 'is not empty';
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ENOTDIR') return 'is a file, not a folder';
     throw error;
   }
 }
@@ -37,7 +43,8 @@ function shown(path: string): string {
 export async function init(dir: string, today: string): Promise<InitResult> {
   const root = resolve(dir);
   const content = join(root, 'content');
-  if (!(await isEmptyOrMissing(content))) throw new InitRefused(shown(content));
+  const why = await taken(content);
+  if (why) throw new InitRefused(shown(content), why);
   await mkdir(root, { recursive: true });
   const files = starterFiles(today);
   const staging = await mkdtemp(join(root, '.folio-init-'));

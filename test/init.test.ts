@@ -165,6 +165,17 @@ describe('folio init (D42)', () => {
     expect(await treeHash(dir)).toEqual(before);
   });
 
+  it('refuses with exit 2 and writes nothing when content is a file', async () => {
+    const dir = join(work, 'file');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'content'), 'notes\n');
+    const before = await treeHash(dir);
+    const r = await folio(work, 'init', 'file');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('file/content already exists and is a file, not a folder');
+    expect(await treeHash(dir)).toEqual(before);
+  });
+
   it('starts in the current directory by default, beside an existing .gitignore, and prints plain commands', async () => {
     const dir = join(work, 'here');
     await mkdir(join(dir, 'content'), { recursive: true });
