@@ -160,6 +160,9 @@ describe('structured data (D49)', () => {
     const project = ofType(await expand((await page('/projects/bouncedesk')).blocks[0]), 'CreativeWork')[0]!;
     expect(text(project, 'name')).toBe('Bouncedesk');
     expect(text(project, 'creativeWorkStatus')).toBe('live');
+    // The project itself (here a product with a site of its own), which the writing's license does not cover (D51).
+    expect(text(project, 'sameAs')).toBe('https://bouncedesk.example');
+    expect(text(project, 'license')).toBeUndefined();
     for (const path of ['/blog', '/projects', '/blog/tags/email', '/services', '/developers']) {
       const crumbs = ofType(await expand((await page(path)).blocks[0]), 'BreadcrumbList');
       expect(crumbs, path).toHaveLength(1);

@@ -174,8 +174,8 @@ export function projectData(site: Site, project: Project): JsonLd {
       inLanguage: site.config.language,
       ...(project.started ? { dateCreated: project.started } : {}),
       ...(project.started || project.ended ? { temporalCoverage: `${project.started ?? '..'}/${project.ended ?? '..'}` } : {}),
+      // No license: this node is the project itself (a product, client work), which the writing's license (D51) does not cover.
       ...(project.url ? { sameAs: project.url } : {}),
-      ...license(site),
     },
     breadcrumbs(site, [
       ['Projects', pagePath.projects()],
