@@ -103,7 +103,7 @@ describe('a site that states no license and no AI preferences, with a social ima
   });
 
   it('states nothing about AI use: no Content-Usage header, no signals in robots.txt', async () => {
-    for (const path of ['/', '/blog/bounce-handling.md', '/api/v1/posts']) {
+    for (const path of ['/', '/blog/bounce-handling.md', '/api/v1/posts', '/feed.xml', '/llms-full.txt']) {
       const res = await fetch(s.at(path));
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-usage'), path).toBeNull();
@@ -149,6 +149,10 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
       ['/api/v1/posts/bounce-handling', {}],
       ['/api/v1/posts?tag=email&limit=1&offset=1', {}],
       ['/api/v1/posts/no-such-post', {}],
+      // The documents that carry the writing whole.
+      ['/feed.xml', {}],
+      ['/feed.json', {}],
+      ['/llms-full.txt', {}],
     ];
     for (const [path, headers] of asked) {
       const res = await fetch(s.at(path), { headers });

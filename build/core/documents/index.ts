@@ -1,7 +1,7 @@
 // The machine-readable addresses (D25–D35): each one a path, a media type and
 // a pure function of the site model. The build precomputes them all into dist/.
 import type { Family } from '../family.js';
-import { CONTENT_TYPES } from '../headers.js';
+import { CONTENT_TYPES, usageHeaders } from '../headers.js';
 import { jsonText, type Frame, type Headers, type Sections } from '../http.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
@@ -86,6 +86,7 @@ export const documents: readonly Document[] = [
   {
     path: '/llms-full.txt',
     type: CONTENT_TYPES.text,
+    headers: usageHeaders,
     sections: {
       all: (_, model) => llmsFullSections(model),
       post: (_, index, model) => llmsFullPostSection(model, index),
@@ -94,10 +95,16 @@ export const documents: readonly Document[] = [
     },
   },
   { path: '/sitemap.xml', type: CONTENT_TYPES.xml, render: (_, model) => sitemapXml(model) },
-  { path: '/feed.xml', type: CONTENT_TYPES.atom, sections: { all: atomSections, post: atomPostSection, frame: atomFrame } },
+  {
+    path: '/feed.xml',
+    type: CONTENT_TYPES.atom,
+    headers: usageHeaders,
+    sections: { all: atomSections, post: atomPostSection, frame: atomFrame },
+  },
   {
     path: '/feed.json',
     type: CONTENT_TYPES.feedJson,
+    headers: usageHeaders,
     sections: { all: jsonFeedSections, post: jsonFeedPostSection, frame: jsonFeedFrame },
   },
   { path: '/robots.txt', type: CONTENT_TYPES.text, render: robotsTxt },
