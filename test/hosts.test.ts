@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { statSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import serveHandler from 'serve-handler';
@@ -30,9 +31,16 @@ import {
   HostLimitError,
   parseHosts,
 } from '../build/emit/hosts/limits.js';
-import { NETLIFY_FUNCTION, netlify, netlifyHeaders, netlifyRedirects, type NetlifyRedirect } from '../build/emit/hosts/netlify.js';
+import {
+  NETLIFY_FILES,
+  NETLIFY_FUNCTION,
+  netlify,
+  netlifyHeaders,
+  netlifyRedirects,
+  type NetlifyRedirect,
+} from '../build/emit/hosts/netlify.js';
 import { fileRoutes, fileUrl, planHosts, type HostPlan } from '../build/emit/hosts/plan.js';
-import { vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
+import { INTERNAL_READ, vercel, VERCEL_FUNCTION, vercelRoutes, type VercelRoute } from '../build/emit/hosts/vercel.js';
 import { startServer } from '../build/serve.js';
 import { originHandler } from '../functions/_shared/origin.js';
 import { writeCorpus } from './helpers/corpus.js';
@@ -251,10 +259,12 @@ function netlifyMatch(from: string, pathname: string): Record<string, string> | 
   return got.length === want.length ? captures : null;
 }
 
+/** Whether a URL path is a file a manifest route names (the files the rules are about). */
+const routedFile = (m: Manifest) => (path: string) => Object.values(m.routes).some(([file]) => fileUrl(file) === path);
+
 /** Replays Netlify's matching: first rule that matches wins; unforced rules yield to an existing file. */
-function netlifyRoute(rules: NetlifyRedirect[], target: string, m: Manifest = manifest): string {
+function netlifyRoute(rules: NetlifyRedirect[], target: string, m: Manifest = manifest, fileAt = routedFile(m)): string {
   const url = new URL(target, 'https://x.invalid');
-  const fileAt = (path: string) => Object.values(m.routes).some(([file]) => fileUrl(file) === path);
   for (const r of rules) {
     if (!r.force && fileAt(url.pathname)) continue;
     const captures = netlifyMatch(r.from, url.pathname);
@@ -266,19 +276,27 @@ function netlifyRoute(rules: NetlifyRedirect[], target: string, m: Manifest = ma
 }
 
 /** Replays Vercel's routes for a GET: first matching route with a dest wins; `filesystem` serves existing files. */
-function vercelRoute(routes: VercelRoute[], target: string, m: Manifest = manifest): string {
+function vercelRoute(
+  routes: VercelRoute[],
+  target: string,
+  m: Manifest = manifest,
+  headers: Record<string, string> = {},
+  fileAt = routedFile(m),
+): string {
   const url = new URL(target, 'https://x.invalid');
+  const present = (c: { type: string; key: string }) =>
+    c.type === 'header' ? c.key.toLowerCase() in headers : url.searchParams.has(c.key);
+  const value = (c: { type: string; key: string }) => (c.type === 'header' ? headers[c.key.toLowerCase()]! : url.searchParams.get(c.key)!);
   for (const r of routes) {
     if (r.handle === 'filesystem') {
-      if (Object.values(m.routes).some(([file]) => fileUrl(file) === url.pathname)) return url.pathname;
+      if (fileAt(url.pathname)) return url.pathname;
       continue;
     }
     if (r.handle || r.continue || !r.dest) continue;
     const match = new RegExp(r.src!).exec(url.pathname);
     if (!match || (r.methods && !r.methods.includes('GET'))) continue;
-    if (!(r.has ?? []).every((c) => url.searchParams.has(c.key) && (!c.value || new RegExp(c.value).test(url.searchParams.get(c.key)!))))
-      continue;
-    if (!(r.missing ?? []).every((c) => !url.searchParams.has(c.key))) continue;
+    if (!(r.has ?? []).every((c) => present(c) && (!c.value || new RegExp(c.value).test(value(c))))) continue;
+    if (!(r.missing ?? []).every((c) => !present(c))) continue;
     return r.dest.replace('$1', match[1] ?? '');
   }
   return url.pathname;
@@ -586,20 +604,51 @@ describe('a build past a host limit (D39, D40)', () => {
 });
 
 describe('the Netlify and Vercel functions (D38)', () => {
-  let cdn: Server;
-  let origin: string;
+  let cdns: Server[] = [];
+  let netlifyOrigin: string;
+  let vercelOrigin: string;
   let serve: Awaited<ReturnType<typeof startServer>>;
 
-  beforeAll(async () => {
-    // The CDN these functions read dist/ from: every file at its own path.
-    cdn = createServer((req, res) => void serveHandler(req, res, { public: dist, cleanUrls: false, directoryListing: false }));
+  /**
+   * The CDN a function reads dist/ from, with the host's rules applied to
+   * those reads too, as the host does: a read the rules send to the function
+   * is refused there (the function answers its own reads 404), else the file
+   * the rules name is served.
+   */
+  async function hostCdn(route: (target: string, headers: Record<string, string>) => string, isFunction: (dest: string) => boolean) {
+    const cdn = createServer((req, res) => {
+      const dest = route(req.url!, req.headers as Record<string, string>);
+      if (isFunction(dest)) {
+        res.writeHead(404).end();
+        return;
+      }
+      req.url = dest;
+      void serveHandler(req, res, { public: dist, cleanUrls: false, directoryListing: false });
+    });
     await new Promise<void>((ok) => cdn.listen(0, '127.0.0.1', ok));
-    origin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    cdns.push(cdn);
+    return `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+  }
+
+  beforeAll(async () => {
+    const rules = netlifyRedirects(plan);
+    const routes = vercelRoutes(plan);
+    // Every file of dist/ is there for the host, the function's own (_folio/edge/) included.
+    const fileAt = (path: string) => statSync(join(dist, decodeURIComponent(path)), { throwIfNoEntry: false })?.isFile() === true;
+    netlifyOrigin = await hostCdn(
+      (t) => netlifyRoute(rules, t, manifest, fileAt),
+      (dest) => dest.startsWith(`${NETLIFY_FUNCTION}/`),
+    );
+    vercelOrigin = await hostCdn(
+      (t, headers) => vercelRoute(routes, t, manifest, headers, fileAt),
+      (dest) => dest.startsWith(VERCEL_FUNCTION),
+    );
     serve = await startServer({ dir: dist, port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await serve?.close();
-    await new Promise((ok) => cdn?.close(ok));
+    for (const cdn of cdns) await new Promise((ok) => cdn.close(ok));
+    cdns = [];
   });
 
   const cases: [string, string, RequestInit?][] = [
@@ -609,18 +658,30 @@ describe('the Netlify and Vercel functions (D38)', () => {
     ['/blog', 'a negotiated twin', { headers: { accept: 'text/markdown' } }],
     ['/no-such-page', 'the 404 page'],
     ['/api/v1/posts', 'a 405', { method: 'POST', body: '{}' }],
+    // Files under rules that send their addresses to the function, which reads them past those rules.
+    ['/blog/short-lived-ssh-certificates', 'a post page', { headers: { accept: 'text/html' } }],
+    ['/blog/short-lived-ssh-certificates', 'a post twin by Accept', { headers: { accept: 'text/markdown' } }],
+    ['/blog/short-lived-ssh-certificates.md', 'a post twin'],
+    ['/blog/tags/email.md', 'a tag twin'],
+    ['/projects/bouncedesk', 'a project page'],
   ];
 
-  it('answer like folio serve, reading dist/ over HTTP, whichever way the rewrite passed the path', async () => {
-    const netlifyFn = originHandler({ prefix: NETLIFY_FUNCTION });
+  it("answer like folio serve, reading dist/ over HTTP through the host's own rules, whichever way the rewrite passed the path", async () => {
+    // As functions/_netlify/folio.ts and functions/_vercel/folio.ts make them.
+    const netlifyFn = originHandler({ prefix: NETLIFY_FUNCTION, files: NETLIFY_FILES });
     const vercelFn = originHandler({ param: '__folio_path' });
+    expect(await readFile('functions/_netlify/folio.ts', 'utf8')).toContain(
+      `originHandler({ prefix: '${NETLIFY_FUNCTION}', files: '${NETLIFY_FILES}' })`,
+    );
     for (const [target, label, init] of cases) {
       const expected = await fetch(serve.url + target, init);
       const body = await expected.text();
       const [path, query = ''] = target.split('?');
-      const viaNetlify = await netlifyFn(new Request(`${origin}${NETLIFY_FUNCTION}${target}`, init));
-      const viaVercel = await vercelFn(new Request(`${origin}${VERCEL_FUNCTION}?__folio_path=${path}${query ? `&${query}` : ''}`, init));
-      const asIs = await netlifyFn(new Request(origin + target, init));
+      const viaNetlify = await netlifyFn(new Request(`${netlifyOrigin}${NETLIFY_FUNCTION}${target}`, init));
+      const viaVercel = await vercelFn(
+        new Request(`${vercelOrigin}${VERCEL_FUNCTION}?__folio_path=${path}${query ? `&${query}` : ''}`, init),
+      );
+      const asIs = await netlifyFn(new Request(netlifyOrigin + target, init));
       for (const [how, res] of [
         ['Netlify prefix', viaNetlify],
         ['Vercel parameter', viaVercel],
@@ -636,8 +697,11 @@ describe('the Netlify and Vercel functions (D38)', () => {
 
   it('never answers their own file reads, so a missing file cannot loop back into them', async () => {
     const res = await originHandler({ prefix: NETLIFY_FUNCTION })(
-      new Request(`${origin}/blog.html`, { headers: { 'x-folio-internal-read': '1' } }),
+      new Request(`${netlifyOrigin}/blog.html`, { headers: { [INTERNAL_READ]: '1' } }),
     );
     expect(res.status).toBe(404);
+    // The mark the function sends is the one vercel.json's routes let pass to the files.
+    const { INTERNAL } = await import('../functions/_shared/origin.js');
+    expect(INTERNAL).toBe(INTERNAL_READ);
   });
 });

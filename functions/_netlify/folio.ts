@@ -3,6 +3,7 @@
 // send what the CDN cannot answer from a file to /_folio/netlify/<path>.
 import { originHandler } from '../_shared/origin.js';
 
-export default originHandler({ prefix: '/_folio/netlify' });
+// Its own reads of dist/ files go through /_folio/file/, which dist/netlify.toml serves as the files themselves.
+export default originHandler({ prefix: '/_folio/netlify', files: '/_folio/file' });
 
 export const config = { path: '/_folio/netlify/*' };

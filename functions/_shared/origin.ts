@@ -5,12 +5,19 @@
 import { toReq, toResponse } from '../../build/runtime/fetch.js';
 import { createHandler, type ReadAsset } from '../../build/runtime/handler.js';
 
-/** Marks the function's own file reads, so one can never loop back into the function. */
-const INTERNAL = 'x-folio-internal-read';
+/** Marks the function's own file reads: a host's routes skip the function for them (Vercel's `missing`), and the function refuses one that reaches it anyway. */
+export const INTERNAL = 'x-folio-internal-read';
 
 export interface OriginOptions {
   /** A path prefix the host's rewrites put in front of the original path, e.g. "/_folio/netlify". */
   prefix?: string;
+  /**
+   * A path prefix under which the host serves dist/'s files as they are, past
+   * the rules that send their addresses to this function (Netlify's forced
+   * page rules take /blog/x.html too): the function's own reads go there, or
+   * a read would come back to the function.
+   */
+  files?: string;
   /** A query parameter the host's rewrites carry the original path in, e.g. "__folio_path". */
   param?: string;
 }
@@ -23,7 +30,10 @@ function fileUrl(file: string): string {
 export function originHandler(options: OriginOptions): (request: Request) => Promise<Response> {
   let origin = '';
   const read: ReadAsset = async (file) => {
-    const res = await fetch(new URL(fileUrl(file), origin), { headers: { [INTERNAL]: '1' }, redirect: 'manual' });
+    const res = await fetch(new URL(`${options.files ?? ''}${fileUrl(file)}`, origin), {
+      headers: { [INTERNAL]: '1' },
+      redirect: 'manual',
+    });
     return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null;
   };
   const handle = createHandler(read);

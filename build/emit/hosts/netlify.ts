@@ -12,6 +12,8 @@ import { apiRoutes, fileRoutes, fileUrl, GENERATED, negotiatedRules, type FileRo
 
 /** The path prefix of the folio function (functions/_netlify/folio.ts `config.path`). */
 export const NETLIFY_FUNCTION = '/_folio/netlify';
+/** Where the function reads dist/'s files (functions/_netlify/folio.ts `files`): served as the files, before any rule sends them on. */
+export const NETLIFY_FILES = '/_folio/file';
 
 export interface NetlifyRedirect {
   from: string;
@@ -70,6 +72,9 @@ export function netlifyRedirects(plan: HostPlan): NetlifyRedirect[] {
   const pages = pageRules(plan);
   const paged = pages.map((p) => netlifyPattern(p.from));
   return [
+    // The function's own reads: the files themselves. A rewrite is not matched again, so a forced page rule
+    // below (which takes /blog/x.html too) cannot send the read back to the function.
+    { from: `${NETLIFY_FILES}/*`, to: '/:splat', force: true },
     ...queried.flatMap(queryRules),
     // Operations without query parameters ignore any query (D11); per-item ones reach the function through /*.
     ...plain.map((r) => ({ from: r.path, to: fileUrl(r.file), force: true })),
@@ -115,8 +120,8 @@ const str = (value: string) => JSON.stringify(value);
 export function printNetlifyToml(redirects: readonly NetlifyRedirect[], headers: readonly { for: string; headers: Headers }[]): string {
   const out = [
     `# ${GENERATED}`,
-    '# Netlify reads this file from the published directory: `netlify deploy --dir dist --functions functions/_netlify`.',
-    '# _headers and _redirects next to it apply too. See docs/hosts.md.',
+    '# Netlify reads netlify.toml from the project root, not from the published directory: copy it there to deploy',
+    '# (`netlify deploy --dir dist --functions functions/_netlify`). _headers and _redirects here apply as they are. See docs/hosts.md.',
     '',
   ];
   for (const r of redirects) {

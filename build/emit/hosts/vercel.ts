@@ -24,10 +24,15 @@ export const VERCEL_FUNCTION = '/api/folio';
 export const PATH_PARAM = '__folio_path';
 
 interface Condition {
-  type: 'query';
+  type: 'query' | 'header';
   key: string;
   value?: string;
 }
+
+/** The header the function marks its own reads of dist/ files with (functions/_shared/origin.ts INTERNAL). */
+export const INTERNAL_READ = 'x-folio-internal-read';
+/** On a route that sends files to the function (a twin, for its own headers): the function's own read of the file passes it by. */
+const notOwnRead: Condition[] = [{ type: 'header', key: INTERNAL_READ }];
 
 export interface VercelRoute {
   src?: string;
@@ -124,14 +129,15 @@ export function vercelRoutes(plan: HostPlan): VercelRoute[] {
     (r) => JSON.stringify(r.headers),
   );
   // Item files whose headers differ one by one (a twin's X-Markdown-Tokens)
-  // cannot share one header route: the function serves them from their files.
+  // cannot share one header route: the function serves them from their files,
+  // which it reads past this route (notOwnRead), or the read would come back to it.
   const mixed = [...new Set(own.filter((r) => !r.shape).flatMap((r) => r.of ?? []))];
   return [
     // Addresses that moved (D48): a 301 before anything else could answer them.
     ...Object.entries(manifest.redirects ?? {}).map(([from, to]) => ({ src: exact(from), status: 301, headers: { Location: to } })),
     // Files served at their own path: their headers, then on to the files.
     ...headerRoutes(own.filter((r) => !r.of).map((r) => r.item)),
-    ...mixed.map((shape) => ({ src: `^(${shapeSource(shape)})$`, methods: READ, dest: toFunction('$1') })),
+    ...mixed.map((shape) => ({ src: `^(${shapeSource(shape)})$`, methods: READ, dest: toFunction('$1'), missing: notOwnRead })),
     // Extension-less documents outside /.well-known live in a folder's index file.
     ...files
       .filter((r) => fileUrl(r.file) !== r.path)
