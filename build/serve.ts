@@ -85,7 +85,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let current = await load();
   const files = new FileCache(options.cacheBytes);
 
-  const server = createServer(async (req, res) => {
+  // A client gets 15 s to send its headers and 30 s for the whole request (a 1 MiB body at most), not Node's 60 and 300:
+  // with --host 0.0.0.0, a slow client holds a connection no longer than that.
+  const server = createServer({ headersTimeout: 15_000, requestTimeout: 30_000 }, async (req, res) => {
     const { manifest, fn } = current;
     // An error of one response (a client gone mid-reply) ends that response only.
     res.on('error', () => res.destroy());

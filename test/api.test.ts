@@ -326,13 +326,22 @@ describe('projects (D10)', () => {
 });
 
 describe('addresses, methods and caching (D13–D18)', () => {
-  it.each(['/api/v1/nope', '/api/v1/posts/a/b', '/api/v2', '/api/v2/posts', '/api', '/api/', '/api/v1/profile/x'])(
-    'answers unknown API path %s with the JSON 404 pointing at discovery',
-    async (path) => {
-      const error = await expectError(await get(path), 404, 'not_found');
-      expect(error.hint).toContain(BASE);
-    },
-  );
+  it.each([
+    '/api/v1/nope',
+    '/api/v1/posts/a/b',
+    '/api/v2',
+    '/api/v2/posts',
+    '/api',
+    '/api/',
+    '/api/v1/profile/x',
+    // Names every object has: no version, not a 500.
+    '/api/constructor/posts/x',
+    '/api/__proto__',
+    '/api/toString/profile',
+  ])('answers unknown API path %s with the JSON 404 pointing at discovery', async (path) => {
+    const error = await expectError(await get(path), 404, 'not_found');
+    expect(error.hint).toContain(BASE);
+  });
 
   it('answers a trailing slash exactly like the path without it (D14)', async () => {
     for (const path of ['/api/v1/posts', '/api/v1', '/api/v1/posts/bounce-handling', '/api/v1/projects']) {

@@ -4,6 +4,7 @@
 import { cp } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { robotsTxt } from '../build/core/documents/robots.js';
 import { copyContent, serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -18,6 +19,16 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 describe('documents with hostile content (D27, D28, D26)', () => {
+  it('keeps a title with line breaks one comment line of robots.txt, adding no directive', () => {
+    const title = 'Hanna Brink\nUser-agent: *\r\nDisallow: /\u2028Sitemap: https://evil.example/sitemap.xml';
+    const robots = robotsTxt({ ...s.site, config: { ...s.site.config, title } });
+    expect(robots).not.toMatch(/^Disallow/m);
+    expect(robots).not.toMatch(/^Sitemap: https:\/\/evil/m);
+    expect(robots.split('\n')[0]).toBe(
+      '# Hanna Brink User-agent: * Disallow: / Sitemap: https://evil.example/sitemap.xml: every page, its Markdown twin, the API and the feeds are public.',
+    );
+  });
+
   it('keeps feed.xml well-formed and reads the hostile title, summary and tags back verbatim', async () => {
     const xml = await (await fetch(s.at('/feed.xml'))).text();
     expect(XMLValidator.validate(xml)).toBe(true);

@@ -172,6 +172,15 @@ describe('requests that work (D36)', () => {
     ]);
   });
 
+  it('refuses a batch of more than 50 messages with 400 and -32600, answering none of them', async () => {
+    const call = { jsonrpc: '2.0', method: 'tools/call', params: { name: 'site_search_writing', arguments: { query: 'ssh', limit: 50 } } };
+    const at = (n: number) => Array.from({ length: n }, (_, i) => ({ ...call, id: i }));
+    expect(((await (await mcp(at(50))).json()) as unknown[]).length).toBe(50);
+    const body = await rpc(await mcp(at(51)), 400);
+    expect(body).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(body.error.message).toContain('at most 50');
+  });
+
   it('acknowledges a batch of notifications with 202', async () => {
     expect((await mcp([{ jsonrpc: '2.0', method: 'notifications/initialized' }])).status).toBe(202);
   });

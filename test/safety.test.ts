@@ -19,7 +19,10 @@ beforeAll(async () => {
   const text = await readFile(profile, 'utf8');
   await writeFile(
     profile,
-    text.replace(/^contact:\n/m, `contact:\n  evil: "javascript:alert('contact')"\n  sneaky: " JavaScript:alert('contact2')"\n`),
+    text.replace(
+      /^contact:\n/m,
+      `contact:\n  evil: "javascript:alert('contact')"\n  sneaky: " JavaScript:alert('contact2')"\n  offsite: "/\\\\evil.example/x"\n  tabbed: "/\\t/evil.example/y"\n`,
+    ),
   );
   s = await serveBuilt(content);
 });
@@ -125,6 +128,9 @@ describe('unsafe content cannot reach a page as script (D24)', () => {
     const hrefs = byTag(about, 'a').map((a) => attr(a, 'href') ?? '');
     expect(hrefs.filter((h) => /javascript/i.test(h))).toEqual([]);
     expect(textOf(about)).toContain("javascript:alert('contact')");
+    // Site-relative in looks only: a browser reads /\host, and /<tab>/host with the tab dropped, as another host.
+    expect(hrefs.filter((h) => /evil\.example/.test(h))).toEqual([]);
+    expect(textOf(about)).toContain('evil.example/x');
     const project = parseHtml(await (await fetch(`${s.url}/projects/unsafe-project`)).text());
     const website = byTag(project, 'a').find((a) => (attr(a, 'href') ?? '').startsWith('https://example.com/'))!;
     expect(attr(website, 'href')).toBe(`https://example.com/?q="><script>alert(1)</script>`);

@@ -73,8 +73,9 @@ export async function respondApi(req: Req, rt: Runtime): Promise<Reply> {
   // D14: a trailing slash answers exactly like the path without it.
   const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
   const [, , version = '', ...restParts] = path.split('/');
-  const state = site.versions[version];
-  const ops = routeTable[version];
+  // Own keys only: /api/constructor names no version.
+  const state = Object.hasOwn(site.versions, version) ? site.versions[version] : undefined;
+  const ops = Object.hasOwn(routeTable, version) ? routeTable[version] : undefined;
   if (!state || !ops) return notFound(site, path);
   const rest = restParts.length ? `/${restParts.join('/')}` : '';
   if (state.status === 'sunset') {

@@ -54,7 +54,8 @@ export function robotsTxt(site: Site): string {
   const signal = contentSignal(site.config.ai_preferences);
   const usage = contentUsage(site.config.ai_preferences);
   return [
-    `# ${site.config.title}: every page, its Markdown twin, the API and the feeds are public.`,
+    // One comment line whatever the title holds: a line break would start a directive (Disallow: /).
+    `# ${site.config.title.replace(/[\r\n\u2028\u2029]+/g, ' ')}: every page, its Markdown twin, the API and the feeds are public.`,
     `# Agents: start at ${site.config.site_url}/llms.txt. Fair use: ${fairRate(site)}.`,
     ...(signal ? ['#', ...CONTENT_SIGNALS_POLICY.map((line) => (line ? `# ${line}` : '#'))] : []),
     '',

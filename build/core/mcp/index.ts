@@ -42,6 +42,9 @@ export { tools } from './tools.js';
 
 export const MCP_METHODS = 'POST, OPTIONS';
 
+/** The most messages one 2025-03-26 batch may hold. */
+export const MAX_BATCH = 50;
+
 /** Request headers a browser-based MCP client sends (preflight). */
 export const MCP_REQUEST_HEADERS = 'Accept, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID, Authorization';
 
@@ -187,6 +190,17 @@ function acknowledge(notification: Notification, header: string | undefined, rt:
 /** 2025-03-26 allows a batch; later revisions send one message per POST. */
 async function respondBatch(batch: unknown[], req: Req, rt: Runtime): Promise<Reply> {
   if (batch.length === 0) return json(rt, 400, failure(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch.'));
+  // Bounded, as a body is: a batch of thousands of searches would hold a function for seconds and answer hundreds of MB.
+  if (batch.length > MAX_BATCH)
+    return json(
+      rt,
+      400,
+      failure(
+        null,
+        ErrorCode.InvalidRequest,
+        `Invalid request: a batch of ${batch.length} messages; this server answers at most ${MAX_BATCH} at once. Send the rest in further requests.`,
+      ),
+    );
   const responses: Response[] = [];
   for (const element of batch) {
     const message = classify(element);

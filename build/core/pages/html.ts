@@ -57,7 +57,8 @@ export function body(rendered: string | undefined, markdown: string): Html {
 export function safeHref(url: string): string | null {
   const u = url.trim();
   if (/^(https?:\/\/|mailto:)/i.test(u)) return u;
-  if (u.startsWith('/') && !u.startsWith('//')) return u;
+  // Site-relative only: a browser reads /\host and a path with a tab or line break in it (dropped) as another host.
+  if (u.startsWith('/') && !/^\/[/\\]/.test(u) && !/[\t\n\r]/.test(u)) return u;
   return null;
 }
 
