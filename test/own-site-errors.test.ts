@@ -1,7 +1,8 @@
 // Bad input for D43, D46 and D48 through the real CLI: each is a content
 // error with `path:line:column: message` and a hint, exit 1, and the previous
 // dist/ left byte-identical (D2, D40).
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenSample, type BrokenSample } from './helpers/broken.js';
@@ -80,6 +81,21 @@ describe('static files (D43)', () => {
     );
     expect(r.stderr).not.toContain('well-known-not');
     expect(r.stderr).not.toMatch(/EISDIR|ENOTDIR/);
+  });
+
+  it('a static link to a file outside the content folder, or to nothing, is an error; one inside it is not', async () => {
+    const outside = join(await mkdtemp(join(tmpdir(), 'folio-secret-')), 'secret.txt');
+    await writeFile(outside, 'CI_TOKEN=hunter2\n');
+    const r = await breakWith(async (d) => {
+      await mkdir(join(d, 'static/files'), { recursive: true });
+      await symlink(outside, join(d, 'static/files/env.txt'));
+      await symlink(join(d, 'no-such-file'), join(d, 'static/files/gone.txt'));
+      await symlink(join(d, 'profile.md'), join(d, 'static/files/profile.txt'));
+    });
+    expect(r.stderr).toContain(`${r.rel}/static/files/env.txt:1:1: This static file is a link to ${outside}, outside the content folder`);
+    expect(r.stderr).toContain(`${r.rel}/static/files/gone.txt:1:1: This static file is a link that leads nowhere (ENOENT).`);
+    expect(r.stderr).not.toContain('profile.txt');
+    expect(r.stderr).not.toContain('hunter2');
   });
 
   it('a static file over 25 MiB is an error', async () => {

@@ -2,8 +2,8 @@
 // root. Reading is the only I/O here; the checks are pure and run with the
 // other cross-file rules (site.ts), because a collision needs every address.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
 import { mediaTypeOf } from '../core/media-types.js';
 import type { StaticFile } from '../core/model.js';
 import type { Problem } from './problems.js';
@@ -19,8 +19,10 @@ export interface StaticSource {
   /** As shown in messages. */
   file: string;
   size: number;
-  /** Null when the file is over STATIC_MAX_BYTES (it is reported, never read). */
+  /** Null when the file is over STATIC_MAX_BYTES, or a link refused below (it is reported, never read). */
   body: Uint8Array | null;
+  /** A symbolic link that is not published: where it leads outside the content folder, or why it leads nowhere. */
+  link?: { outside: string } | { broken: string };
 }
 
 /** Operating-system litter that is never meant to be published. */
@@ -29,6 +31,8 @@ const IGNORED = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 /** Every file under `dir`, sorted by site path; none when the folder does not exist. */
 export async function readStatic(dir: string, shown: (path: string) => string): Promise<StaticSource[]> {
   const out: StaticSource[] = [];
+  // Links are followed, but only to what the content folder holds: a link to /etc/passwd or a CI secret would be published.
+  const content = await realpath(dirname(dir)).catch(() => dirname(dir));
   const walk = async (sub: string) => {
     let entries;
     try {
@@ -41,7 +45,14 @@ export async function readStatic(dir: string, shown: (path: string) => string): 
       if (IGNORED.has(entry.name)) continue;
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       const full = join(dir, rel);
-      // Links are followed: a file linked in is published like any other.
+      if (entry.isSymbolicLink()) {
+        const link = await linkTarget(full, content);
+        if (link) {
+          out.push({ path: `/${rel}`, file: shown(full), size: 0, body: null, link });
+          continue;
+        }
+      }
+      // A link inside the content folder is followed: the file it leads to is published like any other.
       const info = entry.isSymbolicLink() ? await stat(full) : entry;
       if (info.isDirectory()) await walk(rel);
       else if (info.isFile()) {
@@ -52,6 +63,17 @@ export async function readStatic(dir: string, shown: (path: string) => string): 
   };
   await walk('');
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Why a link is not followed: it leads outside `content` (its real path), or nowhere; null when it may be. */
+async function linkTarget(full: string, content: string): Promise<StaticSource['link'] | null> {
+  let real: string;
+  try {
+    real = await realpath(full);
+  } catch (error) {
+    return { broken: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
+  }
+  return real === content || real.startsWith(`${content}${sep}`) ? null : { outside: real };
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -105,6 +127,14 @@ export function checkStatic(sources: readonly StaticSource[], generated: Readonl
   let folders: Set<string> | undefined;
   for (const s of sources) {
     const at = { file: s.file, line: 1, column: 1 };
+    if (s.link) {
+      problems.push(
+        'outside' in s.link
+          ? { ...at, message: `This static file is a link to ${s.link.outside}, outside the content folder, and a build would publish what it leads to.`, hint: 'Copy the file into content/static/ if it is meant to be published, or remove the link.' }
+          : { ...at, message: `This static file is a link that leads nowhere (${s.link.broken}).`, hint: 'Point it at a file inside the content folder, or remove it.' },
+      );
+      continue;
+    }
     if (s.size > STATIC_MAX_BYTES || !s.body) {
       problems.push({ ...at, message: `This static file is ${mib(s.size)}, over the 25 MiB a file may have on Cloudflare Pages.`, hint: 'Host it elsewhere (object storage, a video service) and link to it, or make it smaller.' });
       continue;
