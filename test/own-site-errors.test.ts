@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, open, readFile, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STYLESHEET } from '../build/core/pages/style.js';
 import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
 let sample: BrokenSample;
@@ -18,6 +19,10 @@ const breakWith = (edit: (dir: string) => Promise<void>) => sample.breakWith(edi
 
 /** The line (1-based) of the first line of `text` that matches. */
 const lineOf = (text: string, re: RegExp) => text.split('\n').findIndex((l) => re.test(l)) + 1;
+
+/** A custom property of the built-in stylesheet's light scheme (before its dark media query). */
+const cssVar = (css: string, name: string) =>
+  new RegExp(`--${name}: (#[0-9a-f]{6})`).exec(css.slice(0, css.indexOf('prefers-color-scheme: dark')))![1]!;
 
 /** WCAG 2 contrast, written here from the definition rather than imported. */
 function wcag(a: string, b: string): number {
@@ -113,24 +118,34 @@ describe('static files (D43)', () => {
 });
 
 describe('theme (D46)', () => {
-  it('a low-contrast accent names both colours, the ratio and a passing alternative', async () => {
+  it('a low-contrast accent names both colours, the ratio and an alternative that passes on every background links sit on', async () => {
     const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#7fb0d0"\n'));
     const line = 1 + lineOf(await readFile('content/site.yaml', 'utf8'), /^theme:/);
     const m = new RegExp(
-      `${r.rel}/site\\.yaml:${line}:3: \`theme\\.accent\` #7fb0d0 on the light page background (#[0-9a-f]{6}) has a contrast of (\\d\\.\\d\\d):1, below the 4\\.5:1 WCAG AA asks of text\\.\\n  hint: Use (#[0-9a-f]{6}) \\((\\d+\\.\\d\\d):1\\)`,
+      `${r.rel}/site\\.yaml:${line}:3: \`theme\\.accent\` #7fb0d0 on the light (page|panel) background (#[0-9a-f]{6}) has a contrast of (\\d\\.\\d\\d):1, below the 4\\.5:1 WCAG AA asks of text\\.\\n  hint: Use (#[0-9a-f]{6}) \\((\\d+\\.\\d\\d):1 or more on both backgrounds\\)`,
     ).exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
-    const [, bg, ratio, better, betterRatio] = m!;
+    const [, , bg, ratio, better, betterRatio] = m!;
     expect(Number(ratio)).toBeCloseTo(Math.floor(wcag('#7fb0d0', bg!) * 100) / 100, 2);
-    expect(wcag(better!, bg!)).toBeGreaterThanOrEqual(4.5);
+    // The page's and the panels' backgrounds, as the built-in stylesheet has them (links sit on both).
+    for (const background of [cssVar(STYLESHEET, 'bg'), cssVar(STYLESHEET, 'surface')])
+      expect(wcag(better!, background)).toBeGreaterThanOrEqual(4.5);
     expect(Number(betterRatio)).toBeGreaterThanOrEqual(4.5);
     expect(r.check).toContain('#7fb0d0');
+  });
+
+  it('an accent that reads on the page but not on the panels (the table of contents, availability) is an error', async () => {
+    // #24853f reads 4.54:1 on the light page background and 4.19:1 on the panels.
+    expect(wcag('#24853f', cssVar(STYLESHEET, 'bg'))).toBeGreaterThanOrEqual(4.5);
+    expect(wcag('#24853f', cssVar(STYLESHEET, 'surface'))).toBeLessThan(4.5);
+    const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#24853f"\n'));
+    expect(r.stderr).toMatch(/`theme\.accent` #24853f on the light panel background #[0-9a-f]{6} has a contrast of 4\.1\d:1/);
   });
 
   it('a dark accent that does not read on the dark background is an error too', async () => {
     const r = await breakWith((d) => setTheme(d, 'theme:\n  accent: "#1d6b5f"\n  accent_dark: "#334455"\n'));
     const m =
-      /`theme\.accent_dark` #334455 on the dark page background (#[0-9a-f]{6}) has a contrast of [\d.]+:1.*\n {2}hint: Use (#[0-9a-f]{6})/.exec(
+      /`theme\.accent_dark` #334455 on the dark (?:page|panel) background (#[0-9a-f]{6}) has a contrast of [\d.]+:1.*\n {2}hint: Use (#[0-9a-f]{6})/.exec(
         r.stderr,
       );
     expect(m, r.stderr).not.toBeNull();

@@ -106,6 +106,8 @@ describe('theme (D46)', () => {
     const dark = STYLESHEET.slice(STYLESHEET.indexOf('prefers-color-scheme: dark'));
     expect(/--bg: (#[0-9a-f]{6})/.exec(STYLESHEET)![1]).toBe(SCHEMES.light.bg);
     expect(/--bg: (#[0-9a-f]{6})/.exec(dark)![1]).toBe(SCHEMES.dark.bg);
+    expect(/--surface: (#[0-9a-f]{6})/.exec(STYLESHEET)![1]).toBe(SCHEMES.light.surface);
+    expect(/--surface: (#[0-9a-f]{6})/.exec(dark)![1]).toBe(SCHEMES.dark.surface);
   });
 
   it('links the theme stylesheet after the built-in one on every page, and no script', async () => {
@@ -135,7 +137,8 @@ describe('theme (D46)', () => {
       ['light', theme.accent!, light!],
       ['dark', theme.accent_dark!, dark!],
     ] as const) {
-      expect(contrast(parseHex(accent)!, parseHex(SCHEMES[scheme].bg)!)).toBeGreaterThanOrEqual(4.5);
+      for (const bg of [SCHEMES[scheme].bg, SCHEMES[scheme].surface])
+        expect(contrast(parseHex(accent)!, parseHex(bg)!)).toBeGreaterThanOrEqual(4.5);
       const onAccent = /--accent-text: (#[0-9a-f]{6})/.exec(part)![1]!;
       expect(contrast(parseHex(accent)!, parseHex(onAccent)!), scheme).toBeGreaterThanOrEqual(4.5);
     }
@@ -153,7 +156,8 @@ describe('theme (D46)', () => {
     const theme = readSiteConfig(doc, problems)!.config.theme!;
     expect(problems).toEqual([]);
     expect(theme.accent).toBe('#1a5fb4');
-    expect(contrast(parseHex(theme.accent_dark!)!, parseHex(SCHEMES.dark.bg)!)).toBeGreaterThanOrEqual(4.5);
+    for (const bg of [SCHEMES.dark.bg, SCHEMES.dark.surface])
+      expect(contrast(parseHex(theme.accent_dark!)!, parseHex(bg)!)).toBeGreaterThanOrEqual(4.5);
     expect(hue(theme.accent_dark!)).toBeCloseTo(hue('#1a5fb4'), 0);
     const css = themeCss({ ...s.site.config, theme })!;
     expect(css).toMatch(/--font: ui-serif/);

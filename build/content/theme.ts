@@ -1,7 +1,7 @@
 // site.yaml `theme` (D46): hex accents that must read on the page background
 // of their scheme (WCAG AA, 4.5:1), and a font family. A failing accent is a
 // content error that names both colours, the ratio and a colour that passes.
-import { AA_RATIO, contrast, FONTS, formatRatio, parseHex, passingColor, SCHEMES, toHex, type Font, type Scheme } from '../core/theme.js';
+import { AA_RATIO, accentBackgrounds, contrast, FONTS, formatRatio, parseHex, passingColor, toHex, type Font, type Scheme } from '../core/theme.js';
 import type { Theme } from '../core/model.js';
 import { closest } from './problems.js';
 import type { Fields } from './fields.js';
@@ -22,14 +22,19 @@ function color(f: Fields, raw: Record<string, unknown>, key: 'accent' | 'accent_
     return undefined;
   }
   const hex = toHex(rgb);
-  const bg = SCHEMES[scheme].bg;
-  const ratio = contrast(rgb, parseHex(bg)!);
-  if (ratio < AA_RATIO) {
-    const better = toHex(passingColor(rgb, parseHex(bg)!));
+  // Checked on each background accent links sit on; named on the one it reads worst on.
+  const backgrounds = accentBackgrounds(scheme).map(([name, bg]) => ({ name, bg, ratio: contrast(rgb, parseHex(bg)!) }));
+  const worst = backgrounds.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  if (worst.ratio < AA_RATIO) {
+    const better = passingColor(
+      rgb,
+      backgrounds.map((b) => parseHex(b.bg)!),
+    );
+    const least = Math.min(...backgrounds.map((b) => contrast(better, parseHex(b.bg)!)));
     f.report(
       `theme.${key}`,
-      `\`theme.${key}\` ${hex} on the ${scheme} page background ${bg} has a contrast of ${formatRatio(ratio)}, below the 4.5:1 WCAG AA asks of text.`,
-      `Use ${better} (${formatRatio(contrast(parseHex(better)!, parseHex(bg)!))}), the nearest colour of the same hue that passes.`,
+      `\`theme.${key}\` ${hex} on the ${scheme} ${worst.name} ${worst.bg} has a contrast of ${formatRatio(worst.ratio)}, below the 4.5:1 WCAG AA asks of text.`,
+      `Use ${toHex(better)} (${formatRatio(least)} or more on both backgrounds), the nearest colour of the same hue that passes.`,
     );
     return undefined;
   }
@@ -60,6 +65,15 @@ export function readTheme(f: Fields, css: string | null): Theme | undefined {
   }
   if (accent === undefined || explicitDark === undefined) return undefined;
   // Without accent_dark, dark mode keeps the author's hue: the accent itself, lightened until it reads on the dark background.
-  const dark = explicitDark ?? (accent ? toHex(passingColor(parseHex(accent)!, parseHex(SCHEMES.dark.bg)!)) : null);
+  const dark =
+    explicitDark ??
+    (accent
+      ? toHex(
+          passingColor(
+            parseHex(accent)!,
+            accentBackgrounds('dark').map(([, bg]) => parseHex(bg)!),
+          ),
+        )
+      : null);
   return { accent, accent_dark: dark, font, css };
 }

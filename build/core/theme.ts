@@ -7,12 +7,24 @@ export type Rgb = [number, number, number];
 export type Font = 'sans' | 'serif' | 'mono';
 export const FONTS: readonly Font[] = ['sans', 'serif', 'mono'];
 
-/** Page background and text of each scheme: the values of --bg and --text in pages/style.ts (a test keeps them equal). */
+/**
+ * Page background, panel background and text of each scheme: the values of
+ * --bg, --surface and --text in pages/style.ts (a test keeps them equal).
+ * Accent links sit on both backgrounds (a post, the table of contents).
+ */
 export const SCHEMES = {
-  light: { bg: '#fcfcfa', text: '#1d2126' },
-  dark: { bg: '#111417', text: '#e4e7eb' },
+  light: { bg: '#fcfcfa', surface: '#f2f3f1', text: '#1d2126' },
+  dark: { bg: '#111417', surface: '#191d22', text: '#e4e7eb' },
 } as const;
 export type Scheme = keyof typeof SCHEMES;
+
+/** The backgrounds an accent is read on in a scheme, by the name a message gives each. */
+export function accentBackgrounds(scheme: Scheme): [name: string, hex: string][] {
+  return [
+    ['page background', SCHEMES[scheme].bg],
+    ['panel background', SCHEMES[scheme].surface],
+  ];
+}
 
 /** WCAG 2 AA for normal text. */
 export const AA_RATIO = 4.5;
@@ -59,12 +71,13 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
  * white on a dark one, 1 % at a time) whose contrast with `bg` is at least
  * `ratio`: the same hue, as close to what the author chose as passes.
  */
-export function passingColor(color: Rgb, bg: Rgb, ratio = AA_RATIO): Rgb {
-  const toward: Rgb = luminance(bg) > 0.5 ? [0, 0, 0] : [255, 255, 255];
+export function passingColor(color: Rgb, bg: Rgb | readonly Rgb[], ratio = AA_RATIO): Rgb {
+  const backgrounds = (Array.isArray(bg[0]) ? bg : [bg]) as readonly Rgb[];
+  const toward: Rgb = luminance(backgrounds[0]!) > 0.5 ? [0, 0, 0] : [255, 255, 255];
   for (let step = 0; step <= 100; step++) {
     // Rounded as it will be written, so the colour named is the colour checked.
     const candidate = parseHex(toHex(mix(color, toward, step / 100)))!;
-    if (contrast(candidate, bg) >= ratio) return candidate;
+    if (backgrounds.every((b) => contrast(candidate, b) >= ratio)) return candidate;
   }
   return toward;
 }
