@@ -15,7 +15,8 @@ import { writeSmallSite } from './helpers/small-site.js';
 import { CHROMIUM, HAS_CHROMIUM, launchChromium } from './helpers/browser.js';
 
 const ARTIFACTS = 'test-artifacts';
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+// The phone is 320 CSS px wide, the narrowest WCAG 1.4.10 (reflow) asks a page to fit without scrolling sideways.
+const VIEWPORTS = { phone: { width: 320, height: 640 }, desktop: { width: 1280, height: 900 } } as const;
 
 const available = HAS_CHROMIUM;
 if (!available) console.warn(`browser.test.ts: skipped because ${CHROMIUM} is missing (apt-get install chromium).`);
@@ -25,6 +26,7 @@ function pages(site: Site): string[] {
     '/',
     '/about',
     '/services',
+    ...site.services.map((s) => `/services/${s.id}`),
     '/blog',
     ...site.tags.map((t) => `/blog/tags/${t.tag}`),
     ...site.posts.map((p) => `/blog/${p.slug}`),
@@ -134,7 +136,7 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     expect(checked.size).toBeGreaterThan(pages(s.site).length);
   });
 
-  it('has no serious or critical axe-core violation, in light and dark mode', { timeout: 300_000 }, async () => {
+  it('has no axe-core violation above minor, in light and dark mode', { timeout: 300_000 }, async () => {
     const page = await context.newPage();
     const dark = new Set([
       '/',
@@ -182,13 +184,34 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
             targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
           }));
         }, rules[scheme]);
+        // Moderate ones too (a skipped heading level): only axe's minor findings are left to judgement.
         for (const v of violations)
-          if (v.impact === 'serious' || v.impact === 'critical')
-            failures.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.join(', ')}`);
+          if (v.impact !== 'minor') failures.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.join(', ')}`);
       }
     }
     await page.close();
     expect(failures).toEqual([]);
+  });
+
+  it('prints dark text on white paper whatever the screen scheme', async () => {
+    const page = await context.newPage();
+    await page.goto(`${s.url}/blog/${s.site.posts[0]!.slug}`, { waitUntil: 'load' });
+    const colours = async () =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.documentElement);
+        return [
+          style.getPropertyValue('--text').trim(),
+          style.getPropertyValue('--muted').trim(),
+          style.getPropertyValue('--surface').trim(),
+        ];
+      });
+    await page.emulateMedia({ media: 'screen', colorScheme: 'light' });
+    const light = await colours();
+    await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    expect(await colours()).not.toEqual(light);
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    expect(await colours()).toEqual(light);
+    await page.close();
   });
 
   it(

@@ -128,7 +128,7 @@ describe('theme (D46)', () => {
     const css = await res.text();
     const theme = s.site.config.theme!;
     expect(theme.accent).toMatch(/^#[0-9a-f]{6}$/);
-    const [light, dark] = css.split('@media (prefers-color-scheme: dark)');
+    const [light, dark] = css.split('@media screen and (prefers-color-scheme: dark)');
     expect(light).toContain(`--accent: ${theme.accent};`);
     expect(dark).toContain(`--accent: ${theme.accent_dark};`);
     expect(css.trimEnd().endsWith('.site-header { border-bottom-width: 3px; }')).toBe(true);

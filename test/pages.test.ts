@@ -37,6 +37,7 @@ function expectedPages(site: Site): string[] {
     '/',
     '/about',
     '/services',
+    ...site.services.map((s) => `/services/${s.id}`),
     '/blog',
     ...site.tags.map((t) => `/blog/tags/${t.tag}`),
     ...site.posts.map((p) => `/blog/${p.slug}`),
@@ -63,6 +64,21 @@ describe('pages and twins (D20, D21)', () => {
       expect(manifest.routes[p], p).toBeDefined();
     }
     expect(targets).toContain('/assets/site.css');
+  });
+
+  it('never skips a heading level: one h1, and each heading at most one below the one before', async () => {
+    for (const path of expectedPages(s.site)) {
+      const doc = parseHtml(await (await get(path)).text());
+      const levels = elements(doc)
+        .filter((e) => /^h[1-6]$/.test(e.tagName))
+        .map((e) => Number(e.tagName[1]));
+      expect(
+        levels.filter((l) => l === 1),
+        path,
+      ).toHaveLength(1);
+      const skips = levels.flatMap((l, i) => (i > 0 && l > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${l}`] : []));
+      expect(skips, path).toEqual([]);
+    }
   });
 
   it('serves every page as accessible, linked HTML with its headers', async () => {

@@ -126,7 +126,7 @@ export function themeCss(config: SiteConfig): string | null {
   if (root) out.push(`:root {\n${root}}`);
   if (t.accent_dark)
     out.push(
-      `@media (prefers-color-scheme: dark) {\n  :root {\n${vars(schemeColors(t.accent_dark, 'dark')).trimEnd().replace(/^/gm, '  ')}\n  }\n}`,
+      `@media screen and (prefers-color-scheme: dark) {\n  :root {\n${vars(schemeColors(t.accent_dark, 'dark')).trimEnd().replace(/^/gm, '  ')}\n  }\n}`,
     );
   if (t.css !== null) out.push(t.css.trimEnd());
   return `${out.join('\n')}\n`;

@@ -10,8 +10,9 @@ import { nothingYet } from './published.js';
 import { serviceData, servicesData } from './structured-data.js';
 import { bullets, facts, section, twin } from './twin.js';
 
-function fitList(service: Service) {
-  return html`<h3>A good fit when</h3>
+/** The list under a heading one level below where it stands: h3 in a service's section of /services, h2 on its own page. */
+function fitList(service: Service, level: 2 | 3) {
+  return html`${level === 2 ? html`<h2>A good fit when</h2>` : html`<h3>A good fit when</h3>`}
 <ul class="fit">
 ${service.best_fit.map(
   (f) => html`<li>${f}</li>
@@ -34,7 +35,7 @@ ${site.services.map(
   (s) => html`<section class="service" id="${s.id}" aria-labelledby="${s.id}-title">
 <h2 id="${s.id}-title"><a href="${pagePath.service(s.id)}">${s.title}</a></h2>
 <p class="lead">${s.summary}</p>
-${fitList(s)}
+${fitList(s, 3)}
 <p><a href="${pagePath.service(s.id)}">More about ${s.title}</a></p>
 </section>
 `,
@@ -112,7 +113,7 @@ export function servicePage(site: Site, service: Service): Page {
 <div class="prose">
 ${body(service.body_html, service.body_markdown)}
 </div>
-${fitList(service)}
+${fitList(service, 2)}
 </article>
 <p class="cta">Does this fit your problem? <a href="${pagePath.about()}#contact">Get in touch</a>.</p>
 <p class="back"><a href="${pagePath.services()}">All services</a></p>`;

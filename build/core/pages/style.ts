@@ -33,7 +33,8 @@ export const STYLESHEET = `/* folio: site.css */
   --mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
 }
 
-@media (prefers-color-scheme: dark) {
+/* On screen only: a printout is dark text on white paper whatever the screen's scheme. */
+@media screen and (prefers-color-scheme: dark) {
   :root {
     --bg: #111417;
     --text: #e4e7eb;
@@ -370,9 +371,9 @@ li:target, sup:target { background: var(--mark); border-radius: 3px; }
 
 /* Facts */
 .facts { display: grid; gap: 0.35rem; margin: 1rem 0 1.25rem; }
-.facts > div { display: grid; grid-template-columns: 9rem 1fr; gap: 1rem; }
+.facts > div { display: grid; grid-template-columns: 9rem minmax(0, 1fr); gap: 1rem; }
 .facts dt { color: var(--muted); font-weight: 500; }
-.facts dd { margin: 0; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
 .contact-list { display: grid; gap: 0.5rem; }
 .contact-list > div { display: grid; grid-template-columns: 9rem 1fr; gap: 1rem; padding: 0.5rem 0; border-bottom: 1px solid var(--border); }
 .contact-list dt { font-weight: 600; }
@@ -436,7 +437,7 @@ pre.source { white-space: pre-wrap; }
   .header-inner { display: block; padding-top: 0.75rem; padding-bottom: 0.6rem; }
   .site-header nav ul { margin-top: 0.3rem; gap: 0.1rem 0.8rem; }
   .site-header nav a { font-size: 0.95rem; }
-  .facts > div, .contact-list > div { grid-template-columns: 1fr; gap: 0; }
+  .facts > div, .contact-list > div { grid-template-columns: minmax(0, 1fr); gap: 0; }
   .lead, .hero .lead { font-size: 1.1rem; }
   .prose pre { margin-left: -1rem; margin-right: -1rem; border-radius: 0; border-left: 0; border-right: 0; }
 }
