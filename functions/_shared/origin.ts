@@ -22,9 +22,9 @@ export interface OriginOptions {
   param?: string;
 }
 
-/** The URL path of a dist file (no index.html magic: these hosts serve files at their own path); each segment escaped whole, `#` and `?` too. */
+/** The URL path of a dist file (no index.html magic: these hosts serve files at their own path); `#` and `?` escaped too, which would end the path. */
 function fileUrl(file: string): string {
-  return `/${file.split('/').map(encodeURIComponent).join('/')}`;
+  return encodeURI(`/${file}`).replace(/[#?]/g, (c) => encodeURIComponent(c));
 }
 
 export function originHandler(options: OriginOptions): (request: Request) => Promise<Response> {
