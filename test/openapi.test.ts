@@ -330,5 +330,17 @@ describe('a retired version (D19)', () => {
       expectValid(rderef, operationId, 410, body);
       expect(body.error.hint).toContain(`${SITE}/api/v2`);
     }
+    // The successor of the same resource, its query kept.
+    const paged = await (await fetch(r.at('/api/v1/posts?tag=email&limit=2'))).json();
+    expect(paged.error.hint).toBe(`Use ${SITE}/api/v2/posts?tag=email&limit=2 instead.`);
+  });
+
+  it('lists none of its addresses in llms.txt or the AI catalog, as the API catalog lists none', async () => {
+    const llms = await (await fetch(r.at('/llms.txt'))).text();
+    expect(llms).toMatch(/API v1 was retired/);
+    expect(llms).not.toMatch(/\]\(https:\/\/[^)]+\/api\/v1[/)]/);
+    const ai = await (await fetch(r.at('/.well-known/ai-catalog.json'))).json();
+    expect(ai.entries.map((e: { identifier: string }) => e.identifier)).not.toContainEqual(expect.stringContaining(':api:'));
+    expect((await (await fetch(r.at('/.well-known/api-catalog'))).json()).linkset).toEqual([]);
   });
 });

@@ -79,7 +79,10 @@ export async function respondApi(req: Req, rt: Runtime): Promise<Reply> {
   if (!state || !ops) return notFound(site, path);
   const rest = restParts.length ? `/${restParts.join('/')}` : '';
   if (state.status === 'sunset') {
-    const successor = state.successor ? `${apiBase(site, state.successor)}${rest}` : `${site.config.site_url}/developers#versioning`;
+    // The same resource under the successor, its query and all.
+    const successor = state.successor
+      ? `${apiBase(site, state.successor)}${rest}${req.search ? `?${req.search}` : ''}`
+      : `${site.config.site_url}/developers#versioning`;
     return errorReply(site, 'gone', `API version ${version} was retired on ${state.sunset}.`, `Use ${successor} instead.`, {}, state);
   }
   const match = matchOperation(ops, rest);

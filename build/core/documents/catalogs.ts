@@ -90,7 +90,7 @@ export function aiCatalog(site: Site) {
   const url = site.config.site_url;
   const host = new URL(url).hostname;
   const info = serverInfo(site);
-  const version = documentedVersion(site).version;
+  const { version, status } = documentedVersion(site);
   return {
     specVersion: '1.0',
     host: { displayName: site.config.title, identifier: host, documentationUrl: `${url}/developers` },
@@ -101,14 +101,19 @@ export function aiCatalog(site: Site) {
         type: MEDIA.serverCard,
         url: `${url}${SERVER_CARD_PATH}`,
       },
-      {
-        identifier: `urn:air:${host}:api:${version}`,
-        displayName: `${site.config.title} API`,
-        type: MEDIA.openapiJson,
-        url: `${url}/openapi.json`,
-        description: `Read-only JSON API: profile, services, posts, projects and search (${version}).`,
-        version,
-      },
+      // A retired version is no API to catalog (its addresses answer 410), as the API catalog leaves it out.
+      ...(status === 'sunset'
+        ? []
+        : [
+            {
+              identifier: `urn:air:${host}:api:${version}`,
+              displayName: `${site.config.title} API`,
+              type: MEDIA.openapiJson,
+              url: `${url}/openapi.json`,
+              description: `Read-only JSON API: profile, services, posts, projects and search (${version}).`,
+              version,
+            },
+          ]),
     ],
   };
 }

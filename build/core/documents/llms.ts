@@ -62,7 +62,9 @@ export function llmsTxtFrame(model: SiteModel): Frame {
     return linkItem(p.title, twin(p.path), p.note, twinCost(model, p.path));
   };
   const license = site.config.license;
-  const version = documentedVersion(site).version;
+  const { version, status } = documentedVersion(site);
+  // A retired version's addresses answer 410: no items for them, and no estimates of bodies never served.
+  const retired = status === 'sunset';
   const section = (heading: string, items: string[]) => (items.length ? `## ${heading}\n\n${items.join('\n')}` : null);
   const before = [
     `# ${mdText(site.config.title)}`,
@@ -87,24 +89,28 @@ export function llmsTxtFrame(model: SiteModel): Frame {
         'OpenAPI 3.1 document of the read-only JSON API (also as /openapi.yaml).',
         cost(jsonText(openApiDocument(site))),
       ),
-      linkItem(
-        `API discovery document (${version})`,
-        apiBase(site, version),
-        'Every endpoint with its parameters and URL, as JSON.',
-        cost(jsonText(discovery(site, version))),
-      ),
-      linkItem(
-        'Availability and engagement terms',
-        `${apiBase(site, version)}/availability`,
-        'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.',
-        cost(jsonText(availabilityResource(site, null))),
-      ),
-      linkItem(
-        'What changed',
-        `${apiBase(site, version)}/changes`,
-        'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD. The estimate is for the first page.',
-        cost(jsonText(latestChanges(site, version))),
-      ),
+      ...(retired
+        ? []
+        : [
+            linkItem(
+              `API discovery document (${version})`,
+              apiBase(site, version),
+              'Every endpoint with its parameters and URL, as JSON.',
+              cost(jsonText(discovery(site, version))),
+            ),
+            linkItem(
+              'Availability and engagement terms',
+              `${apiBase(site, version)}/availability`,
+              'Earliest start, days a week, notice, engagements per service and booking, as JSON; add ?service=…&month=YYYY-MM for a yes or no.',
+              cost(jsonText(availabilityResource(site, null))),
+            ),
+            linkItem(
+              'What changed',
+              `${apiBase(site, version)}/changes`,
+              'Posts, projects and services added, updated or removed, newest first, as JSON; add ?since=YYYY-MM-DD. The estimate is for the first page.',
+              cost(jsonText(latestChanges(site, version))),
+            ),
+          ]),
       linkItem(
         'MCP endpoint',
         `${url}/mcp`,
