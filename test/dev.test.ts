@@ -3,11 +3,12 @@
 // output stays exactly a clean build's: the live-reload script exists only
 // in responses of the dev server, never in a file.
 import { existsSync } from 'node:fs';
-import { appendFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devPolicy, startDev, withLiveReload, type DevSession, type RebuildReport } from '../build/dev.js';
+import { build } from '../build/emit/build.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 import { HAS_CHROMIUM, launchChromium } from './helpers/browser.js';
 
@@ -491,5 +492,74 @@ describe('folio dev', () => {
     expect(next).not.toBe(old);
     expect((await fetch(`${dev.url}${next}`)).status).toBe(200);
     await expectSameAsClean();
+  });
+
+  it('rebuilds for a static file under a dot-folder, and in a folder made during the session (D43)', SLOW, async () => {
+    await dev.idle();
+    let rebuilt = nextRebuild();
+    await appendFile(join(content, 'static/.well-known/security.txt'), 'Preferred-Languages: en\n');
+    expect((await rebuilt).ok).toBe(true);
+    await dev.idle();
+    expect(await (await fetch(`${dev.url}/.well-known/security.txt`)).text()).toContain('Preferred-Languages: en');
+    rebuilt = nextRebuild();
+    await mkdir(join(content, 'static/docs'));
+    await writeFile(join(content, 'static/docs/a.txt'), 'one\n');
+    await rebuilt;
+    await dev.idle();
+    expect(await (await fetch(`${dev.url}/docs/a.txt`)).text()).toBe('one\n');
+    // The folder did not exist when the session started: a change in it is seen all the same.
+    rebuilt = nextRebuild();
+    await writeFile(join(content, 'static/docs/a.txt'), 'two\n');
+    await rebuilt;
+    await dev.idle();
+    expect(await (await fetch(`${dev.url}/docs/a.txt`)).text()).toBe('two\n');
+    await expectSameAsClean();
+  });
+});
+
+describe('folio dev with a record of earlier builds (D61)', () => {
+  it('keeps the changes the record holds through its rebuilds, as folio build does', SLOW, async () => {
+    const dir = await tempDir('folio-dev-history-');
+    const site = await copyContent();
+    const dist = join(dir, 'dist');
+    const cache = join(dir, '.folio-cache');
+    try {
+      await build({ content: site, out: dist, now: NOW, cache });
+      await rm(join(site, 'posts/short-lived-ssh-certificates.md'));
+      await build({ content: site, out: dist, now: NOW, cache });
+      const removed = (entries: { id: string; change: string }[]) => entries.filter((e) => e.change === 'removed').map((e) => e.id);
+      const listed = async () =>
+        (JSON.parse(await readFile(join(dist, 'api/v1/changes.json'), 'utf8')) as { data: { id: string; change: string }[] }).data;
+      expect(removed(await listed())).toEqual(['short-lived-ssh-certificates']);
+      const session = await startDev({
+        content: site,
+        out: dist,
+        now: NOW,
+        cache,
+        port: 0,
+        host: '127.0.0.1',
+        log: () => {},
+        debounceMs: 60,
+      });
+      try {
+        expect(removed(await listed())).toEqual(['short-lived-ssh-certificates']);
+        // A change outside the posts: the whole model is assembled again.
+        const rebuilt = session.nextRebuild();
+        const project = join(site, 'projects/jumpcfg.md');
+        await writeFile(project, (await readFile(project, 'utf8')).replace(/^status: .*$/m, 'status: sunset'));
+        expect((await rebuilt).ok).toBe(true);
+        await session.idle();
+        expect(removed(await listed())).toEqual(['short-lived-ssh-certificates']);
+      } finally {
+        await session.close();
+      }
+      // And the same bytes as folio build makes of that output with that cache.
+      const fromDev = await treeHash(dist);
+      await build({ content: site, out: dist, now: NOW, cache });
+      expect(await treeHash(dist)).toEqual(fromDev);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(site, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@
 import { ContentError } from '../content/problems.js';
 import { contentFileExists, type ContentSources } from '../content/load.js';
 import { build } from '../emit/build.js';
+import { loadHistory } from '../emit/cache.js';
 import { readContentFast } from '../emit/documents.js';
 import { digestSite, planBuild, planEdit, updateDigest } from '../emit/incremental.js';
 import { assembleWithImages, resolveImages } from '../emit/images.js';
@@ -79,6 +80,8 @@ export async function incrementalRebuild(
     ({ model, images } = await assembleWithImages(read.content, {
       now: ctx.options.now,
       siteUrl: ctx.options.siteUrl,
+      // The record of published items the session's first build read and saved (D61), as folio build reads it.
+      history: ctx.cacheDir ? loadHistory(ctx.cacheDir, ctx.out) : null,
       exists: contentFileExists(ctx.options.content),
       cache: ctx.cacheDir,
       derived: ctx.derived,

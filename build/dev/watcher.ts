@@ -1,6 +1,6 @@
 // The watcher of folio dev: file events under content/ become batches of
 // changed paths, each batch handed on after a short quiet time.
-import { readdirSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 
 export const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
@@ -16,9 +16,9 @@ export const FOLDERS = new Set<string>(FOLDER_NAMES);
 export const DEBOUNCE_MS = 10;
 
 /**
- * Watches the content directory and each of its folders, one level each,
+ * Watches the content directory and each of its folders, each on its own,
  * and reports changed paths relative to the directory ('posts/x.md', or a
- * folder's name when it came or went). Content lives no deeper. A recursive
+ * folder's name when it came or went). A recursive
  * fs.watch would do the same, but on Linux Node 20 emulates it with a
  * watcher per entry, and at 10,000 posts an event then arrived 40 to 90 ms
  * after the write instead of under 1 ms.
@@ -29,7 +29,12 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
     folders.get(folder)?.close();
     folders.delete(folder);
     try {
-      const w = watch(join(dir, folder), (_event, name) => changed(name ? `${folder}/${String(name)}` : folder));
+      const w = watch(join(dir, folder), (_event, name) => {
+        const path = name ? `${folder}/${String(name)}` : folder;
+        // A folder made in the session (content/static/docs/) is watched from now on, and what it holds reported.
+        if (name && !folders.has(path) && isFolder(join(dir, path))) attachTree(path);
+        changed(path);
+      });
       // The folder went away: the directory's own watcher reports it, and attaches it again if it comes back.
       w.on('error', () => w.close());
       folders.set(folder, w);
@@ -37,31 +42,45 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
       // Not there (yet).
     }
   };
-  const top = watch(dir, (_event, name) => {
-    const path = name ? String(name) : '';
-    if (FOLDERS.has(path)) attach(path);
-    changed(path);
-  });
-  top.on('error', failed);
-  for (const folder of FOLDERS) attach(folder);
-  // Image folders (D44: posts/img/, static/, images/, …), one more level down, so a changed image rebuilds too.
+  // The folders below one: image folders (D44: posts/img/), and content/static/ at any depth, .well-known/ included.
   const subfolders = (rel: string) => {
     try {
       return readdirSync(join(dir, rel), { withFileTypes: true })
-        .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+        .filter((e) => e.isDirectory() && !SKIPPED.has(e.name))
         .map((e) => (rel ? `${rel}/${e.name}` : e.name));
     } catch {
       return [];
     }
   };
-  for (const first of subfolders(''))
-    for (const folder of FOLDERS.has(first) ? subfolders(first) : [first, ...subfolders(first)]) attach(folder);
+  const attachTree = (folder: string): void => {
+    attach(folder);
+    for (const sub of subfolders(folder)) attachTree(sub);
+  };
+  const top = watch(dir, (_event, name) => {
+    const path = name ? String(name) : '';
+    if (path && (FOLDERS.has(path) || (!folders.has(path) && isFolder(join(dir, path))))) attachTree(path);
+    changed(path);
+  });
+  top.on('error', failed);
+  for (const folder of FOLDERS) attach(folder);
+  for (const first of subfolders('')) attachTree(first);
   return {
     close() {
       top.close();
       for (const w of folders.values()) w.close();
     },
   };
+}
+
+/** Folders no content lives in. */
+const SKIPPED = new Set(['.git', 'node_modules']);
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 export interface Batcher {
