@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { FileLink } from './content/kinds.js';
 import type { Problem } from './content/problems.js';
 import type { Site } from './core/model.js';
+import { isImagePath } from './core/media-types.js';
 import { enumerate } from './core/respond.js';
 import { pagePath } from './core/urls.js';
 import type { ReadContent } from './site.js';
@@ -38,9 +39,10 @@ export function brokenLinks(site: Site, links: FileLink[], known: ReadonlySet<st
   for (const link of links) {
     let url = link.url;
     if (url.startsWith(site.config.site_url)) url = url.slice(site.config.site_url.length) || '/';
-    // A URL parser drops tabs and newlines anywhere, so `jav\tascript:` has a scheme too (the pages' sanitizer removes it).
-    if (url.startsWith('#') || url.startsWith('//') || SCHEME.test(url.replace(/[\t\n\r]/g, '').trimStart())) continue;
+    if (url.startsWith('#') || url.startsWith('//')) continue;
     if (!url.startsWith('/')) {
+      // A URL parser drops tabs and newlines anywhere, so `jav\tascript:` has a scheme too (the pages' sanitizer removes it).
+      if (SCHEME.test(url.replace(/[\t\n\r]/g, '').trimStart())) continue;
       // An image's address written as a definition is resolved and checked as an image (D44).
       if (link.image) continue;
       problems.push(relativeLink(link, known, (addresses ??= sourceAddresses(content))));
@@ -97,13 +99,12 @@ function relativeLink(link: FileLink, known: ReadonlySet<string>, addresses: Rea
   const page = addresses.get(link.file);
   const onPage = page === undefined ? undefined : new URL(path, `https://site.invalid${page}`).pathname;
   const meant = [file, onPage].find((address) => address !== undefined && known.has(address));
-  const image = /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(decoded);
   return {
     ...at,
     message,
     hint: meant
       ? `Write it from the site root: ${meant}${rest}.`
-      : image
+      : isImagePath(decoded)
         ? 'An image shown with ![alt](path) is published at an address of its own and needs no link; to link the file itself, put it under content/static/ and link it from the site root (content/static/img/a.png is /img/a.png).'
         : 'Write internal links from the site root, e.g. /blog/<slug>, /projects/<id>, /services/<id>, or /files/cv.pdf for content/static/files/cv.pdf.',
   };

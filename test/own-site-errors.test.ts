@@ -88,7 +88,7 @@ describe('static files (D43)', () => {
     expect(r.stderr).not.toMatch(/EISDIR|ENOTDIR/);
   });
 
-  it('a static link to a file outside the content folder, or to nothing, is an error; one inside it is not', async () => {
+  it('a static link outside the content folder, to a folder holding it, or to nothing, is an error; one inside it is not', async () => {
     const outside = join(await mkdtemp(join(tmpdir(), 'folio-secret-')), 'secret.txt');
     await writeFile(outside, 'CI_TOKEN=hunter2\n');
     const r = await breakWith(async (d) => {
@@ -96,9 +96,15 @@ describe('static files (D43)', () => {
       await symlink(outside, join(d, 'static/files/env.txt'));
       await symlink(join(d, 'no-such-file'), join(d, 'static/files/gone.txt'));
       await symlink(join(d, 'profile.md'), join(d, 'static/files/profile.txt'));
+      await symlink(join(d, 'static'), join(d, 'static/files/loop'));
     });
     expect(r.stderr).toContain(`${r.rel}/static/files/env.txt:1:1: This static file is a link to ${outside}, outside the content folder`);
     expect(r.stderr).toContain(`${r.rel}/static/files/gone.txt:1:1: This static file is a link that leads nowhere (ENOENT).`);
+    // A folder that holds the link: walked, it would publish itself inside itself without end.
+    expect(r.stderr).toMatch(
+      new RegExp(`${r.rel}/static/files/loop:1:1: This static file is a link to \\S+/static, a folder that holds the link`),
+    );
+    expect(r.stderr).not.toContain('loop/loop');
     expect(r.stderr).not.toContain('profile.txt');
     expect(r.stderr).not.toContain('hunter2');
   });

@@ -3,7 +3,8 @@
 // other cross-file rules (site.ts), because a collision needs every address.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
+import { below, within } from './paths.js';
 import { mediaTypeOf } from '../core/media-types.js';
 import type { StaticFile } from '../core/model.js';
 import type { Problem } from './problems.js';
@@ -21,8 +22,8 @@ export interface StaticSource {
   size: number;
   /** Null when the file is over STATIC_MAX_BYTES, or a link refused below (it is reported, never read). */
   body: Uint8Array | null;
-  /** A symbolic link that is not published: where it leads outside the content folder, or why it leads nowhere. */
-  link?: { outside: string } | { broken: string };
+  /** A symbolic link that is not published: where it leads outside the content folder, to a folder that holds it, or why nowhere. */
+  link?: { outside: string } | { around: string } | { broken: string };
 }
 
 /** Operating-system litter that is never meant to be published. */
@@ -65,7 +66,11 @@ export async function readStatic(dir: string, shown: (path: string) => string): 
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Why a link is not followed: it leads outside `content` (its real path), or nowhere; null when it may be. */
+/**
+ * Why a link is not followed: it leads outside `content` (its real path), to
+ * a folder that holds the link (walking it would publish it inside itself
+ * without end), or nowhere; null when it may be.
+ */
 async function linkTarget(full: string, content: string): Promise<StaticSource['link'] | null> {
   let real: string;
   try {
@@ -73,7 +78,8 @@ async function linkTarget(full: string, content: string): Promise<StaticSource['
   } catch (error) {
     return { broken: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
   }
-  return real === content || real.startsWith(`${content}${sep}`) ? null : { outside: real };
+  if (!below(content, real)) return { outside: real };
+  return within(real, await realpath(dirname(full))) ? { around: real } : null;
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -131,7 +137,9 @@ export function checkStatic(sources: readonly StaticSource[], generated: Readonl
       problems.push(
         'outside' in s.link
           ? { ...at, message: `This static file is a link to ${s.link.outside}, outside the content folder, and a build would publish what it leads to.`, hint: 'Copy the file into content/static/ if it is meant to be published, or remove the link.' }
-          : { ...at, message: `This static file is a link that leads nowhere (${s.link.broken}).`, hint: 'Point it at a file inside the content folder, or remove it.' },
+          : 'around' in s.link
+            ? { ...at, message: `This static file is a link to ${s.link.around}, a folder that holds the link, which would publish it inside itself without end.`, hint: 'Remove the link, or point it at a folder beside it.' }
+            : { ...at, message: `This static file is a link that leads nowhere (${s.link.broken}).`, hint: 'Point it at a file inside the content folder, or remove it.' },
       );
       continue;
     }

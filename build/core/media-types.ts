@@ -56,6 +56,12 @@ export function isCardImage(path: string): boolean {
   return CARD_TYPES.has(mediaTypeOf(path));
 }
 
+/** Whether the file at this path is of an image type content may show (D44: the card types and SVG), by its extension. */
+export function isImagePath(path: string): boolean {
+  const type = mediaTypeOf(path);
+  return CARD_TYPES.has(type) || type === 'image/svg+xml';
+}
+
 /**
  * Headers of a file copied from content/static/ (D43): its type, CORS and
  * nosniff like every other address, revalidated with its ETag. An SVG opened

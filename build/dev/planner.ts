@@ -11,11 +11,6 @@ import { FOLDER_NAMES, FOLDERS } from './watcher.js';
 
 export type RebuildPath = 'none' | 'post-edit' | 'incremental' | 'full';
 
-/** An image file (D44): no content file, but what a page shows. */
-export function isImagePath(path: string): boolean {
-  return /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(path);
-}
-
 /** The content after these paths changed: each file read again, or every file when a folder or the directory itself changed. */
 export async function readChanges(dir: string, sources: ContentSources, paths: string[]): Promise<ContentSources> {
   let next = sources;

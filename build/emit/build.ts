@@ -5,11 +5,12 @@
 // (D40); with the state of the previous build, only the responses that may
 // have changed are asked for again (incremental.ts).
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import type { Source } from '../content/frontmatter.js';
 import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
+import { within } from '../content/paths.js';
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
 import { openStaging, OutputError, recoverOutput } from './atomic.js';
@@ -117,8 +118,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
   // Under a folder the build reads, the next build would read this one: under static/, publish it whole.
   for (const folder of ['static', 'posts', 'projects', 'services']) {
-    const within = relative(resolve(options.content, folder), out);
-    if (!within.startsWith('..') && !isAbsolute(within))
+    if (within(resolve(options.content, folder), out))
       throw new OutputError(
         out,
         `it is inside ${join(options.content, folder)}, which every build reads, so the next build would read this one${folder === 'static' ? ' and publish it' : ''}`,

@@ -4,7 +4,8 @@
 // the table the model is assembled with, and the /media/ files to write.
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, extname, relative, resolve } from 'node:path';
+import { below } from '../content/paths.js';
 import type { MediaImage } from '../content/image-refs.js';
 import type { FileImage } from '../content/kinds.js';
 import { ContentError, type Problem } from '../content/problems.js';
@@ -62,11 +63,6 @@ export function locateImage(contentDir: string, file: string, src: string): stri
   return path.startsWith('/') ? resolve(contentDir, 'static', `.${path}`) : resolve(dirname(resolve(file)), path);
 }
 
-const inside = (dir: string, path: string) => {
-  const rel = relative(dir, path);
-  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
-};
-
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const TYPES_HINT = 'PNG, JPEG, GIF, WebP, AVIF or SVG';
 
@@ -115,7 +111,7 @@ export async function resolveImages(content: ReadContent, options: ResolveOption
   const byPath = new Map<string, FileImage[]>();
   for (const ref of refs) {
     const path = locateImage(contentDir, ref.file, ref.src);
-    if (!inside(contentDir, path)) {
+    if (!below(contentDir, path)) {
       report(
         ref,
         `The image ${ref.src} is outside the content folder (${relative(process.cwd(), path) || path}).`,
@@ -147,7 +143,7 @@ export async function resolveImages(content: ReadContent, options: ResolveOption
           return null;
         }
         // A symbolic link may point out of content/ while its own path is inside.
-        if (!inside(realContent, await realpath(path))) {
+        if (!below(realContent, await realpath(path))) {
           for (const ref of list)
             report(
               ref,

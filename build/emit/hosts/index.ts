@@ -67,13 +67,8 @@ function ownDigest(manifest: BuiltManifest, targets: readonly string[]): string 
  * Whether the host files `memo` describes are this manifest's: the same
  * shape, and the same own headers where the printers read them.
  */
-function hostsHold(
-  memo: HostsMemo | undefined,
-  manifest: BuiltManifest,
-  site: Pick<Site, 'versions'>,
-  shape = hostsShape(manifest, site),
-): boolean {
-  return memo !== undefined && memo.shape === shape && memo.own === ownDigest(manifest, memo.read);
+function hostsHold(memo: HostsMemo, manifest: BuiltManifest, shape: string): boolean {
+  return memo.shape === shape && memo.own === ownDigest(manifest, memo.read);
 }
 
 /**
@@ -93,7 +88,7 @@ export async function hostArtifact(site: Site, manifest: BuiltManifest, options:
   const bodies = await Promise.all(memo.files.map(read));
   const hashes = bodies.map((body) => body && hash('sha1', body, 'base64'));
   const edited = new Set(memo.files.filter((path, i) => hashes[i] !== previous!.extras.get(path)?.hash));
-  if (edited.size || !hostsHold(memo, manifest, site, shape)) return printed(site, manifest, options, made, shape, edited);
+  if (edited.size || !hostsHold(memo, manifest, shape)) return printed(site, manifest, options, made, shape, edited);
   const files = memo.files.map((path, i) => ({ path, body: bodies[i]!, hash: hashes[i]! }));
   checkHosts(files, site, manifest, options);
   state.hosts = memo;
