@@ -36,8 +36,10 @@ function hash(value: unknown): string {
   return cryptoHash('sha1', JSON.stringify(value), 'base64');
 }
 
+/** An item's address in the API of this build: a removed item's too, so a site that moved answers it (404) at its new host. */
+const apiUrl = (site: Site, type: ChangeType, id: string) => `${apiBase(site)}/${type}s/${id}`;
+
 function current(site: Site, today: string, previous: History | null): HistoryItem[] {
-  const base = apiBase(site);
   // A post's record is its `updated` date: 10,000 posts share a few, each hashed once.
   const dates = new Map<string | null, string>();
   const dateHash = (updated: string | null) => {
@@ -45,18 +47,18 @@ function current(site: Site, today: string, previous: History | null): HistoryIt
     if (h === undefined) dates.set(updated, (h = hash(updated)));
     return h;
   };
-  const seen = (type: ChangeType, id: string, title: string, api: string, h: string, dated?: string): HistoryItem => {
+  const seen = (type: ChangeType, id: string, title: string, h: string, dated?: string): HistoryItem => {
     const before = previous?.items[`${type}:${id}`];
     const changed = !before ? null : before.hash !== h ? today : before.changed;
     // With no record, an undated item's addition is unknown, not "today".
     const first = dated ?? (before ? before.first_seen : previous ? today : null);
-    return { type, id, title, api_url: `${base}${api}`, first_seen: first, hash: h, changed };
+    return { type, id, title, api_url: apiUrl(site, type, id), first_seen: first, hash: h, changed };
   };
   return [
     // A post states its own dates: added on `date`, updated on `updated`.
-    ...site.posts.map((p) => ({ ...seen('post', p.slug, p.title, `/posts/${p.slug}`, dateHash(p.updated), p.date), changed: p.updated })),
-    ...site.projects.map((p) => seen('project', p.id, p.title, `/projects/${p.id}`, hash(projectResource(site, p)))),
-    ...site.services.map((s) => seen('service', s.id, s.title, `/services/${s.id}`, hash(serviceResource(site, s)))),
+    ...site.posts.map((p) => ({ ...seen('post', p.slug, p.title, dateHash(p.updated), p.date), changed: p.updated })),
+    ...site.projects.map((p) => seen('project', p.id, p.title, hash(projectResource(site, p)))),
+    ...site.services.map((s) => seen('service', s.id, s.title, hash(serviceResource(site, s)))),
   ];
 }
 
@@ -90,10 +92,18 @@ function changesOf(site: Site, previous: History | null): { log: ChangeLog; hist
   const items = current(site, today, previous);
   const byKey = Object.fromEntries(items.map((i) => [`${i.type}:${i.id}`, i]));
   const removed: Record<string, Change> = {};
-  for (const [key, change] of Object.entries(previous?.removed ?? {})) if (!byKey[key]) removed[key] = change;
+  for (const [key, change] of Object.entries(previous?.removed ?? {}))
+    if (!byKey[key]) removed[key] = { ...change, api_url: apiUrl(site, change.type, change.id) };
   for (const [key, item] of Object.entries(previous?.items ?? {})) {
     if (!byKey[key])
-      removed[key] = { type: item.type, id: item.id, title: item.title, change: 'removed', date: today, api_url: item.api_url };
+      removed[key] = {
+        type: item.type,
+        id: item.id,
+        title: item.title,
+        change: 'removed',
+        date: today,
+        api_url: apiUrl(site, item.type, item.id),
+      };
   }
   const entries: Change[] = [];
   for (const item of items) {

@@ -201,4 +201,23 @@ describe('the changes feed across three builds (D61)', () => {
     expect(meta.tracked_since).toBe('2026-11-24');
     expect(all.some((c) => c.change === 'removed')).toBe(false);
   });
+
+  it('after the site moves to another address, every entry names the new one, removed items too', async () => {
+    await edit('site.yaml', /^site_url: .*$/m, 'site_url: https://moved.example');
+    await build('2026-11-25');
+    const server = await startServer({ dir: out, port: 0, host: '127.0.0.1' });
+    try {
+      const body = (await (await fetch(new URL('/api/v1/changes?limit=100', server.url))).json()) as any;
+      expect(body.meta.total).toBeLessThanOrEqual(100);
+      expect(entry(body.data, 'post', 'retiring-pid-files', 'removed')).toMatchObject({
+        api_url: 'https://moved.example/api/v1/posts/retiring-pid-files',
+      });
+      expect(entry(body.data, 'project', 'ci-cache-proxy', 'removed')).toMatchObject({
+        api_url: 'https://moved.example/api/v1/projects/ci-cache-proxy',
+      });
+      expect(body.data.filter((c: any) => !c.api_url.startsWith('https://moved.example/api/v1/'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
 });
