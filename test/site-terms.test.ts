@@ -161,6 +161,18 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
     }
   });
 
+  it('sends Content-Usage with the images too, originals and their variants', async () => {
+    const page = await (await fetch(s.at('/'))).text();
+    const photo = /<img[^>]+src="(\/media\/[^"]+)"[^>]+srcset="(\/media\/[^" ]+)/.exec(page);
+    expect(photo, 'the home page shows the photo from /media/ with a variant').not.toBeNull();
+    for (const path of [photo![1]!, photo![2]!]) {
+      const res = await fetch(s.at(path));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^image\//);
+      expect(res.headers.get('content-usage'), path).toBe('search=y, ai-use=y, train-ai=n');
+    }
+  });
+
   it('writes both conventions in robots.txt, with the Content Signals policy text', async () => {
     const robots = await (await fetch(s.at('/robots.txt'))).text();
     const group = robots.slice(robots.indexOf('User-agent: *')).split('\n\n')[0]!.split('\n');

@@ -1,6 +1,7 @@
 // The files of an output beside its responses: content/static/ (D43), the
 // not-found page static hosts answer unknown paths with (D23), and the
-// images under /media/ (D44), each routed in the manifest with its headers.
+// images under /media/ (D44, D52), each routed in the manifest with its headers.
+import { usageHeaders } from '../core/headers.js';
 import { request } from '../core/http.js';
 import { staticHeaders } from '../core/media-types.js';
 import type { Site } from '../core/model.js';
@@ -31,9 +32,11 @@ export async function writeSiteFiles(
     await ledger.extra('404.html', missing.body);
     manifest.fallbacks['/*'] = { file: '404.html', status: 404, header_set: ledger.wholeSet(missing.headers) };
   }
+  // The images are the writing's as much as its text: the author's AI preferences go with them (D52).
+  const usage = usageHeaders(site);
   // Fingerprinted: a name the previous build had holds the same bytes, so it is reused unread.
   for (const m of options.media ?? []) {
-    manifest.routes.set(`/${m.path}`, [m.path, ledger.wholeSet(m.headers)]);
+    manifest.routes.set(`/${m.path}`, [m.path, ledger.wholeSet({ ...m.headers, ...usage })]);
     ledger.bytes += m.size;
     state.extras.set(m.path, { hash: m.path, size: m.size });
     kept.add(m.path);
