@@ -123,6 +123,19 @@ describe('an output directory that cannot be written (D40)', () => {
     expect(await treeHash(mine)).toEqual(before);
   });
 
+  it('--out naming a folder of other work: refused before the build writes anywhere, its cache and staging included', async () => {
+    const parent = join(work, 'desk');
+    await mkdir(join(parent, 'letters'), { recursive: true });
+    await writeFile(join(parent, 'letters', 'draft.txt'), 'dear client');
+    const before = await treeHash(parent);
+    const result = await folio(['build', '--content', content, '--out', join(parent, 'letters'), '--now', '2026-11-22']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/but is not a folio build .*\n {2}hint: .+Nothing was written\./s);
+    // The default cache goes beside the output: a refused build must not have made it.
+    expect(await readdir(parent)).toEqual(['letters']);
+    expect(await treeHash(parent)).toEqual(before);
+  });
+
   it('--out inside a folder the build reads (static/, posts/): refused before anything is written, so no build publishes the last', async () => {
     const mine = join(work, 'inside');
     await cp(content, mine, { recursive: true });

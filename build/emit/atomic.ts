@@ -141,6 +141,12 @@ const outputErrors = (out: string) => (error: unknown) => {
   throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? OutputError.from(out, e) : error;
 };
 
+/** Refuses an output folio must not replace (checkReplaceable) before a build writes anything, its cache beside the output included. */
+export async function checkOutput(outDir: string): Promise<void> {
+  const out = resolve(outDir);
+  await checkReplaceable(out).catch(outputErrors(out));
+}
+
 export async function openStaging(outDir: string): Promise<Staging> {
   const out = resolve(outDir);
   const fail = outputErrors(out);

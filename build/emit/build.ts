@@ -13,7 +13,7 @@ import { contentFileExists, loadContent, type ContentSources } from '../content/
 import { within } from '../content/paths.js';
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
-import { openStaging, OutputError, recoverOutput } from './atomic.js';
+import { checkOutput, openStaging, OutputError, recoverOutput } from './atomic.js';
 import { loadHistory, loadState, saveHistory, saveState, serializeState } from './cache.js';
 import { RecordCache } from './record-cache.js';
 import { withWholeFile } from './whole-file.js';
@@ -127,6 +127,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       );
   }
   await recoverOutput(out);
+  // Before the cache beside it or anything else is written; openStaging checks again when the output is made.
+  await checkOutput(out);
   const cacheDir = options.cache || null;
   // Started now to read the previous search index while the site loads (search-thread.ts).
   const searchThread = cacheDir ? await earlySearchThread(out) : null;
