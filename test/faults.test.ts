@@ -154,6 +154,27 @@ describe('an output directory that cannot be written (D40)', () => {
     expect(await treeHash(mine)).toEqual(before);
   });
 
+  it('--cache-dir inside static/ or inside the output: refused before anything is written, so no build publishes its cache', async () => {
+    const parent = join(work, 'cached');
+    const mine = join(parent, 'content');
+    await cp(content, mine, { recursive: true });
+    const before = await treeHash(parent);
+    const out = join(parent, 'dist');
+    for (const [cache, reason] of [
+      [
+        join(mine, 'static', 'cache'),
+        `it is inside ${join(mine, 'static')}, which every build reads, so the next build would read this one and publish it`,
+      ],
+      [join(out, 'cache'), `it is inside the output directory ${out}, which every build replaces whole`],
+    ]) {
+      const result = await folio(['build', '--content', mine, '--out', out, '--cache-dir', cache!, '--now', '2026-11-22']);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain(`cannot use the cache directory ${cache}: ${reason}.`);
+      expect(result.stderr).toMatch(/\n {2}hint: Pass a --cache-dir outside .+Nothing was written\./);
+      expect(await treeHash(parent)).toEqual(before);
+    }
+  });
+
   it('a file-size limit (EFBIG): a clear error, the previous dist byte-identical, no staging left', async () => {
     const parent = join(work, 'limited');
     const out = join(parent, 'dist');

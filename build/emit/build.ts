@@ -10,10 +10,10 @@ import { MANIFEST_PATH } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import type { Source } from '../content/frontmatter.js';
 import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
-import { within } from '../content/paths.js';
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
-import { checkOutput, openStaging, OutputError, recoverOutput } from './atomic.js';
+import { checkOutput, openStaging, recoverOutput } from './atomic.js';
+import { checkPlaces } from './places.js';
 import { loadHistory, loadState, saveHistory, saveState, serializeState } from './cache.js';
 import { RecordCache } from './record-cache.js';
 import { withWholeFile } from './whole-file.js';
@@ -116,20 +116,11 @@ function previousBuild(cacheDir: string, out: string): BuildState | null {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const out = resolve(options.out);
-  // Under a folder the build reads, the next build would read this one: under static/, publish it whole.
-  for (const folder of ['static', 'posts', 'projects', 'services']) {
-    if (within(resolve(options.content, folder), out))
-      throw new OutputError(
-        out,
-        `it is inside ${join(options.content, folder)}, which every build reads, so the next build would read this one${folder === 'static' ? ' and publish it' : ''}`,
-        'Pass an --out outside the content folders, e.g. dist beside content/.',
-        'Nothing was written.',
-      );
-  }
+  const cacheDir = options.cache ? resolve(options.cache) : null;
+  checkPlaces(options.content, out, cacheDir);
   await recoverOutput(out);
   // Before the cache beside it or anything else is written; openStaging checks again when the output is made.
   await checkOutput(out);
-  const cacheDir = options.cache || null;
   // Started now to read the previous search index while the site loads (search-thread.ts).
   const searchThread = cacheDir ? await earlySearchThread(out) : null;
   let mark = performance.now();
