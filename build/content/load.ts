@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Source } from './frontmatter.js';
+import { isContentFile } from './litter.js';
 import { readStatic, type StaticSource } from './static.js';
 
 export interface ContentSources {
@@ -39,7 +40,7 @@ async function readFolder(dir: string): Promise<Source[]> {
   try {
     // A folder named like a post (posts/drafts.md/) holds no post.
     names = (await readdir(dir, { withFileTypes: true }))
-      .filter((e) => e.name.endsWith('.md') && (e.isFile() || e.isSymbolicLink()))
+      .filter((e) => isContentFile(e.name) && (e.isFile() || e.isSymbolicLink()))
       .map((e) => e.name)
       .sort();
   } catch (error) {
@@ -73,7 +74,7 @@ export async function reloadFile(sources: ContentSources, path: string): Promise
   }
   if (parts[0] === 'static') return { ...sources, static: await readStatic(join(sources.dir, 'static'), shown) };
   const folder = FOLDERS.find((f) => f === parts[0]);
-  if (!folder || parts.length !== 2 || !parts[1]!.endsWith('.md')) return null;
+  if (!folder || parts.length !== 2 || !isContentFile(parts[1]!)) return null;
   const source = await readOptional(full);
   const file = shown(full);
   const at = sources[folder].findIndex((s) => s.file === file);

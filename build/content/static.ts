@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { isLitter } from './litter.js';
 import { below, within } from './paths.js';
 import { mediaTypeOf } from '../core/media-types.js';
 import type { StaticFile } from '../core/model.js';
@@ -26,9 +27,6 @@ export interface StaticSource {
   link?: { outside: string } | { around: string } | { broken: string };
 }
 
-/** Operating-system litter that is never meant to be published. */
-const IGNORED = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
-
 /** Every file under `dir`, sorted by site path; none when the folder does not exist. */
 export async function readStatic(dir: string, shown: (path: string) => string): Promise<StaticSource[]> {
   const out: StaticSource[] = [];
@@ -43,7 +41,7 @@ export async function readStatic(dir: string, shown: (path: string) => string): 
       throw error;
     }
     for (const entry of entries) {
-      if (IGNORED.has(entry.name)) continue;
+      if (isLitter(entry.name)) continue;
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       const full = join(dir, rel);
       if (entry.isSymbolicLink()) {

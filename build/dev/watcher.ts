@@ -1,7 +1,8 @@
 // The watcher of folio dev: file events under content/ become batches of
 // changed paths, each batch handed on after a short quiet time.
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { isLitter } from '../content/litter.js';
 
 export const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
 export const FOLDERS = new Set<string>(FOLDER_NAMES);
@@ -21,7 +22,8 @@ export const DEBOUNCE_MS = 10;
  * folder's name when it came or went). A recursive
  * fs.watch would do the same, but on Linux Node 20 emulates it with a
  * watcher per entry, and at 10,000 posts an event then arrived 40 to 90 ms
- * after the write instead of under 1 ms.
+ * after the write instead of under 1 ms. What editors leave beside a file
+ * (an Emacs lock, a vim swap file: content/litter.ts) is not reported.
  */
 export function watchContent(dir: string, changed: (path: string) => void, failed: (error: Error) => void): { close(): void } {
   const folders = new Map<string, FSWatcher>();
@@ -30,6 +32,7 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
     folders.delete(folder);
     try {
       const w = watch(join(dir, folder), (_event, name) => {
+        if (name && isLitter(basename(String(name)))) return;
         const path = name ? `${folder}/${String(name)}` : folder;
         // A folder made in the session (content/static/docs/) is watched from now on, and what it holds reported.
         if (name && !folders.has(path) && isFolder(join(dir, path))) attachTree(path);
@@ -58,6 +61,7 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
   };
   const top = watch(dir, (_event, name) => {
     const path = name ? String(name) : '';
+    if (isLitter(path)) return;
     if (path && (FOLDERS.has(path) || (!folders.has(path) && isFolder(join(dir, path))))) attachTree(path);
     changed(path);
   });

@@ -1,0 +1,30 @@
+// Files that editors and operating systems leave beside the ones an author
+// edits: never content, and never published. Emacs keeps a lock beside a
+// file with unsaved changes (`.#post.md`, a symbolic link to nowhere) and an
+// auto-save (`#post.md#`); vim a swap file (`.post.md.swp`); many editors a
+// backup (`post.md~`); JetBrains IDEs a safe-write copy; macOS, on drives
+// without its metadata, an AppleDouble twin (`._post.md`) of binary data.
+
+const OS_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+
+/** Whether a file name (not a path) is such litter. */
+export function isLitter(name: string): boolean {
+  return (
+    OS_FILES.has(name) ||
+    name.startsWith('.#') ||
+    name.startsWith('._') ||
+    (name.startsWith('#') && name.endsWith('#')) ||
+    name.endsWith('~') ||
+    /^\..+\.sw[a-p]$/.test(name) ||
+    name.endsWith('___jb_tmp___') ||
+    name.endsWith('___jb_old___')
+  );
+}
+
+/**
+ * Whether a name in posts/, projects/ or services/ is a Markdown file of the
+ * site: a hidden file is not (the lock and AppleDouble names end in .md too).
+ */
+export function isContentFile(name: string): boolean {
+  return name.endsWith('.md') && !name.startsWith('.');
+}
