@@ -4,7 +4,7 @@
 // deployments run.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import type { ReadStream } from 'node:fs';
+import { existsSync, type ReadStream } from 'node:fs';
 import { finished } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { MANIFEST_PATH, routeHeaders, type Manifest } from './core/files.js';
@@ -71,14 +71,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What to run before serving `dir`: a content folder (it has site.yaml) is built into another folder. */
+function buildFirst(dir: string): string {
+  return existsSync(join(dir, 'site.yaml'))
+    ? `It holds site.yaml: it is content, not a build. Run \`npx folio build --content ${dir} --out dist\`, then \`npx folio serve --dir dist\`.`
+    : `Run \`npx folio build --out ${dir}\` first.`;
+}
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
   const read = fileReader(dir);
   const load = async () => {
     const manifestText = await readFile(join(dir, MANIFEST_PATH), 'utf8').catch(() => {
-      throw new Error(
-        `${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. Run \`npx folio build --out ${options.dir}\` first.`,
-      );
+      throw new Error(`${join(options.dir, MANIFEST_PATH)} is missing: ${options.dir} is not a folio build. ${buildFirst(options.dir)}`);
     });
     return { manifest: JSON.parse(manifestText) as Manifest, fn: createHandler(read, options.handler) };
   };

@@ -152,6 +152,23 @@ describe('CLI usage (D1)', () => {
     );
   });
 
+  it('serve names the fix for a folder that is not a build, and for the content folder given as one', async () => {
+    const empty = await tempDir();
+    try {
+      const r = await folio('serve', '--dir', empty, '--port', '0');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`${empty} is not a folio build. Run \`npx folio build --out ${empty}\` first.`);
+      const c = await folio('serve', '--dir', 'content', '--port', '0');
+      expect(c.code).toBe(1);
+      expect(c.stderr).toContain(
+        'content is not a folio build. It holds site.yaml: it is content, not a build. Run `npx folio build --content content --out dist`, then `npx folio serve --dir dist`.',
+      );
+      expect(c.stderr).not.toContain('--out content');
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
   it('names the fix when the port is taken, for serve and dev', async () => {
     const dir = join(await tempDir(), 'dist');
     expect((await folio('build', '--out', dir, '--now', '2026-11-22')).code).toBe(0);
