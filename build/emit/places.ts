@@ -9,21 +9,17 @@ import { OutputError } from './atomic.js';
 /** The content folders every build reads; what lies under static/ is published as it is. */
 const READ_FOLDERS = ['static', 'posts', 'projects', 'services'] as const;
 
-const inside = (folder: string) =>
-  `it is inside ${folder}, which every build reads, so the next build would read this one${folder.endsWith('static') ? ' and publish it' : ''}`;
+const inside = (path: string, published: boolean) =>
+  `it is inside ${path}, which every build reads, so the next build would read this one${published ? ' and publish it' : ''}`;
 
 /** Throws when `out` or `cacheDir` (absolute, or null for no cache) is a place the build must not write. */
 export function checkPlaces(content: string, out: string, cacheDir: string | null): void {
   for (const folder of READ_FOLDERS) {
     const read = join(content, folder);
+    const reason = inside(read, folder === 'static');
     if (within(resolve(read), out))
-      throw new OutputError(
-        out,
-        inside(read),
-        'Pass an --out outside the content folders, e.g. dist beside content/.',
-        'Nothing was written.',
-      );
-    if (cacheDir && within(resolve(read), cacheDir)) throw cacheError(cacheDir, inside(read));
+      throw new OutputError(out, reason, 'Pass an --out outside the content folders, e.g. dist beside content/.', 'Nothing was written.');
+    if (cacheDir && within(resolve(read), cacheDir)) throw cacheError(cacheDir, reason);
   }
   if (cacheDir && within(out, cacheDir))
     throw cacheError(cacheDir, `it is inside the output directory ${out}, which every build replaces whole`);
