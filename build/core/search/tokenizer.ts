@@ -201,7 +201,7 @@ export const ENGLISH: SearchLanguage = {
   folds: false,
   keepsPrefixes: true,
   words: englishWords,
-  eachWord: (text, visit) => eachWord(text.toLowerCase(), (run) => run, visit),
+  eachWord: (text, visit) => eachWord(text, (run) => run.toLowerCase(), visit),
   tokens: () => englishToken(createFolioTokenizer()),
   // Its vocabulary is of a-z alone, already folded.
   fold: (word) => word,

@@ -7,12 +7,13 @@
 // - Chinese, Japanese and Korean into overlapping pairs of characters
 //   ("議事録" → "議事", "事録"), each script's stretch on its own, so
 //   Japanese particles do not pair with the word before them. Measured on
-//   fifteen Japanese posts and thirty queries, pairs found what
-//   Intl.Segmenter's dictionary found (recall 1.0 for both; precision 0.93
-//   against 0.95, from pairs inside longer words such as 京都 in 東京都),
-//   but the segmenter costs some 10 ms of CPU on its first use while ICU
-//   loads its dictionary (a cold function's whole budget on some hosts) and
-//   cuts as the host's ICU version does, which need not be the build's.
+//   fifteen Japanese posts and thirty queries (bench/cjk-words.js), pairs
+//   found what Intl.Segmenter's dictionary found (recall 1.0 for both;
+//   precision 0.93 against 0.95, from pairs inside longer words such as 京都
+//   in 東京都), but the segmenter costs some 10 ms of CPU on its first use
+//   while ICU loads its dictionary (a cold function's whole budget on some
+//   hosts) and cuts as the host's ICU version does, which need not be the
+//   build's.
 // - Thai, Lao, Khmer and Burmese, which pairs of characters would cut inside
 //   syllables, by Intl.Segmenter's word boundaries.
 
