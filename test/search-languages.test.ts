@@ -4,14 +4,18 @@
 // through the MCP tool with the official client, and with the functions'
 // sharded engine against the build's Orama index.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_HEAD_PATH } from '../build/core/edge.js';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
+import type { SearchHead } from '../build/core/search/shards.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
 import { openSearch } from '../build/runtime/search.js';
 import { fileReader } from '../build/serve-files.js';
-import { serveBuilt } from './helpers/site.js';
+// @ts-expect-error plain JavaScript module of the benchmark
+import { prng } from '../bench/corpus.js';
+import { buildInto, serveBuilt, tempDir } from './helpers/site.js';
 
 type Site = 'de' | 'fr' | 'ja' | 'mixed';
 const sites = {} as Record<Site, Awaited<ReturnType<typeof serveBuilt>>>;
@@ -206,4 +210,64 @@ describe('the functions’ sharded index answers as the build’s Orama index (D
     }
     expect(found).toBeGreaterThan(QUERIES[site].length);
   });
+});
+
+/** Japanese words, katakana, kanji (one beyond the Basic Multilingual Plane, 𠮷) and a Latin name, for a corpus of many term shards. */
+const JA_WORDS = (
+  '議事録 デプロイ 障害対応 手順書 ロールバック 監視 証明書 到達率 キャッシュ 依存関係 正常終了 再起動 請求書 消費税 経費 ' +
+  'レビュー プルリクエスト 負荷試験 本番環境 設定 権限 境界 監査 記録 報告書 再発防止 会議 録音 決定事項 宿題 顧客 支援 ' +
+  '𠮷野家 東京都 京都 大学 研究 評価 データベース マイグレーション スキーマ インデックス バックアップ 復旧 暗号化 鍵 ' +
+  'ネットワーク ファイアウォール コンテナ クラスター スケジューラー キュー ワーカー タイムアウト 再試行 Grafana'
+).split(' ');
+const PARTICLES = ['の', 'を', 'に', 'と', 'で', 'は', 'が'];
+
+/** A Japanese site of `n` posts, each the same seeded mix of words and particles. */
+function japaneseCorpus(n: number): Record<string, string> {
+  const rand = prng(0x6a61) as () => number;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const sentence = () => `${Array.from({ length: 6 }, () => pick(JA_WORDS) + pick(PARTICLES)).join('')}${pick(JA_WORDS)}。`;
+  const files: Record<string, string> = {
+    'site.yaml': 'title: 検索\ndescription: 日本語の検索\nsite_url: https://ja.example\nlanguage: ja\n',
+    'profile.md':
+      '---\nname: 佐藤\nheadline: インフラ\nlocation: 東京\nexpertise: [インフラ]\navailability: { status: available }\ncontact: { email: a@ja.example }\n---\n\n東京。\n',
+  };
+  for (let i = 1; i <= n; i++) {
+    const title = `${pick(JA_WORDS)}${pick(PARTICLES)}${pick(JA_WORDS)}`;
+    const body = Array.from({ length: 12 }, sentence).join('');
+    files[`posts/post-${i}.md`] = `---\ntitle: "${title}"\ndate: 2026-01-01\nsummary: "${sentence()}"\n---\n\n${body}\n`;
+  }
+  return files;
+}
+
+describe('a Japanese site large enough for many term shards (D55)', () => {
+  it('cuts shards between multi-byte terms and answers as the whole index, astral characters and typos included', async () => {
+    const content = await tempDir('folio-ja-corpus-');
+    try {
+      for (const [path, text] of Object.entries(japaneseCorpus(150))) {
+        await mkdir(dirname(join(content, path)), { recursive: true });
+        await writeFile(join(content, path), text);
+      }
+      const { out } = await buildInto(content);
+      const head = JSON.parse(await readFile(join(out, SEARCH_HEAD_PATH), 'utf8')) as SearchHead;
+      expect(head.language).toBe('ja');
+      expect(head.terms.length).toBeGreaterThan(3);
+      expect(head.terms.slice(1).every((t) => /[^\x00-\x7f]/.test(t))).toBe(true);
+      const whole = await openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
+      const sharded = await openSearch(fileReader(out));
+      const queries = [...JA_WORDS, '𠮷野', 'デプロ', 'マイグレーショ', 'バックアプ', 'grafana', 'Grafna', '議事録 デプロイ', 'の'];
+      let found = 0;
+      for (const q of queries) {
+        const expected = whole.search(q, 10);
+        expect(await sharded.search(q, 10), q).toEqual(expected);
+        found += expected.hits.length;
+      }
+      expect(found).toBeGreaterThan(queries.length * 5);
+      const astral = (await sharded.search('𠮷野家', 50)).hits.map((h) => h.snippet);
+      expect(astral.filter((snippet) => snippet.includes('𠮷野家')).length).toBeGreaterThan(astral.length / 2);
+      expect(astral.filter((snippet) => BROKEN.test(snippet))).toEqual([]);
+      expect((await sharded.search('バックアプ', 3)).hits.length).toBe(3);
+    } finally {
+      await rm(content, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
