@@ -14,6 +14,7 @@ import { tagged } from '../build/emit/edge.js';
 import { sha1 } from '../build/emit/ledger.js';
 import type { SearchFiles } from '../build/emit/search-files.js';
 import { indexBytes } from '../build/emit/search-index.js';
+import { ENGLISH } from '../build/core/search/tokenizer.js';
 import type { PreviousIndex } from '../build/emit/search-patch.js';
 import { searchSources, type SearchSource } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
@@ -70,7 +71,7 @@ beforeAll(async () => {
       markdown: `${s.markdown}\n\n${Array.from({ length: 40 }, (_, k) => word(k, 50_000 + 1000 * copy + 40 * i + k)).join(' ')}`,
     })),
   ).flat();
-  base = indexBytes(structuredClone(corpus), SITE_URL);
+  base = indexBytes(structuredClone(corpus), SITE_URL, ENGLISH);
 }, 120_000);
 afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));
 
@@ -100,8 +101,8 @@ it('cuts the term shards after random edits exactly as a clean build does, keepi
       else if (kind === 3) doc.markdown = doc.markdown.slice(0, Math.floor(doc.markdown.length * next()));
       else doc.tags = `${doc.tags} ${words.slice(0, 3).join(' ')}`;
     }
-    const whole = indexBytes(structuredClone(edited), SITE_URL);
-    const again = indexBytes(structuredClone(edited), SITE_URL, previous);
+    const whole = indexBytes(structuredClone(edited), SITE_URL, ENGLISH);
+    const again = indexBytes(structuredClone(edited), SITE_URL, ENGLISH, previous);
     expect(Buffer.from(again.bytes).equals(whole.bytes), `seed ${seed}: patched, the same index`).toBe(true);
     expect(again.shards.map((f) => f.path)).toEqual(whole.shards.map((f) => f.path));
     again.shards.forEach((file, i) => {

@@ -7,6 +7,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchIndex } from '../build/core/search/engine.js';
+import { loadSearchLanguage } from '../build/core/search/language.js';
+import { ENGLISH } from '../build/core/search/tokenizer.js';
 import { sha1 } from '../build/emit/ledger.js';
 import type { SearchFiles } from '../build/emit/search-files.js';
 import { indexBytes, patchedFiles, patchJob, readPreviousIndex } from '../build/emit/search-index.js';
@@ -35,9 +37,9 @@ afterAll(() => rm(join(built.out, '..'), { recursive: true, force: true }));
 /** The index of `edited` both ways: patched from the sample's, and made whole. */
 function both(edited: SearchSource[]) {
   const digests = edited.map(sourceDigest);
-  const patched = patchIndex(previous, structuredClone(edited), digests, siteUrl());
-  const whole = indexBytes(structuredClone(edited), siteUrl());
-  const fromPatch = indexBytes(structuredClone(edited), siteUrl(), previous);
+  const patched = patchIndex(previous, structuredClone(edited), digests, siteUrl(), ENGLISH);
+  const whole = indexBytes(structuredClone(edited), siteUrl(), ENGLISH);
+  const fromPatch = indexBytes(structuredClone(edited), siteUrl(), ENGLISH, previous);
   return { patched, whole, fromPatch };
 }
 
@@ -108,7 +110,7 @@ describe('a patched search index', () => {
       // The search thread's way: a job of the changed sources, the others reduced to their id.
       const job = patchJob(edited, previous.memo)!;
       expect(job.sources.filter((source) => 'markdown' in source).length).toBeLessThanOrEqual(2);
-      const fromJob = patchedFiles(structuredClone(job), siteUrl(), previous)!;
+      const fromJob = patchedFiles(structuredClone(job), siteUrl(), previous, ENGLISH)!;
       expect(text(fromJob.bytes)).toBe(text(whole.bytes));
       expectSameShards(fromJob.shards, whole.shards);
       expect(fromJob.memo).toEqual(fromPatch.memo);
@@ -142,8 +144,8 @@ describe('a patched search index', () => {
     const files = new Proxy(previous.terms!.files, {
       get: (target, key) => (typeof key === 'string' && /^\d+$/.test(key) && read.push(Number(key)), Reflect.get(target, key)),
     });
-    const fromPatch = indexBytes(structuredClone(edited), siteUrl(), { ...previous, terms: { ...previous.terms!, files } });
-    expectSameShards(fromPatch.shards, indexBytes(structuredClone(edited), siteUrl()).shards);
+    const fromPatch = indexBytes(structuredClone(edited), siteUrl(), ENGLISH, { ...previous, terms: { ...previous.terms!, files } });
+    expectSameShards(fromPatch.shards, indexBytes(structuredClone(edited), siteUrl(), ENGLISH).shards);
     const terms = fromPatch.shards.filter((f) => f.path.includes('/terms-'));
     expect(read.length).toBeGreaterThan(0);
     expect(read.length).toBeLessThan(terms.length);
@@ -153,13 +155,16 @@ describe('a patched search index', () => {
   it('cuts the term shards whole when a previous one is not the file the build recorded, and still writes the right ones', () => {
     const edited = structuredClone(sources);
     edited[0]!.markdown += '\n\nQuixotic zebrafish.';
-    const whole = indexBytes(structuredClone(edited), siteUrl()).shards;
+    const whole = indexBytes(structuredClone(edited), siteUrl(), ENGLISH).shards;
     const files = previous.terms!.files;
     for (const tampered of [
       files.map(() => null),
       files.map((f) => f && Buffer.from(text(f).replace('"terms":{', '"terms":{"aaa":{},'))),
     ]) {
-      const fromPatch = indexBytes(structuredClone(edited), siteUrl(), { ...previous, terms: { ...previous.terms!, files: tampered } });
+      const fromPatch = indexBytes(structuredClone(edited), siteUrl(), ENGLISH, {
+        ...previous,
+        terms: { ...previous.terms!, files: tampered },
+      });
       expectSameShards(fromPatch.shards, whole);
     }
   });
@@ -189,16 +194,16 @@ describe('a patched search index', () => {
     edited[0]!.markdown += ' Changed.';
     const job = patchJob(edited, previous.memo)!;
     const tampered = { ...previous, bytes: Buffer.concat([previous.bytes, Buffer.from(' ')]) };
-    expect(patchedFiles(job, siteUrl(), tampered)).toBeNull();
+    expect(patchedFiles(job, siteUrl(), tampered, ENGLISH)).toBeNull();
   });
 
-  it('finds the new words and no longer the old ones', () => {
+  it('finds the new words and no longer the old ones', async () => {
     const edited = structuredClone(sources);
     const old = edited[0]!;
     old.markdown = 'Quixotic zebrafish.';
-    const index = openSearchIndex(text(indexBytes(structuredClone(edited), siteUrl(), previous).bytes));
+    const index = await openSearchIndex(text(indexBytes(structuredClone(edited), siteUrl(), ENGLISH, previous).bytes));
     expect(index.search('zebrafish', 10).hits.map((h) => h.id)).toEqual([old.key]);
-    const before = openSearchIndex(text(previous.bytes));
+    const before = await openSearchIndex(text(previous.bytes));
     const word = sources[0]!.markdown.match(/[A-Za-z]{9,}/)![0];
     const holders = (i: typeof index) => i.search(word, 50).hits.map((h) => h.id);
     expect(holders(before)).toContain(old.key);
@@ -219,10 +224,10 @@ describe('the index is made whole, not patched, when', () => {
   for (const [name, change, tamper] of refused) {
     it(name, () => {
       const edited = change(structuredClone(sources));
-      expect(patchIndex(tamper(previous), edited, edited.map(sourceDigest), siteUrl())).toBeNull();
+      expect(patchIndex(tamper(previous), edited, edited.map(sourceDigest), siteUrl(), ENGLISH)).toBeNull();
       // …and indexBytes, given the same, still writes the right index.
-      expect(text(indexBytes(structuredClone(edited), siteUrl(), tamper(previous)).bytes)).toBe(
-        text(indexBytes(structuredClone(edited), siteUrl()).bytes),
+      expect(text(indexBytes(structuredClone(edited), siteUrl(), ENGLISH, tamper(previous)).bytes)).toBe(
+        text(indexBytes(structuredClone(edited), siteUrl(), ENGLISH).bytes),
       );
     });
   }
@@ -230,13 +235,17 @@ describe('the index is made whole, not patched, when', () => {
   it('a document is added, and the shards the previous build wrote the same are still named, not sent', () => {
     // Added last: the files of stored documents before it hold the same documents.
     const edited = [...structuredClone(sources), { ...sources[0]!, id: 'post:new', key: 'new' }];
-    const fromPrevious = indexBytes(structuredClone(edited), siteUrl(), previous);
-    const whole = indexBytes(structuredClone(edited), siteUrl());
+    const fromPrevious = indexBytes(structuredClone(edited), siteUrl(), ENGLISH, previous);
+    const whole = indexBytes(structuredClone(edited), siteUrl(), ENGLISH);
     expectSameShards(fromPrevious.shards, whole.shards);
     expect(fromPrevious.shards.filter((f) => 'kept' in f).length).toBeGreaterThan(0);
   });
 
   it('the site moves to another address', () => {
-    expect(patchIndex(previous, sources, sources.map(sourceDigest), 'https://elsewhere.example')).toBeNull();
+    expect(patchIndex(previous, sources, sources.map(sourceDigest), 'https://elsewhere.example', ENGLISH)).toBeNull();
+  });
+
+  it('the site is now written in another language: its words are tokenized otherwise', async () => {
+    expect(patchIndex(previous, sources, sources.map(sourceDigest), siteUrl(), await loadSearchLanguage('de'))).toBeNull();
   });
 });

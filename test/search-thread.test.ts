@@ -30,7 +30,7 @@ it('writes the index the build thread would have written, for a site large enoug
   const written = await readFile(join(built.out, SEARCH_INDEX_PATH), 'utf8');
   expect(JSON.parse(written).documents).toBe(built.site.posts.length + built.site.projects.length + built.site.services.length);
   expect(built.site.posts.length).toBe(320);
-  expect(Buffer.from(buildSearchIndex(built.site)).toString('utf8')).toBe(written);
+  expect(Buffer.from(await buildSearchIndex(built.site)).toString('utf8')).toBe(written);
 });
 
 it('writes files of 1 MB or more whole: the bytes moved to a writing thread are those respond() answers', async () => {
@@ -64,6 +64,7 @@ it('moves the previous index and its term shards to the thread, copying only byt
   const memo = { hash: 'sha256:none', digests: [], tags: [], words: new Map<string, number>() };
   const answer = thread.run({
     siteUrl: 'https://ada.example',
+    language: 'en',
     job: { sources: [], digests: [], tags: [] },
     previous: {
       memo,

@@ -11,6 +11,7 @@ import type { BuiltManifest } from './manifest.js';
 import type { Site } from '../core/model.js';
 import { DocLines } from '../core/search/docs.js';
 import type { SearchIndexData } from '../core/search/format.js';
+import type { SearchLanguage } from '../core/search/language.js';
 import { createSearchDb } from '../core/search/orama.js';
 import type { SearchHead } from '../core/search/shards.js';
 import type { OutputFile } from './atomic.js';
@@ -19,6 +20,7 @@ import type { Sink } from './emit-options.js';
 import type { Plan } from './incremental.js';
 import type { BuildState } from './build-state.js';
 import { searchFiles, type SearchFiles } from './search-files.js';
+import { siteSearchLanguage } from './search-language.js';
 import {
   documentWords,
   fewEnoughToPatch,
@@ -43,14 +45,15 @@ import { workerScript } from './workers.js';
 export function indexBytes(
   sources: (SearchSource | undefined)[],
   siteUrl: string,
+  language: SearchLanguage,
   previous: PreviousIndex | null = null,
   collect?: () => void,
 ): SearchFiles {
   const digests = sources.map((s) => sourceDigest(s!));
   const tags = sources.map((s) => s!.tags);
   const documents = sources.length;
-  const patched = previous && patchIndex(previous, sources as SearchSource[], digests, siteUrl);
-  const index = patched ?? wholeIndex(sources, siteUrl);
+  const patched = previous && patchIndex(previous, sources as SearchSource[], digests, siteUrl, language);
+  const index = patched ?? wholeIndex(sources, siteUrl, language);
   // The search thread lets Orama's database go before the shards and the text
   // are made: at 10,000 posts the two together were the build's peak of memory.
   collect?.();
@@ -88,8 +91,8 @@ export function patchJob(sources: readonly (SearchSource | KeptSource)[], memo: 
 }
 
 /** The files of a patch job, or null when the previous index cannot take it (then the index is made whole). */
-export function patchedFiles(job: PatchJob, siteUrl: string, previous: PreviousIndex): SearchFiles | null {
-  const patched = patchIndex(previous, job.sources, job.digests, siteUrl);
+export function patchedFiles(job: PatchJob, siteUrl: string, previous: PreviousIndex, language: SearchLanguage): SearchFiles | null {
+  const patched = patchIndex(previous, job.sources, job.digests, siteUrl, language);
   return patched && searchFiles(patched, job.sources.length, job.digests, job.tags, previous, patched);
 }
 
@@ -97,22 +100,28 @@ export function patchedFiles(job: PatchJob, siteUrl: string, previous: PreviousI
 function wholeIndex(
   sources: (SearchSource | undefined)[],
   siteUrl: string,
+  language: SearchLanguage,
 ): { data: SearchIndexData; docs: DocLines; words: Map<string, number> } {
-  const db = createSearchDb();
+  const db = createSearchDb(language);
   const words = new Map<string, number>();
   for (let i = 0; i < sources.length; i++) {
     const d = toDocument(sources[i]!);
     sources[i] = undefined;
     insert(db, d as never);
-    for (const w of documentWords(d)) words.set(w, (words.get(w) ?? 0) + 1);
+    for (const w of documentWords(d, language)) words.set(w, (words.get(w) ?? 0) + 1);
   }
-  const data: SearchIndexData = { site_url: siteUrl, orama: save(db) as never, vocabulary: vocabularyFromCounts(words) };
+  const data: SearchIndexData = {
+    site_url: siteUrl,
+    orama: save(db) as never,
+    vocabulary: vocabularyFromCounts(words, language),
+    ...(language.stopWords.length > 0 ? { stop_words: [...language.stopWords] } : {}),
+  };
   return { data, docs: new DocLines(data.orama.docs), words };
 }
 
 /** The index file for a site, on this thread. */
-export function buildSearchIndex(site: Site): Uint8Array {
-  return indexBytes(searchSources(site), site.config.site_url).bytes;
+export async function buildSearchIndex(site: Site): Promise<Uint8Array> {
+  return indexBytes(searchSources(site), site.config.site_url, await siteSearchLanguage(site.config.language)).bytes;
 }
 
 /** Below this many documents a thread costs more to start than the index takes to build. */
@@ -124,8 +133,8 @@ const SEARCH_SHARDS = `${EDGE_DIR}/search/`;
 /** What the search worker answers: the files, or `unpatched` when the previous index could not take the patch job. */
 export type SearchWorkerReply = SearchFiles | { unpatched: true } | { error: string };
 
-/** What the search worker is sent: a patch job and the previous index, or every source to index whole. */
-export type SearchWorkerData = { siteUrl: string } & (
+/** What the search worker is sent: a patch job and the previous index, or every source to index whole; and the site's language (BCP 47). */
+export type SearchWorkerData = { siteUrl: string; language: string } & (
   { job: PatchJob; previous: PreviousIndex; sources?: never } | { sources: SearchSource[]; job?: never; previous?: never }
 );
 
@@ -167,9 +176,9 @@ export function prepareSearchIndex(
         searchSources(site, (type, key) => type !== 'post' || !plan.changed.has(key)),
         previous.memo,
       );
-    const siteUrl = site.config.site_url;
+    const { site_url: siteUrl, language } = site.config;
     const thread = early ?? new SearchThread(script, null);
-    files = thread.run(job ? { siteUrl, job, previous: previous! } : { siteUrl, sources: searchSources(site) });
+    files = thread.run(job ? { siteUrl, language, job, previous: previous! } : { siteUrl, language, sources: searchSources(site) });
   } else early?.stop();
   // The thread has the previous file now (its bytes moved there): a build on this thread makes the index whole.
   if (files) previous = null;
@@ -228,7 +237,9 @@ export async function searchIndexArtifact(
   _options: unknown,
   { search: prepared }: { search: PreparedSearch },
 ): Promise<OutputFile[]> {
-  const { bytes, shards, tag, memo } = (await prepared.take()) ?? indexBytes(searchSources(site), site.config.site_url, prepared.previous);
+  const { bytes, shards, tag, memo } =
+    (await prepared.take()) ??
+    indexBytes(searchSources(site), site.config.site_url, await siteSearchLanguage(site.config.language), prepared.previous);
   prepared.memo = memo;
   prepared.tag = tag;
   return [{ path: SEARCH_INDEX_PATH, body: bytes }, ...shards];

@@ -24,8 +24,7 @@ import {
   type SearchIndexFile,
   type StoredDoc,
 } from '../core/search/format.js';
-import { splitWords, WORD_SPLIT } from '../core/search/orama.js';
-import { createFolioTokenizer } from '../core/search/tokenizer.js';
+import type { SearchLanguage } from '../core/search/language.js';
 import { compactWords, encodeWords } from '../core/search/tree.js';
 import { vocabularyOf } from '../core/search/typo.js';
 import { toDocument, type SearchSource } from './search-sources.js';
@@ -75,15 +74,19 @@ export function sourceDigest(source: SearchSource): string {
 type Fields = Record<SearchField, string>;
 
 /** The distinct words of a document's fields, as the vocabulary counts them. */
-export function documentWords(d: Fields): Set<string> {
+export function documentWords(d: Fields, language: SearchLanguage): Set<string> {
   const words = new Set<string>();
-  for (const field of SEARCH_FIELDS) for (const w of splitWords(d[field]).split(WORD_SPLIT)) words.add(w);
+  for (const field of SEARCH_FIELDS) for (const w of language.words(d[field])) words.add(w);
   return words;
 }
 
 /** The vocabulary of the words some document holds. */
-export function vocabularyFromCounts(words: Map<string, number>): Record<string, string> {
-  return vocabularyOf([...words].filter(([, n]) => n > 0).map(([w]) => w));
+export function vocabularyFromCounts(words: Map<string, number>, language: SearchLanguage): Record<string, string> {
+  return vocabularyOf(
+    [...words].filter(([, n]) => n > 0).map(([w]) => w),
+    language.inVocabulary,
+    language.fold,
+  );
 }
 
 const byKey = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
@@ -159,15 +162,17 @@ export interface Patched {
 
 /**
  * The index with the changed sources patched in, or null when it cannot be
- * proven to equal a fresh one (then the caller builds it whole). `digests`
- * are the sources' (sourceDigest); of a source whose digest is the previous
- * build's, only the id is read.
+ * proven to equal a fresh one (then the caller builds it whole): among
+ * others, when the previous index is of another language. `digests` are the
+ * sources' (sourceDigest); of a source whose digest is the previous build's,
+ * only the id is read.
  */
 export function patchIndex(
   previous: PreviousIndex,
   sources: readonly SearchSource[],
   digests: readonly string[],
   siteUrl: string,
+  language: SearchLanguage,
 ): Patched | null {
   const { memo } = previous;
   const read = previous.read ?? (previous.bytes ? readIndex(previous.bytes) : null);
@@ -176,7 +181,9 @@ export function patchIndex(
   const { data } = file;
   if (file.format !== SEARCH_INDEX_FORMAT || file.version !== SEARCH_INDEX_VERSION || file.hash !== memo.hash) return null;
   const ids = data.orama.internalDocumentIDStore.internalIdToId;
-  if (data.site_url !== siteUrl || ids.length !== sources.length || memo.digests.length !== sources.length) return null;
+  if (data.site_url !== siteUrl || data.orama.language !== language.name) return null;
+  if (JSON.stringify(data.stop_words ?? []) !== JSON.stringify(language.stopWords)) return null;
+  if (ids.length !== sources.length || memo.digests.length !== sources.length) return null;
   if (sources.some((s, i) => s.id !== ids[i])) return null;
   const changed = digests.flatMap((d, i) => (d === memo.digests[i] ? [] : [i + 1]));
   if (!fewEnoughToPatch(changed.length, sources.length)) return null;
@@ -187,7 +194,7 @@ export function patchIndex(
 
   const replaced = new Map<number, StoredDoc>();
   const words = new Map(memo.words);
-  const tokenizer = createFolioTokenizer();
+  const tokenizer = language.tokenizer();
   // Tokenized as Orama's insert tokenizes (core/search/orama.ts): each token once per occurrence.
   const counted = (text: string, field: SearchField) => {
     const counts = new Map<string, number>();
@@ -202,8 +209,8 @@ export function patchIndex(
     const before: Fields = { title: was[2], summary: was[3], tags: memo.tags[id - 1]!, body: was[6] };
     const now = toDocument(sources[id - 1]!);
     replaced.set(id, now.stored);
-    for (const w of documentWords(before)) words.set(w, words.get(w)! - 1);
-    for (const w of documentWords(now)) words.set(w, (words.get(w) ?? 0) + 1);
+    for (const w of documentWords(before, language)) words.set(w, words.get(w)! - 1);
+    for (const w of documentWords(now, language)) words.set(w, (words.get(w) ?? 0) + 1);
     const held = {} as Record<SearchField, Map<string, number>>;
     for (const field of SEARCH_FIELDS) {
       const [then, is] = [counted(before[field], field), counted(now[field], field)];
@@ -231,6 +238,6 @@ export function patchIndex(
     for (let id = 1; id < saved.lengths.length; id++) average = (average * (id - 1) + saved.lengths[id]!) / id;
     saved.average = average;
   }
-  data.vocabulary = vocabularyFromCounts(words);
+  data.vocabulary = vocabularyFromCounts(words, language);
   return { data, docs: stored.with(replaced), words, changed, touched };
 }

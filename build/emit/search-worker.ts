@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectGarbage } from './gc.js';
 import { indexBytes, patchedFiles, type SearchWorkerData, type SearchWorkerReply } from './search-index.js';
+import { siteSearchLanguage } from './search-language.js';
 import { readIndex, type IndexRead } from './search-patch.js';
 import type { SearchWorkerStart } from './search-thread.js';
 
@@ -15,16 +16,17 @@ const { file } = workerData as SearchWorkerStart;
 // Read at once, while the main thread loads the site; null when unreadable (the patch then fails, and the index is made whole).
 let early: IndexRead | null = file ? readFileAt(file) : null;
 
-parentPort!.once('message', (data: SearchWorkerData) => {
+parentPort!.once('message', async (data: SearchWorkerData) => {
   let reply: SearchWorkerReply;
   try {
+    const language = await siteSearchLanguage(data.language);
     if (data.job)
-      reply = patchedFiles(data.job, data.siteUrl, data.previous.bytes ? data.previous : { ...data.previous, read: early }) ?? {
+      reply = patchedFiles(data.job, data.siteUrl, data.previous.bytes ? data.previous : { ...data.previous, read: early }, language) ?? {
         unpatched: true,
       };
     else {
       early = null;
-      reply = indexBytes(data.sources, data.siteUrl, null, collectGarbage);
+      reply = indexBytes(data.sources, data.siteUrl, language, null, collectGarbage);
     }
   } catch (error) {
     reply = { error: (error as Error)?.stack ?? String(error) };

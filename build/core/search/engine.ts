@@ -1,17 +1,17 @@
 // The run-time search engine (D12): opens the prebuilt index once and answers
-// queries from it alone. No build-only dependency may be imported here, and
-// of Orama only the tokenizer: the index is Orama's save() output with
+// queries from it alone, in the language it records (./language.ts). No
+// build-only dependency may be imported here, and of Orama only the tokenizer: the index is Orama's save() output with
 // folio's components (./orama.ts), read here by those components' own
 // decoders (./score.ts, ./docs.ts) instead of through Orama's create() and
 // load(), which would bring Orama's every index, tree and sorter along.
 import { twinPath } from '../urls.js';
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { DocLines, DOCS_MARK } from './docs.js';
+import { loadSearchLanguage, type SearchLanguage } from './language.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile } from './format.js';
 import { loadIndex, scoreTokens, type FolioIndex } from './score.js';
 import { snippet } from './snippet.js';
 import { top } from './top.js';
-import { splitWords, WORD_SPLIT, wordTokens } from './tokenizer.js';
 import { exactNode } from './tree.js';
 import { Vocabulary } from './typo.js';
 
@@ -68,12 +68,15 @@ function parseIndex(json: string): { file: SearchIndexFile; docs: string } {
   return { file: file as SearchIndexFile, docs: docs ?? file.data.orama.docs };
 }
 
-/** Loads a serialized index (the text of `_folio/search-index.json`). Throws SearchIndexError when it cannot be used. */
-export function openSearchIndex(json: string): { search(query: string, limit: number): { total: number; hits: SearchHit[] } } {
+/** Loads a serialized index (the text of `_folio/search-index.json`). Rejects with SearchIndexError when it cannot be used. */
+export async function openSearchIndex(
+  json: string,
+): Promise<{ search(query: string, limit: number): { total: number; hits: SearchHit[] } }> {
   const { file, docs } = parseIndex(json);
   const { data } = file;
   try {
-    return new Engine(loadIndex(data.orama.index), new DocLines(docs), data.site_url, new Vocabulary(data.vocabulary));
+    const language = await loadSearchLanguage(data.orama.language, data.stop_words);
+    return new Engine(loadIndex(data.orama.index), new DocLines(docs), data.site_url, language, data.vocabulary);
   } catch (error) {
     throw new SearchIndexError(
       `The search index could not be loaded (${(error as Error).message}). Rebuild the site with \`folio build\`.`,
@@ -86,26 +89,38 @@ class Engine implements SearchEngine {
     private readonly index: FolioIndex,
     private readonly docs: DocLines,
     private readonly siteUrl: string,
-    private readonly vocabulary: Vocabulary,
-  ) {}
+    private readonly language: SearchLanguage,
+    vocabulary: Record<string, string>,
+  ) {
+    this.vocabulary = new Vocabulary(vocabulary, language.fold);
+    this.token = language.tokens();
+  }
+
+  private readonly vocabulary: Vocabulary;
 
   /** A word's index token ("" for a stop word), as the index made it. */
-  private readonly token = wordTokens();
+  private readonly token: (word: string) => string;
 
   private known(token: string): boolean {
     const { indexes } = this.index;
     return SEARCH_FIELDS.some((field) => exactNode(indexes[field]!.node, token) !== undefined);
   }
 
-  /** The query as the index understands it: every word it knows, and for each word it does not, the corpus words one typo away. */
+  /**
+   * The query as the index understands it: every word it knows (with the
+   * corpus words that are the same without accents, where the language
+   * folds), and for each word it does not, the corpus words one typo away.
+   */
   private understand(query: string): { words: string[]; tokens: Set<string> } {
     const words: string[] = [];
-    for (const word of splitWords(query).split(WORD_SPLIT)) {
+    for (const word of this.language.words(query)) {
       if (!word) continue;
       const token = this.token(word);
       if (!token) continue;
-      if (this.known(token)) words.push(word);
-      else words.push(...this.vocabulary.corrections(word));
+      if (this.known(token)) {
+        words.push(word);
+        if (this.language.folds) words.push(...this.vocabulary.corrections(word, undefined, true));
+      } else words.push(...this.vocabulary.corrections(word));
     }
     const tokens = new Set(words.map(this.token).filter(Boolean));
     return { words, tokens };
@@ -135,7 +150,7 @@ class Engine implements SearchEngine {
         url: this.siteUrl + url,
         markdown_url: this.siteUrl + twinPath(url),
         api_url: this.siteUrl + apiUrl,
-        snippet: snippet([body, summary], tokens, this.token),
+        snippet: snippet([body, summary], tokens, this.token, this.language),
         score: Math.round(score * 1000) / 1000,
       };
     });

@@ -50,8 +50,10 @@ export interface SearchIndexData {
     pinning: unknown;
     language: string;
   };
-  /** Lowercased words of four letters or more, by length, space-separated: what a one-typo query word is corrected against. */
+  /** Lowercased words of four letters or more, by length (folded), space-separated: what a one-typo query word is corrected against. */
   vocabulary: Record<string, string>;
+  /** The stop words of a language other than English (./language.ts), which queries drop as the index did. */
+  stop_words?: string[];
 }
 
 export interface SearchIndexFile {

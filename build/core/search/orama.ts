@@ -2,8 +2,8 @@
 // components are kept where they fit; three parts are folio's own, through
 // Orama's component API:
 //
-// - the tokenizer splits hyphens and possessives and stems English words
-//   (./tokenizer.ts);
+// - the tokenizer is the site language's (./language.ts): for English,
+//   Orama's own with hyphens and possessives split (./tokenizer.ts);
 // - the index counts how often a token occurs in a field (Orama's default
 //   keeps one per document, so a post about a subject and a post that names
 //   it once score alike), saves radix trees without the full word in every
@@ -22,10 +22,8 @@ import { encodeCounts } from './codec.js';
 import { DocLines, encodeDocs } from './docs.js';
 import { SEARCH_FIELDS, type CompactField, type SearchField, type StoredDoc } from './format.js';
 import { loadIndex, scoreTokens, type FolioIndex, type Relevance } from './score.js';
-import { createFolioTokenizer } from './tokenizer.js';
+import type { SearchLanguage } from './language.js';
 import { encodeWords, treeWords } from './tree.js';
-
-export { splitWords, STOP_WORDS, WORD_SPLIT } from './tokenizer.js';
 
 type RadixTree = { insert(word: string, id: number): void };
 
@@ -159,13 +157,13 @@ const folioDocs = {
   },
 };
 
-/** An empty database with folio's components, for the build to fill. */
-export function createSearchDb(): AnyOrama {
+/** An empty database with folio's components and the language's tokenizer, for the build to fill. */
+export function createSearchDb(language: SearchLanguage): AnyOrama {
   return create({
     schema: Object.fromEntries(SEARCH_FIELDS.map((f) => [f, 'string'])) as Record<SearchField, 'string'>,
     sort: { enabled: false },
     components: {
-      tokenizer: createFolioTokenizer(),
+      tokenizer: language.tokenizer(),
       index: folioIndex as never,
       documentsStore: folioDocs as never,
     },

@@ -1,6 +1,6 @@
 // The run-time search engine over the sharded index (./shards.ts, D12, D55):
 // a query reads the shards of its words (and, for a word the index does not
-// know, the vocabulary of its first and last letter), then the documents of
+// know, the vocabulary of its first and last letter, folded), then the documents of
 // its best hits. It scores exactly as the whole-index engine (./engine.ts)
 // does, in the same order of additions, so hits, order, scores and snippets
 // are the same; test/edge-search.test.ts holds it to that.
@@ -24,8 +24,9 @@ import { top } from './top.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, type SearchField } from './format.js';
 import type { DocsFile, SearchHead, TermEntry, TermField, TermShard, VocabularyFile } from './shards.js';
 import { snippet } from './snippet.js';
-import { splitWords, WORD_SPLIT, wordTokens } from './tokenizer.js';
-import { MIN_TYPO_LENGTH, withinOneEdit } from './typo.js';
+import { loadSearchLanguage, type SearchLanguage } from './language.js';
+import { ENGLISH_NAME } from './tokenizer.js';
+import { MIN_TYPO_LENGTH, nearWords } from './typo.js';
 
 /** Reads a file of dist/ by its path relative to dist (no leading slash). */
 export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
@@ -47,7 +48,7 @@ export async function openShardedSearch(read: ReadAsset, tag: string, keepBytes 
   const head = edgeFile<SearchHead>(SEARCH_HEAD_PATH, await read(SEARCH_HEAD_PATH), tag);
   if (head.format !== EDGE_FORMAT || head.version !== EDGE_VERSION)
     throw new DeploymentError(`${SEARCH_HEAD_PATH} is format version ${head.version}; this folio reads ${EDGE_VERSION}.`, REBUILD);
-  return new ShardedEngine(head, read, keepBytes);
+  return new ShardedEngine(head, read, keepBytes, await loadSearchLanguage(head.language ?? ENGLISH_NAME, head.stop_words));
 }
 
 /** One count per posting, base 36, comma-separated. */
@@ -71,7 +72,10 @@ class ShardedEngine implements SearchEngine {
     private readonly head: SearchHead,
     private readonly read: ReadAsset,
     private readonly keepBytes: number,
-  ) {}
+    private readonly language: SearchLanguage,
+  ) {
+    this.token = language.tokens();
+  }
 
   /** The files kept, least recently used first, and the bytes each was read from. */
   private readonly files = new Map<string, Promise<unknown>>();
@@ -145,7 +149,7 @@ class ShardedEngine implements SearchEngine {
   }
 
   /** A word's index token ("" for a stop word), as the index made it. */
-  private readonly token = wordTokens();
+  private readonly token: (word: string) => string;
 
   /** The term's postings in every field, or undefined when no document has it. */
   private async entry(token: string): Promise<TermEntry | undefined> {
@@ -162,38 +166,40 @@ class ShardedEngine implements SearchEngine {
     return Object.hasOwn(shard.terms, token) ? shard.terms[token] : undefined;
   }
 
-  /** Words one edit away from `word`, at most `max`, in the order of the whole vocabulary (by length: same, one less, one more; then alphabetical). */
-  private async corrections(word: string, max = 8): Promise<string[]> {
-    if (word.length < MIN_TYPO_LENGTH) return [];
+  /**
+   * Words one edit away from `word` (with `exact`, the same once folded), at
+   * most `max`, in the order of the whole vocabulary (typo.ts nearWords;
+   * each length's words sorted). A word one edit away shares its first or
+   * its last letter; one the same once folded, both.
+   */
+  private async corrections(word: string, max = 8, exact = false): Promise<string[]> {
+    const { fold } = this.language;
+    const key = fold(word);
+    if (key.length < MIN_TYPO_LENGTH) return [];
     const { vocabulary } = this.head;
+    const ends: (readonly ['f' | 'l', string])[] = exact
+      ? [['f', key[0]!]]
+      : [
+          ['f', key[0]!],
+          ['l', key[key.length - 1]!],
+        ];
     const parts = await Promise.all(
-      (
-        [
-          ['f', word[0]!],
-          ['l', word[word.length - 1]!],
-        ] as const
-      ).map(([end, letter]) =>
+      ends.map(([end, letter]) =>
         Object.hasOwn(vocabulary[end], letter) ? this.file<VocabularyFile>(vocabularyPath(end, letter), vocabulary[end][letter]!) : null,
       ),
     );
-    const found: string[] = [];
-    for (const length of [word.length, word.length - 1, word.length + 1]) {
+    const candidates = (length: number) => {
       const words = new Set<string>();
       for (const part of parts) if (part && Object.hasOwn(part.words, length)) for (const w of part.words[length]!.split(' ')) words.add(w);
-      for (const candidate of [...words].sort()) {
-        if (candidate !== word && withinOneEdit(word, candidate)) {
-          found.push(candidate);
-          if (found.length === max) return found;
-        }
-      }
-    }
-    return found;
+      return [...words].sort();
+    };
+    return nearWords(word, fold, candidates, max, exact);
   }
 
   async search(query: string, limit: number): Promise<{ total: number; hits: SearchHit[] }> {
     const entries = new Map<string, TermEntry>();
     const words: string[] = [];
-    for (const word of splitWords(query).split(WORD_SPLIT)) {
+    for (const word of this.language.words(query)) {
       if (!word) continue;
       const token = this.token(word);
       if (!token) continue;
@@ -201,6 +207,7 @@ class ShardedEngine implements SearchEngine {
       if (entry) {
         entries.set(token, entry);
         words.push(word);
+        if (this.language.folds) words.push(...(await this.corrections(word, undefined, true)));
       } else words.push(...(await this.corrections(word)));
     }
     const tokens = new Set(words.map(this.token).filter(Boolean));
@@ -250,7 +257,7 @@ class ShardedEngine implements SearchEngine {
         url: this.head.site_url + url,
         markdown_url: this.head.site_url + twinPath(url),
         api_url: this.head.site_url + apiUrl,
-        snippet: snippet([body, summary], tokens, this.token),
+        snippet: snippet([body, summary], tokens, this.token, this.language),
         score: Math.round(score * 1000) / 1000,
       };
     });

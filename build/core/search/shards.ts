@@ -18,7 +18,9 @@ import {
 } from '../edge.js';
 import { DocLines } from './docs.js';
 import { SEARCH_FIELDS, type SearchField, type SearchIndexData, type StoredDoc } from './format.js';
+import { foldWord } from './fold.js';
 import { cutTerms, type TermsBefore } from './term-cut.js';
+import { ENGLISH_NAME } from './tokenizer.js';
 
 export type { PreviousTerms, TermsBefore } from './term-cut.js';
 
@@ -31,6 +33,9 @@ export interface SearchHead {
   format: typeof EDGE_FORMAT;
   version: number;
   site_url: string;
+  /** The index's language (./language.ts) and its stop words, absent for English: the functions tokenize queries as the build did. */
+  language?: string;
+  stop_words?: string[];
   /** How many documents the index holds (internal ids 1..docs). */
   docs: number;
   /** Average token count of each field. */
@@ -41,7 +46,7 @@ export interface SearchHead {
   term_tags: string;
   /** The tag of each file of stored documents, end to end. */
   doc_tags: string;
-  /** Letters with vocabulary words starting (`f`) or ending (`l`) with them, each with the tag of its file. */
+  /** Letters with vocabulary words starting (`f`) or ending (`l`) with them once folded, each with the tag of its file. */
   vocabulary: { f: Record<string, string>; l: Record<string, string> };
 }
 
@@ -105,12 +110,16 @@ export function searchShards(
     files.push({ path: docsPath(n), ...file });
   }
 
+  // An English vocabulary is of a-z alone, which folding leaves as it is.
+  const { language } = data.orama;
+  const fold = language === ENGLISH_NAME ? (word: string) => word : foldWord;
   const byLetter = { f: new Map<string, Map<string, string[]>>(), l: new Map<string, Map<string, string[]>>() };
   for (const [length, list] of Object.entries(data.vocabulary)) {
     for (const word of list.split(' ').filter(Boolean)) {
+      const key = fold(word);
       for (const [end, letter] of [
-        ['f', word[0]!],
-        ['l', word[word.length - 1]!],
+        ['f', key[0]!],
+        ['l', key[key.length - 1]!],
       ] as const) {
         const lengths = byLetter[end].get(letter) ?? byLetter[end].set(letter, new Map()).get(letter)!;
         (lengths.get(length) ?? lengths.set(length, []).get(length)!).push(word);
@@ -132,6 +141,8 @@ export function searchShards(
     format: EDGE_FORMAT,
     version: EDGE_VERSION,
     site_url: data.site_url,
+    ...(language === ENGLISH_NAME ? {} : { language }),
+    ...(data.stop_words ? { stop_words: data.stop_words } : {}),
     docs: docs.count,
     average,
     terms: firsts,

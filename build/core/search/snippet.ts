@@ -1,5 +1,7 @@
 // The snippet of a hit: the stretch of its text where the query's words are
 // densest, cut at word boundaries, so a reader sees why it matched (D12).
+import type { SearchLanguage } from './language.js';
+import { unicode } from './words.js';
 
 /** Characters of text a snippet shows, about two lines. */
 export const SNIPPET_LENGTH = 180;
@@ -17,34 +19,61 @@ interface Match {
 }
 
 /**
+ * What may be a letter English's alphabet does not have (in lowercased
+ * text): words with one are folded, and a token need not start as its word
+ * does. Ranges rather than Unicode properties, which cost a millisecond to
+ * compile: a symbol taken for a letter only costs a pass over the words.
+ */
+const BEYOND_ENGLISH = /(?![àèéìòóù÷])[\u00df-\u1fff\u2c00-\ud7ff\ud800-\udfff\uf900-\uffef]/;
+
+/**
  * `normalize` maps a word to its index token ("" for a stop word), the same
- * way the index did. Only words that share their first three letters with a
- * query token are normalized: stemming keeps the start of an English word.
+ * way the index did. Where the language's tokens keep the start of their
+ * words (English stemming does), only words that share their first three
+ * letters with a query token are normalized; otherwise every word of the
+ * language's splitting is.
  */
 export function snippet(
   texts: readonly string[],
   tokens: ReadonlySet<string>,
   normalize: (word: string) => string,
+  language: Pick<SearchLanguage, 'keepsPrefixes' | 'eachWord'>,
   length = SNIPPET_LENGTH,
 ): string {
   const prefixes = new Set([...tokens].map((t) => t.slice(0, 3)));
   // The body usually holds the match; when only the title, tags or summary do, the summary may show it.
   for (const text of texts) {
-    const around = excerpt(text, tokens, prefixes, normalize, length);
-    if (around !== null) return around;
+    let matches = language.keepsPrefixes ? prefixMatches(text, tokens, prefixes, normalize) : [];
+    if (matches.length === 0 && (!language.keepsPrefixes || (BEYOND_ASCII.test(text) && BEYOND_ENGLISH.test(text.toLowerCase()))))
+      matches = wordMatches(text, tokens, normalize, language);
+    if (matches.length > 0) return excerpt(text, matches, length);
   }
   const first = texts.find(Boolean) ?? '';
   return cut(first, 0, length);
 }
 
-/** The excerpt around the densest matches in `text`, or null when no word of it matches. */
-function excerpt(
+/** Every word of `text` (the language's words) whose token is a query token. */
+function wordMatches(
+  text: string,
+  tokens: ReadonlySet<string>,
+  normalize: (word: string) => string,
+  language: Pick<SearchLanguage, 'eachWord'>,
+): Match[] {
+  const matches: Match[] = [];
+  language.eachWord(text, (word, at) => {
+    const token = normalize(word);
+    if (tokens.has(token)) matches.push({ at, token });
+  });
+  return matches;
+}
+
+/** The words of `text` starting with one of `prefixes` whose token is a query token, in order. */
+function prefixMatches(
   text: string,
   tokens: ReadonlySet<string>,
   prefixes: ReadonlySet<string>,
   normalize: (word: string) => string,
-  length: number,
-): string | null {
+): Match[] {
   // Find the prefixes rather than tokenize every word: far fewer words get stemmed.
   const lower = text.toLowerCase();
   const matches: Match[] = [];
@@ -57,8 +86,11 @@ function excerpt(
       if (tokens.has(token)) matches.push({ at, token });
     }
   }
-  matches.sort((a, b) => a.at - b.at);
-  if (matches.length === 0) return null;
+  return matches.sort((a, b) => a.at - b.at);
+}
+
+/** The excerpt of `text` around its densest `matches` (in order, at least one). */
+function excerpt(text: string, matches: readonly Match[], length: number): string {
   // The window that starts at a match and holds the most distinct query tokens; the earliest wins a tie.
   let best = matches[0]!;
   let bestCount = 0;
@@ -73,17 +105,44 @@ function excerpt(
   return cut(text, Math.max(0, best.at - LEAD), length);
 }
 
+const BEYOND_ASCII = /[^\x00-\x7f]/;
+
+/** Characters of scripts written without spaces, where a snippet may start or end between any two characters. */
+const UNSPACED = unicode('[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanmar}]');
+
+/** `at`, or before it where `at` would part a surrogate pair or a letter from its marks. */
+function boundary(text: string, at: number): number {
+  for (let c = text.charCodeAt(at); at > 0 && ((c >= 0xdc00 && c <= 0xdfff) || (c >= 0x300 && /\p{M}/u.test(text[at]!)));)
+    c = text.charCodeAt(--at);
+  return at;
+}
+
+/** Where a sentence begins at most 20 characters before `start` (or shortly after it), or -1: after ". " or a full stop of Chinese or Japanese. */
+function sentenceStart(text: string, start: number): number {
+  const stop = text.lastIndexOf('. ', start + 20);
+  let at = stop >= start - 20 && stop !== -1 ? stop + 2 : -1;
+  for (const mark of ['。', '！', '？']) {
+    const ideographic = text.lastIndexOf(mark, start + 20);
+    if (ideographic !== -1 && ideographic >= start - 20 && ideographic + 1 > at) at = ideographic + 1;
+  }
+  return at;
+}
+
 /** `length` characters of `text` from about `start`, on word boundaries, with an ellipsis where text was left out. */
 function cut(text: string, start: number, length: number): string {
   if (start > 0) {
-    // Start at a sentence when one begins shortly before, else after the previous space.
-    const sentence = text.lastIndexOf('. ', start + 20);
-    start = sentence >= start - 20 && sentence !== -1 ? sentence + 2 : Math.max(0, text.lastIndexOf(' ', start) + 1);
+    // Start at a sentence when one begins shortly before, else after the previous space (in text without spaces, right there).
+    const sentence = sentenceStart(text, start);
+    const space = text.lastIndexOf(' ', start);
+    if (sentence !== -1) start = sentence;
+    else if (BEYOND_ASCII.test(text.slice(space + 1, start + 1)) && UNSPACED().test(text.slice(space + 1, start + 1)))
+      start = boundary(text, start);
+    else start = Math.max(0, space + 1);
   }
   let end = Math.min(text.length, start + length);
   if (end < text.length) {
     const space = text.lastIndexOf(' ', end);
-    if (space > start + length / 2) end = space;
+    end = space > start + length / 2 ? space : boundary(text, end);
   }
   const body = text
     .slice(start, end)

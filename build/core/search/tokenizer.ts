@@ -1,10 +1,19 @@
-// The tokenizer both sides use (D12): Orama's English tokenizer and stemmer,
-// given text whose hyphens and possessives are already split, so that
-// `build-pipelines` and "build pipelines" meet. Imported from Orama's
-// components entry alone: the run time needs no other part of Orama.
+// English, the tokenizer folio has always had (D12): Orama's English
+// tokenizer and stemmer, given text whose hyphens and possessives are already
+// split, so that `build-pipelines` and "build pipelines" meet. A word of
+// English's alphabet (a-z, digits and the accents Orama's English splitter
+// keeps) is tokenized exactly as it always was; a word with any other letter
+// ("Prüfliste", "議事録") is kept whole, folded (./fold.ts), and stemmed as
+// English when folding leaves it in a-z, instead of being cut at that letter.
+// Imported from Orama's components entry alone: the run time needs no other
+// part of Orama.
 import type { Tokenizer } from '@orama/orama';
 import { tokenizer } from '@orama/orama/components';
 import { stemmer } from '@orama/stemmers/english';
+import { foldWord } from './fold.js';
+import type { SearchLanguage } from './language.js';
+import { MIN_TYPO_LENGTH } from './typo.js';
+import { eachWord } from './words.js';
 
 /** Words too common to tell documents apart; dropped from the index and from queries. */
 export const STOP_WORDS = [
@@ -126,29 +135,76 @@ export function splitWords(text: string): string {
     .replace(/[-_'’]+/g, ' ');
 }
 
-/**
- * A word's index token ("" for a stop word), as the index made it: what both
- * search engines look words up by. Remembered per engine, and forgotten when
- * many, since queries can bring any word.
- */
-export function wordTokens(): (word: string) => string {
-  const tokenizer = createFolioTokenizer();
-  const tokens = new Map<string, string>();
+/** `fn` remembered per argument, forgotten when many: queries can bring any word. */
+export function cached(fn: (word: string) => string): (word: string) => string {
+  const seen = new Map<string, string>();
   return (word) => {
-    let token = tokens.get(word);
-    if (token === undefined) {
-      if (tokens.size > 50_000) tokens.clear();
-      token = tokenizer.tokenize(word, 'english', 'body')[0] ?? '';
-      tokens.set(word, token);
+    let value = seen.get(word);
+    if (value === undefined) {
+      if (seen.size > 50_000) seen.clear();
+      value = fn(word);
+      seen.set(word, value);
     }
-    return token;
+    return value;
   };
 }
+
+/** A word of English's alphabet, and a text with no letter outside it (most English text: it takes the path it always took). */
+const ALPHABET_WORD = /^[a-z0-9àèéìòóù]*$/;
+const ALPHABET_TEXT = /^[\x00-\x7fàèéìòóù]*$/;
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+/** What English indexes record as their language (Orama's name for it). */
+export const ENGLISH_NAME = 'english';
 
 /** Orama's tokenizer with folio's stop words and word splitting; a fresh one per database or engine. */
 export function createFolioTokenizer(): Tokenizer {
   const base = tokenizer.createTokenizer({ language: 'english', stemming: true, stemmer, stopWords: STOP_WORDS, allowDuplicates: true });
   const tokenize = base.tokenize.bind(base);
-  base.tokenize = (raw, language, prop, withCache) => tokenize(typeof raw === 'string' ? splitWords(raw) : raw, language, prop, withCache);
+  let token: ((word: string) => string) | undefined;
+  base.tokenize = (raw, language, prop, withCache) => {
+    if (typeof raw !== 'string') return tokenize(raw, language, prop, withCache);
+    const split = splitWords(raw);
+    if (ALPHABET_TEXT.test(split)) return tokenize(split, language, prop, withCache);
+    token ??= englishToken(base);
+    return englishWords(raw).map(token).filter(Boolean);
+  };
   return base;
 }
+
+/** A word's token as `base` (createFolioTokenizer) makes it, "" for a stop word. */
+function englishToken(base: Tokenizer): (word: string) => string {
+  const tokenize = (word: string) => base.tokenize(word, 'english', 'body')[0] ?? '';
+  return cached((word) => {
+    if (ALPHABET_WORD.test(word)) return tokenize(word);
+    const folded = foldWord(word);
+    return PLAIN_WORD.test(folded) ? tokenize(folded) : folded;
+  });
+}
+
+/** The words of English text: those of its alphabet as they are, any other folded. */
+function englishWords(text: string): string[] {
+  const split = splitWords(text);
+  if (ALPHABET_TEXT.test(split)) return split.split(WORD_SPLIT);
+  const words: string[] = [];
+  eachWord(
+    split,
+    (run) => run,
+    (word) => words.push(ALPHABET_WORD.test(word) ? word : foldWord(word)),
+  );
+  return words;
+}
+
+export const ENGLISH: SearchLanguage = {
+  name: ENGLISH_NAME,
+  stopWords: [],
+  folds: false,
+  keepsPrefixes: true,
+  words: englishWords,
+  eachWord: (text, visit) => eachWord(text, (run) => run.toLowerCase(), visit),
+  tokens: () => englishToken(createFolioTokenizer()),
+  // Its vocabulary is of a-z alone, already folded.
+  fold: (word) => word,
+  inVocabulary: (word) => word.length >= MIN_TYPO_LENGTH && /^[a-z]+$/.test(word),
+  tokenizer: createFolioTokenizer,
+};

@@ -2,6 +2,8 @@
 // replaced by the corpus words one edit away from it. Done on whole words,
 // before stemming, because stems of misspelt words drift apart
 // ("deliverabilty" stems to "deliverabilti", "deliverability" to "deliver").
+// The same step restores accents a query left out where the stem depends on
+// them ("activite" stems to "activit", "activité" to "activ").
 
 /** Shorter words would match too much with one edit ("ssh" → "sh", "ash", "shh"). */
 export const MIN_TYPO_LENGTH = 4;
@@ -21,11 +23,43 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/**
+ * Words of the vocabulary one edit away from `word`, at most `max`, in the
+ * order `candidates` gives them: those of the word's length, then one less,
+ * then one more. Words are compared folded (a language's `fold`), so a word
+ * that differs only by its accents ("activite", "activité") counts as one;
+ * `exact` asks for those alone. `candidates(length)` lists the vocabulary's
+ * words of that folded length.
+ */
+export function nearWords(
+  word: string,
+  fold: (word: string) => string,
+  candidates: (length: number) => Iterable<string>,
+  max = 8,
+  exact = false,
+): string[] {
+  const key = fold(word);
+  if (key.length < MIN_TYPO_LENGTH) return [];
+  const found: string[] = [];
+  for (const length of exact ? [key.length] : [key.length, key.length - 1, key.length + 1]) {
+    for (const candidate of candidates(length)) {
+      if (candidate !== word && (exact ? key === fold(candidate) : withinOneEdit(key, fold(candidate)))) {
+        found.push(candidate);
+        if (found.length === max) return found;
+      }
+    }
+  }
+  return found;
+}
+
 /** The vocabulary, split once per length on first use. */
 export class Vocabulary {
   private readonly split = new Map<number, readonly string[]>();
 
-  constructor(private readonly byLength: Readonly<Record<string, string>>) {}
+  constructor(
+    private readonly byLength: Readonly<Record<string, string>>,
+    private readonly fold: (word: string) => string,
+  ) {}
 
   private words(length: number): readonly string[] {
     let words = this.split.get(length);
@@ -37,29 +71,27 @@ export class Vocabulary {
     return words;
   }
 
-  /** Corpus words one edit away from `word`, at most `max` of them, in vocabulary order. */
-  corrections(word: string, max = 8): string[] {
-    if (word.length < MIN_TYPO_LENGTH) return [];
-    const found: string[] = [];
-    for (const length of [word.length, word.length - 1, word.length + 1]) {
-      for (const candidate of this.words(length)) {
-        if (candidate !== word && withinOneEdit(word, candidate)) {
-          found.push(candidate);
-          if (found.length === max) return found;
-        }
-      }
-    }
-    return found;
+  /** Corpus words one edit away from `word` (nearWords), at most `max` of them, in vocabulary order; with `exact`, those the same once folded. */
+  corrections(word: string, max = 8, exact = false): string[] {
+    return nearWords(word, this.fold, (length) => this.words(length), max, exact);
   }
 }
 
-/** Groups words of at least MIN_TYPO_LENGTH letters by length, sorted and space-separated (the index's `vocabulary`). */
-export function vocabularyOf(words: Iterable<string>): Record<string, string> {
+/**
+ * The words `keep` lets in, grouped by the length of their folded form,
+ * each group sorted and space-separated (the index's `vocabulary`).
+ */
+export function vocabularyOf(
+  words: Iterable<string>,
+  keep: (word: string) => boolean,
+  fold: (word: string) => string,
+): Record<string, string> {
   const byLength = new Map<number, Set<string>>();
   for (const word of words) {
-    if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) continue;
-    let set = byLength.get(word.length);
-    if (!set) byLength.set(word.length, (set = new Set()));
+    if (!keep(word)) continue;
+    const length = fold(word).length;
+    let set = byLength.get(length);
+    if (!set) byLength.set(length, (set = new Set()));
     set.add(word);
   }
   return Object.fromEntries([...byLength].sort(([a], [b]) => a - b).map(([length, set]) => [String(length), [...set].sort().join(' ')]));
