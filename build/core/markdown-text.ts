@@ -3,6 +3,7 @@
 // GFM reader gets back exactly the author's text, on one line, wherever folio
 // puts it (a paragraph, a heading, a quote, a list item, link text); the
 // escapes are only the ones needed, so the raw Markdown stays readable.
+import { unicode } from './unicode.js';
 
 /** Web and mail addresses, which GFM would link: kept whole, as autolinks. */
 const ADDRESS = /https?:\/\/[^\s<>\u0000-\u001f\u007f]+|[\w.+-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)+/gi;
@@ -82,14 +83,15 @@ function escapeInline(text: string): string {
   if (out.includes('#')) out = out.replace(/(^| )#/g, '$1\\#');
   // `www.` starts a GFM link; the escaped dot reads the same. (Unicode classes
   // are slow to scan for: only text that has the letters pays.)
-  if (/www\./i.test(out)) out = out.replace(/(^|[^\p{L}\p{N}])(www)\./giu, '$1$2\\.');
+  if (/www\./i.test(out)) out = out.replace(WWW(), '$1$2\\.');
   // An underscore inside a word never starts emphasis (CommonMark), so authorized_keys stays readable.
   if (out.includes('_'))
-    out = out.replace(/_/g, (c, i: number, all: string) => (WORD.test(all[i - 1] ?? '') && WORD.test(all[i + 1] ?? '') ? c : `\\${c}`));
+    out = out.replace(/_/g, (c, i: number, all: string) => (WORD().test(all[i - 1] ?? '') && WORD().test(all[i + 1] ?? '') ? c : `\\${c}`));
   return out;
 }
 
-const WORD = /[\p{L}\p{N}]/u;
+const WORD = unicode('[\\p{L}\\p{N}]');
+const WWW = unicode('(^|[^\\p{L}\\p{N}])(www)\\.', 'giu');
 
 /** What would make the line a list item or a thematic break when it starts a block. */
 function escapeStart(line: string): string {

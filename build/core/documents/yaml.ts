@@ -1,6 +1,7 @@
 // A small deterministic JSON → YAML 1.2 emitter for openapi.yaml. The core
 // may not import the `yaml` package (it is build-only), and the OpenAPI
 // document is plain JSON data: maps, arrays, strings, numbers, booleans, null.
+import { unicode } from '../unicode.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -9,7 +10,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
  * quotes: a letter, "_", "$" or "/" first (never an indicator or a digit),
  * then no flow indicators, backslashes or control characters.
  */
-const PLAIN = /^[\p{L}_$/][\p{L}\p{N}\p{M}_$/.()\-–— ,;:'"!?#&*@%+=~<>|’“”…]*$/u;
+const PLAIN = unicode('^[\\p{L}_$/][\\p{L}\\p{N}\\p{M}_$/.()\\-–— ,;:\'"!?#&*@%+=~<>|’“”…]*$');
 const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n)$/i;
 /** Sequences that would end or comment out a plain scalar. */
 const BREAKS = /: | #|:$| $/;
@@ -25,7 +26,7 @@ function scalar(value: null | boolean | number | string): string {
 }
 
 function string(value: string): string {
-  if (PLAIN.test(value) && !RESERVED.test(value) && !BREAKS.test(value)) return value;
+  if (PLAIN().test(value) && !RESERVED.test(value) && !BREAKS.test(value)) return value;
   // A JSON string is a valid YAML double-quoted scalar once the characters
   // YAML does not allow raw (DEL, C1 controls, line/paragraph separators, BOM) are escaped too.
   return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

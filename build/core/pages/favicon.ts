@@ -1,7 +1,10 @@
 // The icon every page links (D20, D43): the site's own favicon when
 // content/static/ has one at its root, else a monogram of the profile's name.
 import type { Site } from '../model.js';
+import { unicode } from '../unicode.js';
 import { html, type Html } from './html.js';
+
+const LETTER_OR_DIGIT = unicode('[\\p{L}\\p{N}]');
 
 /**
  * The favicons a site may publish, in the order they are linked: browsers
@@ -18,7 +21,7 @@ function initials(text: string): string {
   const firsts = text
     .normalize('NFC')
     .split(/\s+/)
-    .map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '')
+    .map((word) => LETTER_OR_DIGIT().exec(word)?.[0] ?? '')
     .filter(Boolean);
   // Uppercasing may lengthen a letter (ß → SS): two characters at most still fit the square.
   return [...firsts.join('').toUpperCase()].slice(0, 2).join('');

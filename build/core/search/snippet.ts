@@ -1,7 +1,8 @@
 // The snippet of a hit: the stretch of its text where the query's words are
 // densest, cut at word boundaries, so a reader sees why it matched (D12).
 import type { SearchLanguage } from './language.js';
-import { unicode } from './words.js';
+import { unicode } from '../unicode.js';
+import { MARK } from './words.js';
 
 /** Characters of text a snippet shows, about two lines. */
 export const SNIPPET_LENGTH = 180;
@@ -112,7 +113,7 @@ const UNSPACED = unicode('[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx
 
 /** `at`, or before it where `at` would part a surrogate pair or a letter from its marks. */
 function boundary(text: string, at: number): number {
-  for (let c = text.charCodeAt(at); at > 0 && ((c >= 0xdc00 && c <= 0xdfff) || (c >= 0x300 && /\p{M}/u.test(text[at]!)));)
+  for (let c = text.charCodeAt(at); at > 0 && ((c >= 0xdc00 && c <= 0xdfff) || (c >= 0x300 && MARK().test(text[at]!)));)
     c = text.charCodeAt(--at);
   return at;
 }

@@ -2,8 +2,8 @@
 // replaced by the corpus words one edit away from it. Done on whole words,
 // before stemming, because stems of misspelt words drift apart
 // ("deliverabilty" stems to "deliverabilti", "deliverability" to "deliver").
-// The same step restores accents a query left out where the stem depends on
-// them ("activite" stems to "activit", "activité" to "activ").
+// Words are compared folded, so one that differs only by its accents is no
+// edit at all.
 
 /** Shorter words would match too much with one edit ("ssh" → "sh", "ash", "shh"). */
 export const MIN_TYPO_LENGTH = 4;

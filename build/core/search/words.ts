@@ -16,19 +16,10 @@
 //   build's.
 // - Thai, Lao, Khmer and Burmese, which pairs of characters would cut inside
 //   syllables, by Intl.Segmenter's word boundaries.
+import { unicode } from '../unicode.js';
 
 /** A word, and where it is in the text given (UTF-16 offsets). */
 export type WordVisitor = (word: string, start: number, end: number) => void;
-
-/**
- * A regular expression made on its first use. V8 builds the character
- * classes of Unicode properties when it parses a pattern, milliseconds
- * at the start of a function that an English query never needs.
- */
-export function unicode(source: string, flags = 'u'): () => RegExp {
-  let made: RegExp | undefined;
-  return () => (made ??= new RegExp(source, flags));
-}
 
 const RUN = unicode('[\\p{L}\\p{M}\\p{N}]+', 'gu');
 
@@ -38,14 +29,19 @@ const SEGMENTED_SCRIPTS = '\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanma
 const PAIRED = unicode(`[${PAIRED_SCRIPTS}]`);
 const SEGMENTED = unicode(`[${SEGMENTED_SCRIPTS}]`);
 const UNSPACED = unicode(`[${PAIRED_SCRIPTS}${SEGMENTED_SCRIPTS}]`);
+const HANGUL = unicode('\\p{scx=Hangul}');
+const KATAKANA = unicode('\\p{scx=Katakana}');
+const HIRAGANA = unicode('\\p{scx=Hiragana}');
+/** A combining mark, which belongs to the character before it. */
+export const MARK = unicode('\\p{M}');
 
 /** How a character of an unspaced run is cut, and which script it is (pairs never straddle two). */
 function kindOf(c: string): string {
   if (!PAIRED().test(c)) return SEGMENTED().test(c) ? 'segment' : 'word';
-  if (/\p{scx=Hangul}/u.test(c)) return 'hangul';
+  if (HANGUL().test(c)) return 'hangul';
   // The length mark "ー" is both kana's: it lengthens a katakana word far more often.
-  if (/\p{scx=Katakana}/u.test(c)) return 'katakana';
-  return /\p{scx=Hiragana}/u.test(c) ? 'hiragana' : 'han';
+  if (KATAKANA().test(c)) return 'katakana';
+  return HIRAGANA().test(c) ? 'hiragana' : 'han';
 }
 
 let segmenter: Intl.Segmenter | undefined;
@@ -67,7 +63,7 @@ function unspaced(run: string, at: number, lower: (text: string) => string, visi
   for (let i = 0; i <= run.length;) {
     const c = i < run.length ? String.fromCodePoint(run.codePointAt(i)!) : '';
     // A mark belongs to the character before it.
-    const next = c === '' ? '' : /\p{M}/u.test(c) && i > 0 ? kind : kindOf(c);
+    const next = c === '' ? '' : MARK().test(c) && i > 0 ? kind : kindOf(c);
     if (i > 0 && next !== kind) {
       const part = run.slice(start, i);
       if (kind === 'segment') segments(part, at + start, lower, visit);
@@ -84,7 +80,7 @@ function unspaced(run: string, at: number, lower: (text: string) => string, visi
 function pairs(part: string, at: number, visit: WordVisitor): void {
   const chars: string[] = [];
   for (const c of part) {
-    if (chars.length > 0 && /\p{M}/u.test(c)) chars[chars.length - 1] += c;
+    if (chars.length > 0 && MARK().test(c)) chars[chars.length - 1] += c;
     else chars.push(c);
   }
   if (chars.length === 1) return visit(part, at, at + part.length);
