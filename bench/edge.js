@@ -35,21 +35,20 @@ import { edgeReport, KINDS, RUNS, writeEdgeReport } from './edge-report.js';
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const NOW = '2026-11-22';
 /** Each function file Pages routes to, and the middleware. */
-const FUNCTIONS = ['functions/_middleware.ts', 'functions/mcp.ts', 'functions/api/[version]/search.ts', 'functions/[[path]].ts'];
+export const FUNCTIONS = ['functions/_middleware.ts', 'functions/mcp.ts', 'functions/api/[version]/search.ts', 'functions/[[path]].ts'];
 
-/** What wrangler hands esbuild for a Pages Functions script (workerd conditions, ESM, not minified). */
+/** What wrangler hands esbuild for a Pages Functions script: workerd's conditions, one ESM file, not minified. */
+export const PAGES_ESBUILD = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['browser', 'module', 'main'],
+};
+
 function esbuild(entry, outfile) {
-  const options = {
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    logLevel: 'error',
-  };
+  const options = { ...PAGES_ESBUILD, entryPoints: [entry], outfile, logLevel: 'error' };
   const r = spawnSync(process.execPath, ['-e', `import('esbuild').then((e) => e.build(${JSON.stringify(options)}))`], {
     cwd: ROOT,
     encoding: 'utf8',

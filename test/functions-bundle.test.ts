@@ -3,26 +3,16 @@
 // every cold start whether or not it runs.
 import { build as esbuild } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-
-const FUNCTIONS = ['functions/_middleware.ts', 'functions/mcp.ts', 'functions/api/[version]/search.ts', 'functions/[[path]].ts'];
+// @ts-expect-error a plain JavaScript module of the benchmark
+import { FUNCTIONS, PAGES_ESBUILD } from '../bench/edge.js';
 
 async function bundle(entry: string): Promise<string> {
-  const result = await esbuild({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+  const result = await esbuild({ ...PAGES_ESBUILD, entryPoints: [entry], write: false, logLevel: 'silent' });
+  return result.outputFiles![0]!.text;
 }
 
 describe('the functions bundle', () => {
-  it.each(FUNCTIONS)('%s holds no regular expression literal with a Unicode property escape', async (entry) => {
+  it.each(FUNCTIONS as string[])('%s holds no regular expression literal with a Unicode property escape', async (entry: string) => {
     const text = await bundle(entry);
     // V8 builds a \p{…} class when it parses the literal, and it parses every literal when the script
     // loads: about 0.2 ms each on every cold start. core/unicode.ts makes them on first use instead.
