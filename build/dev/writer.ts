@@ -132,9 +132,16 @@ export async function emitInPlace(
     },
     // Another change is waiting: its rebuild writes the artifacts instead.
     // Until then the previous ones are on disk, and the state must say so.
+    // The next rebuild's plan compares its model with this one, not with the
+    // one those artifacts were made from: the edge files and the search index
+    // keep what that plan does not ask for again (edge-before.ts, the search
+    // patch job), so they would keep what this rebuild changed. Without the
+    // targets' digest and the search memo, the next rebuild makes them whole.
+    // The host files compare the manifest with their own memo: kept.
     skip() {
       for (const [file, entry] of previous.extras) if (!emitted.state.extras.has(file)) emitted.state.extras.set(file, entry);
-      emitted.state.search ??= previous.search;
+      emitted.state.targets = undefined;
+      emitted.state.search = undefined;
       emitted.state.hosts ??= previous.hosts;
     },
   };

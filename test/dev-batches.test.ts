@@ -1,0 +1,95 @@
+// folio dev under the changes an author's tools make at once: a branch
+// checked out, a stash popped, a folder renamed. Whatever order the
+// rebuilds take and whatever each leaves to the next, the output ends as
+// a clean build of the content.
+import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev, type DevSession } from '../build/dev.js';
+import { historyFile } from '../build/emit/cache.js';
+import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+
+const SLOW = { timeout: 240_000 };
+const EXTRA_POSTS = 300;
+
+let work: string;
+let content: string;
+let out: string;
+let cache: string;
+let dev: DevSession;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  work = await tempDir('folio-dev-batches-');
+  content = await copyContent();
+  // Enough documents that the search index is patched on its own thread (search-index.ts).
+  for (let i = 0; i < EXTRA_POSTS; i++)
+    await writeFile(
+      join(content, `posts/generated-${i}.md`),
+      `---\ntitle: Generated post ${i}\ndate: 2025-01-${String((i % 28) + 1).padStart(2, '0')}\ntags: [generated]\n---\n\nThe body of generated post ${i}.\n`,
+    );
+  out = join(work, 'dist');
+  cache = join(work, '.folio-cache');
+  dev = await startDev({
+    content,
+    out,
+    now: NOW,
+    cache,
+    port: 0,
+    host: '127.0.0.1',
+    log: (l) => lines.push(l),
+    debounceMs: 60,
+    maxGraceMs: 300,
+  });
+}, 240_000);
+afterAll(async () => {
+  await dev?.close();
+  await rm(work, { recursive: true, force: true });
+  await rm(content, { recursive: true, force: true });
+});
+
+/** A clean build with the record of what the session's first build published (D61), which lists the posts removed since. */
+async function expectSameAsClean(): Promise<void> {
+  const clean = join(work, `clean-${Date.now()}`);
+  await cleanBuild({ content, out: clean, now: NOW }, (c) => copyFile(historyFile(cache, out), historyFile(c, clean)));
+  expect(await treeHash(out), lines.join('\n')).toEqual(await treeHash(clean));
+  await rm(clean, { recursive: true, force: true });
+}
+
+describe('folio dev under changes in batches', () => {
+  it('makes the functions’ files again after a rebuild that left them to one that found nothing new', SLOW, async () => {
+    // A post renamed: its addresses move, and so do the route table and the post lists the functions read.
+    await rename(join(content, 'posts/bounce-handling.md'), join(content, 'posts/bounces-explained.md'));
+    for (const file of ['posts/email-deliverability-b2b-saas.md']) {
+      const path = join(content, file);
+      await writeFile(path, (await readFile(path, 'utf8')).replaceAll('/blog/bounce-handling', '/blog/bounces-explained'));
+    }
+    const paths = ['posts/bounce-handling.md', 'posts/bounces-explained.md', 'posts/email-deliverability-b2b-saas.md'];
+    // The same batch twice, as the watcher hands on a save reported twice: the second waits while the first
+    // is written, so the first leaves its artifacts to it, and it finds no content change.
+    const [a, b] = await Promise.all([dev.rebuild(paths), dev.rebuild(paths)]);
+    expect(a.ok && b.ok, lines.join('\n')).toBe(true);
+    expect(a.totalMs, 'the first rebuild left its artifacts to the next').toBeUndefined();
+    await dev.idle();
+    await expectSameAsClean();
+  });
+
+  it('patches the search index with an edit whose rebuild left it to the next one', SLOW, async () => {
+    await dev.idle();
+    const append = async (file: string, text: string) =>
+      writeFile(join(content, file), `${await readFile(join(content, file), 'utf8')}\n${text}\n`);
+    // A post's body and a project: every response is asked again, and the artifacts are left to the rebuild queued behind.
+    await append('posts/retiring-pid-files.md', 'A paragraph about quetzalcoatlus, added in a session.');
+    await append('projects/jumpcfg.md', 'One more line about the project.');
+    await append('posts/generated-7.md', 'Another paragraph.');
+    const [a, b] = await Promise.all([
+      dev.rebuild(['posts/retiring-pid-files.md', 'projects/jumpcfg.md']),
+      dev.rebuild(['posts/generated-7.md']),
+    ]);
+    expect(a.ok && b.ok, lines.join('\n')).toBe(true);
+    expect(a.totalMs, 'the first rebuild left its artifacts to the next').toBeUndefined();
+    await dev.idle();
+    expect(await readFile(join(out, '_folio/search-index.json'), 'utf8')).toContain('quetzalcoatlus');
+    await expectSameAsClean();
+  });
+});
