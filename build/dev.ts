@@ -16,8 +16,7 @@ import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
 import { collectGarbage } from './emit/gc.js';
 import { RecordCache } from './emit/record-cache.js';
-import { choosePath, ownersOf, readChanges } from './dev/planner.js';
-import { isImagePath } from './core/media-types.js';
+import { choosePath, imagesMayMove, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';
 import { saver } from './dev/persist.js';
 import { reporter } from './dev/reporter.js';
@@ -31,7 +30,7 @@ export type { DevOptions, RebuildReport } from './dev/state.js';
 
 export interface DevSession {
   url: string;
-  /** Rebuilds now for these paths (relative to the content directory), as the watcher does. */
+  /** Rebuilds now for these paths (relative to the content directory, a folder with a slash), as the watcher does. */
   rebuild(paths: string[]): Promise<RebuildReport>;
   /** Resolves with the report of the next rebuild the watcher starts. */
   nextRebuild(): Promise<RebuildReport>;
@@ -91,7 +90,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     // While the content has problems every open page shows their list, whatever its path.
     const showedProblems = state.problems.length > 0;
     state.sources = await readChanges(options.content, state.sources, paths);
-    state.imagesChanged = paths.some(isImagePath);
+    state.imagesChanged = imagesMayMove(paths);
     const way = choosePath(state, before);
     if (way === 'none') {
       saves.schedule();

@@ -2,10 +2,10 @@
 // checked out, a stash popped, a folder renamed. Whatever order the
 // rebuilds take and whatever each leaves to the next, the output ends as
 // a clean build of the content.
-import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev, type DevSession } from '../build/dev.js';
+import { startDev, type DevSession, type RebuildReport } from '../build/dev.js';
 import { historyFile } from '../build/emit/cache.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
@@ -47,6 +47,15 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
   await rm(content, { recursive: true, force: true });
 });
+
+/** The next rebuild the watcher starts; on a timeout, the error carries what folio dev printed. */
+function nextRebuild(): Promise<RebuildReport> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no rebuild within 60 s; folio dev printed:\n${lines.join('\n')}`)), 60_000);
+  });
+  return Promise.race([dev.nextRebuild(), timeout]).finally(() => clearTimeout(timer));
+}
 
 /** A clean build with the record of what the session's first build published (D61), which lists the posts removed since. */
 async function expectSameAsClean(): Promise<void> {
@@ -91,5 +100,38 @@ describe('folio dev under changes in batches', () => {
     await dev.idle();
     expect(await readFile(join(out, '_folio/search-index.json'), 'utf8')).toContain('quetzalcoatlus');
     await expectSameAsClean();
+  });
+
+  it('sees a folder of images renamed away and back: the posts that show them have a problem meanwhile (D44)', SLOW, async () => {
+    await dev.idle();
+    const broken = nextRebuild();
+    await rename(join(content, 'posts/img'), join(content, 'posts/pictures'));
+    const b = await broken;
+    expect(b.ok).toBe(false);
+    expect(b.problems.map((p) => p.message).join('\n')).toContain('./img/bounce-classifier.svg is missing');
+    const fixed = nextRebuild();
+    await rename(join(content, 'posts/pictures'), join(content, 'posts/img'));
+    expect((await fixed).ok).toBe(true);
+    await dev.idle();
+    await expectSameAsClean();
+  });
+
+  it('watches a folder that was removed and comes back', SLOW, async () => {
+    await dev.idle();
+    const saved = join(work, 'static-saved');
+    await cp(join(content, 'static'), saved, { recursive: true });
+    let rebuilt = nextRebuild();
+    await rm(join(content, 'static'), { recursive: true });
+    await rebuilt;
+    await dev.idle();
+    rebuilt = nextRebuild();
+    await cp(saved, join(content, 'static'), { recursive: true });
+    await rebuilt;
+    await dev.idle();
+    rebuilt = nextRebuild();
+    await appendFile(join(content, 'static/.well-known/security.txt'), 'Preferred-Languages: en, nl\n');
+    expect((await rebuilt).ok).toBe(true);
+    await dev.idle();
+    expect(await (await fetch(`${dev.url}/.well-known/security.txt`)).text()).toContain('Preferred-Languages: en, nl');
   });
 });

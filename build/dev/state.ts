@@ -79,7 +79,7 @@ export interface DevState {
   artifactsBehind: boolean;
   /** The image files of the last rebuild that resolved images (D44); a post edit adds its own. */
   media: readonly MediaFile[];
-  /** An image file changed in this batch (D44): the model may change although no content file did. */
+  /** An image file, or a folder, came, went or changed in this batch (D44): the model may change although no content file did. */
   imagesChanged: boolean;
 }
 
