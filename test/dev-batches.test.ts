@@ -57,6 +57,12 @@ function nextRebuild(): Promise<RebuildReport> {
   return Promise.race([dev.nextRebuild(), timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The status the dev server answers a page with once every change it has seen is in the output (500 while the content has problems). */
+async function served(path: string): Promise<number> {
+  await dev.idle();
+  return (await fetch(`${dev.url}${path}`, { headers: { accept: 'text/html' } })).status;
+}
+
 /** A clean build with the record of what the session's first build published (D61), which lists the posts removed since. */
 async function expectSameAsClean(): Promise<void> {
   const clean = join(work, `clean-${Date.now()}`);
@@ -133,5 +139,25 @@ describe('folio dev under changes in batches', () => {
     expect((await rebuilt).ok).toBe(true);
     await dev.idle();
     expect(await (await fetch(`${dev.url}/.well-known/security.txt`)).text()).toContain('Preferred-Languages: en, nl');
+  });
+
+  it('watches the content folder deleted and made again, as a checkout of it or a copy does', SLOW, async () => {
+    await dev.idle();
+    const away = join(work, 'content-away');
+    let rebuilt = nextRebuild();
+    await rename(content, away);
+    expect((await rebuilt).ok).toBe(false);
+    await dev.idle();
+    await cp(away, content, { recursive: true });
+    // A rebuild may read the folder half copied; the events of the rest follow, and so does the site.
+    await expect.poll(() => served('/'), { timeout: 60_000, interval: 100 }).toBe(200);
+    await dev.idle();
+    rebuilt = nextRebuild();
+    await appendFile(join(content, 'posts/proxyjump-over-bastions.md'), '\nWritten once the content folder was back.\n');
+    const r = await rebuilt;
+    expect(r.ok, JSON.stringify(r.problems)).toBe(true);
+    await dev.idle();
+    expect(await (await fetch(`${dev.url}/blog/proxyjump-over-bastions`)).text()).toContain('Written once the content folder was back.');
+    await expectSameAsClean();
   });
 });

@@ -32,11 +32,11 @@ export async function readChanges(dir: string, sources: ContentSources, paths: s
 /**
  * Whether these paths may change the images the content shows (D44), which
  * no content file's text says: an image file, or a folder that came or went
- * (posts/img/ renamed, restored with a branch), whose files move without
- * events of their own.
+ * (posts/img/ renamed, restored with a branch) or the content directory
+ * itself (''), whose files move without events of their own.
  */
 export function imagesMayMove(paths: readonly string[]): boolean {
-  return paths.some((path) => path.endsWith('/') || isImagePath(path));
+  return paths.some((path) => path === '' || path.endsWith('/') || isImagePath(path));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The watcher of folio dev: file events under content/ become batches of
 // changed paths, each batch handed on after a short quiet time.
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isLitter } from '../content/litter.js';
 
 export const FOLDER_NAMES = ['services', 'posts', 'projects'] as const;
@@ -18,12 +18,13 @@ export const DEBOUNCE_MS = 10;
 
 /**
  * Watches the content directory and each of its folders, each on its own,
- * and reports changed paths relative to the directory: 'posts/x.md', or a
- * folder that came, went or was replaced, with a slash ('posts/img/'). A
- * recursive fs.watch would do the same, but on Linux Node 20 emulates it
- * with a watcher per entry, and at 10,000 posts an event then arrived 40 to
- * 90 ms after the write instead of under 1 ms. What editors leave beside a
- * file (an Emacs lock, a vim swap file: content/litter.ts) is not reported.
+ * and reports changed paths relative to the directory: 'posts/x.md', a
+ * folder that came, went or was replaced with a slash ('posts/img/'), and
+ * '' for the directory itself. A recursive fs.watch would do the same, but
+ * on Linux Node 20 emulates it with a watcher per entry, and at 10,000 posts
+ * an event then arrived 40 to 90 ms after the write instead of under 1 ms.
+ * What editors leave beside a file (an Emacs lock, a vim swap file:
+ * content/litter.ts) is not reported.
  */
 export function watchContent(dir: string, changed: (path: string) => void, failed: (error: Error) => void): { close(): void } {
   /** The watched folders by path ('' for the directory itself). */
@@ -78,12 +79,37 @@ export function watchContent(dir: string, changed: (path: string) => void, faile
   };
   attachTree('');
   if (!folders.has('')) throw new Error(`${dir} is not a folder that can be watched`);
+  // The directory itself may go and come back (deleted and checked out again, renamed, a link pointed
+  // elsewhere), which only its parent sees; its metadata changing (a touch) is no change.
+  let identity = folderIdentity(dir);
+  let parent: FSWatcher | null = null;
+  try {
+    parent = watch(dirname(resolve(dir)), (_event, name) => {
+      if (name !== basename(resolve(dir)) || folderIdentity(dir) === identity) return;
+      identity = folderIdentity(dir);
+      seen('');
+    });
+    parent.on('error', () => parent?.close());
+  } catch {
+    // A parent that cannot be watched: the directory is watched as long as it stays.
+  }
   return {
     close() {
+      parent?.close();
       for (const w of folders.values()) w.close();
       folders.clear();
     },
   };
+}
+
+/** A folder's device and inode, which stay while it is the same folder; null when it is none. */
+function folderIdentity(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    return stat.isDirectory() ? `${stat.dev}:${stat.ino}` : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Folders no content lives in. */
