@@ -30,7 +30,7 @@ export type { DevOptions, RebuildReport } from './dev/state.js';
 
 export interface DevSession {
   url: string;
-  /** Rebuilds now for these paths (relative to the content directory, a folder with a slash), as the watcher does. */
+  /** Rebuilds for these paths (relative to the content directory, a folder with a slash) as the watcher does: once the running rebuild is done, together with the batches that come meanwhile. */
   rebuild(paths: string[]): Promise<RebuildReport>;
   /** Resolves with the report of the next rebuild the watcher starts. */
   nextRebuild(): Promise<RebuildReport>;
@@ -142,15 +142,29 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
 
   let running: Promise<unknown> = Promise.resolve();
   const waiting: { resolve(r: RebuildReport): void; reject(error: unknown): void }[] = [];
+  /**
+   * The rebuild that waits for the running one: the batches that come
+   * meanwhile join it. One rebuild each, an editor saving on every keystroke
+   * queued one per save, and they ran one after the other long after the
+   * last save, each finding nothing new but making the artifacts again.
+   */
+  let next: { paths: Set<string>; job: Promise<RebuildReport> } | null = null;
   const rebuild = (paths: string[]): Promise<RebuildReport> => {
+    if (next) {
+      for (const path of paths) next.paths.add(path);
+      return next.job;
+    }
     queued++;
+    const batch = new Set(paths);
     const job = running.then(async () => {
       queued--;
-      const r = await runRebuild(paths);
+      next = null;
+      const r = await runRebuild([...batch]);
       if (!r) return report(state, performance.now(), state.sources);
       for (const w of waiting.splice(0)) w.resolve(r);
       return r;
     });
+    next = { paths: batch, job };
     running = job.catch((error) => {
       for (const w of waiting.splice(0)) w.reject(error);
     });

@@ -3,6 +3,7 @@
 // rebuilds take and whatever each leaves to the next, the output ends as
 // a clean build of the content.
 import { appendFile, copyFile, cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev, type DevSession, type RebuildReport } from '../build/dev.js';
@@ -63,6 +64,13 @@ async function served(path: string): Promise<number> {
   return (await fetch(`${dev.url}${path}`, { headers: { accept: 'text/html' } })).status;
 }
 
+/** Two rebuilds, the second handed on while the first runs, as the watcher hands on a batch that comes meanwhile. */
+async function inARow(first: string[], second: string[]): Promise<[RebuildReport, RebuildReport]> {
+  const running = dev.rebuild(first);
+  await new Promise((ok) => setImmediate(ok));
+  return Promise.all([running, dev.rebuild(second)]);
+}
+
 /** A clean build with the record of what the session's first build published (D61), which lists the posts removed since. */
 async function expectSameAsClean(): Promise<void> {
   const clean = join(work, `clean-${Date.now()}`);
@@ -80,9 +88,9 @@ describe('folio dev under changes in batches', () => {
       await writeFile(path, (await readFile(path, 'utf8')).replaceAll('/blog/bounce-handling', '/blog/bounces-explained'));
     }
     const paths = ['posts/bounce-handling.md', 'posts/bounces-explained.md', 'posts/email-deliverability-b2b-saas.md'];
-    // The same batch twice, as the watcher hands on a save reported twice: the second waits while the first
-    // is written, so the first leaves its artifacts to it, and it finds no content change.
-    const [a, b] = await Promise.all([dev.rebuild(paths), dev.rebuild(paths)]);
+    // The same batch twice, as the watcher hands on a save reported twice: the first leaves its artifacts to
+    // the second, which finds no content change.
+    const [a, b] = await inARow(paths, paths);
     expect(a.ok && b.ok, lines.join('\n')).toBe(true);
     expect(a.totalMs, 'the first rebuild left its artifacts to the next').toBeUndefined();
     await dev.idle();
@@ -97,10 +105,7 @@ describe('folio dev under changes in batches', () => {
     await append('posts/retiring-pid-files.md', 'A paragraph about quetzalcoatlus, added in a session.');
     await append('projects/jumpcfg.md', 'One more line about the project.');
     await append('posts/generated-7.md', 'Another paragraph.');
-    const [a, b] = await Promise.all([
-      dev.rebuild(['posts/retiring-pid-files.md', 'projects/jumpcfg.md']),
-      dev.rebuild(['posts/generated-7.md']),
-    ]);
+    const [a, b] = await inARow(['posts/retiring-pid-files.md', 'projects/jumpcfg.md'], ['posts/generated-7.md']);
     expect(a.ok && b.ok, lines.join('\n')).toBe(true);
     expect(a.totalMs, 'the first rebuild left its artifacts to the next').toBeUndefined();
     await dev.idle();
@@ -158,6 +163,26 @@ describe('folio dev under changes in batches', () => {
     expect(r.ok, JSON.stringify(r.problems)).toBe(true);
     await dev.idle();
     expect(await (await fetch(`${dev.url}/blog/proxyjump-over-bastions`)).text()).toContain('Written once the content folder was back.');
+    await expectSameAsClean();
+  });
+
+  it('takes the saves that come during a rebuild in one rebuild, as an editor saving on every keystroke makes them', SLOW, async () => {
+    await dev.idle();
+    const file = join(content, 'posts/proxyjump-over-bastions.md');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, `${original}\nKeystroke 0.\n`);
+    const first = dev.rebuild(['posts/proxyjump-over-bastions.md']);
+    // The first rebuild runs; twenty saves come and are handed on while it does.
+    await new Promise((ok) => setImmediate(ok));
+    const saves: Promise<RebuildReport>[] = [];
+    for (let i = 1; i <= 20; i++) {
+      writeFileSync(file, `${original}\nKeystroke ${i}.\n`);
+      saves.push(dev.rebuild(['posts/proxyjump-over-bastions.md']));
+    }
+    const reports = await Promise.all([first, ...saves]);
+    expect(new Set(reports).size, 'rebuilds run').toBeLessThanOrEqual(2);
+    await dev.idle();
+    expect(await (await fetch(`${dev.url}/blog/proxyjump-over-bastions`)).text()).toContain('Keystroke 20.');
     await expectSameAsClean();
   });
 });
