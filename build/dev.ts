@@ -16,7 +16,7 @@ import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
 import { collectGarbage } from './emit/gc.js';
 import { RecordCache } from './emit/record-cache.js';
-import { choosePath, imagesMayMove, ownersOf, readChanges } from './dev/planner.js';
+import { choosePath, heldPosts, imagesMayMove, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';
 import { saver } from './dev/persist.js';
 import { reporter } from './dev/reporter.js';
@@ -49,7 +49,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const ctx = devContext(options, options.cache ? await RecordCache.open(options.cache) : null);
   const { out } = ctx;
   const state: DevState = initialState(await loadContent(options.content));
-  const print = reporter(options.log, options.color ?? false);
+  const print = reporter(options.log, options.color ?? false, options.now);
   let batcher: Batcher | null = null;
   let queued = 0;
   let closing = false;
@@ -111,6 +111,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       (hadBuild
         ? await incrementalRebuild(ctx, state, started, before)
         : { report: await fullBuild(ctx, state, started, before), deferred: null });
+    if (r.ok && state.model) r.held = heldPosts(state.model.content, [...r.sources.added, ...r.sources.changed], options.now);
     if (!early.told) print.rebuilt(r, print.trigger(r));
     const first = early.told ? early.files : wrote(r);
     if (edit?.deferred === null) {

@@ -185,4 +185,18 @@ describe('folio dev under changes in batches', () => {
     expect(await (await fetch(`${dev.url}/blog/proxyjump-over-bastions`)).text()).toContain('Keystroke 20.');
     await expectSameAsClean();
   });
+
+  it("says that a post saved with a date after the session's clock is not published, and publishes nothing of it (D2)", SLOW, async () => {
+    await dev.idle();
+    const mark = lines.length;
+    const rebuilt = nextRebuild();
+    await writeFile(join(content, 'posts/tomorrow.md'), '---\ntitle: Tomorrow\ndate: 2026-11-23\ntags: [email]\n---\n\nNot yet.\n');
+    const r = await rebuilt;
+    expect(r.ok).toBe(true);
+    expect(r.held).toEqual([{ file: expect.stringContaining('tomorrow.md'), date: '2026-11-23' }]);
+    expect(lines.slice(mark).join('\n')).toContain('--now 2026-11-23');
+    await dev.idle();
+    expect((await fetch(`${dev.url}/blog/tomorrow`)).status).toBe(404);
+    await expectSameAsClean();
+  });
 });

@@ -202,6 +202,7 @@ describe('the reporter', () => {
   const print = reporter(
     (l) => lines.push(l),
     false,
+    NOW,
     () => new Date('2026-11-22T10:11:12'),
   );
 
@@ -232,6 +233,21 @@ describe('the reporter', () => {
       '  another change is waiting: the lists, feeds, search index and host files are left to its rebuild',
     ]);
     expect(print.trigger(report({}))).toBe('no content change');
+  });
+
+  it("says why a saved post is not published: a draft, or dated after the session's clock (D2)", () => {
+    const r = report({
+      sources: { added: ['posts/soon.md', 'posts/wip.md'], changed: [], removed: [] },
+      held: [
+        { file: 'posts/soon.md', date: '2026-11-23' },
+        { file: 'posts/wip.md', date: null },
+      ],
+    });
+    print.rebuilt(r, print.trigger(r));
+    expect(lines.splice(0).slice(1)).toEqual([
+      "  posts/soon.md is dated 2026-11-23, after this session's build clock (2026-11-22, UTC): not published; restart folio dev on that day, or pass --now 2026-11-23, to see it",
+      '  posts/wip.md is a draft: not published until draft: true is removed',
+    ]);
   });
 });
 

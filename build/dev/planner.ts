@@ -7,7 +7,8 @@ import { isImagePath } from '../core/media-types.js';
 import { loadContent, reloadFile, type ContentSources } from '../content/load.js';
 import { ownerOf } from '../emit/incremental.js';
 import type { OutputRecord } from '../emit/build-state.js';
-import type { DevState, RebuildReport } from './state.js';
+import { isPublished, type ReadContent } from '../site.js';
+import type { DevState, HeldPost, RebuildReport } from './state.js';
 import { FOLDER_NAMES, FOLDERS } from './watcher.js';
 
 export type RebuildPath = 'none' | 'post-edit' | 'incremental' | 'full';
@@ -139,4 +140,17 @@ export function ownersOf(routes: Map<string, OutputRecord>): Map<string, string[
     else owners.set(slug, [target]);
   }
   return owners;
+}
+
+/**
+ * The posts among `files` that a build at `now` does not publish: a draft,
+ * or a post dated after the clock's day, which the session's fixed clock
+ * keeps out even once that day has come.
+ */
+export function heldPosts(content: ReadContent, files: readonly string[], now: Date): HeldPost[] {
+  const day = now.toISOString().slice(0, 10);
+  const named = new Set(files);
+  return content.posts
+    .filter((r) => named.has(r.file) && r.read && !isPublished(r.read, day))
+    .map((r) => ({ file: r.file, date: r.read!.draft ? null : r.read!.value.date }));
 }

@@ -45,6 +45,14 @@ export interface RebuildReport {
   /** Why every response was asked for again, when it was. */
   full: string | null;
   problems: Problem[];
+  /** Posts among the changed files that the session's clock does not publish (D2): drafts, and those dated after its day. */
+  held?: HeldPost[];
+}
+
+export interface HeldPost {
+  file: string;
+  /** The post's date when it is dated after the clock's day; null for a draft. */
+  date: string | null;
 }
 
 /** The settings of a session, fixed at its start. */
