@@ -36,6 +36,7 @@ export interface DevSession {
   nextRebuild(): Promise<RebuildReport>;
   /** Resolves once no rebuild runs or waits (every change so far is in the output, artifacts included). */
   idle(): Promise<void>;
+  /** Stops watching, writes the rebuild in progress whole (waiting for no open page), saves the cache and stops serving. */
   close(): Promise<void>;
 }
 
@@ -62,15 +63,20 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
    * a while, so first let open pages fetch what they were just told changed:
    * wait until no request has come for a moment (at most a few seconds).
    * False when another change waits: its rebuild does the rest instead.
+   * A session that is stopping waits for no page: the output is made whole
+   * at once.
    */
   const quiet = async () => {
     const waitFrom = performance.now();
-    do await new Promise((ok) => setTimeout(ok, RELOAD_GRACE_MS));
-    while (
-      performance.now() - server.lastRequest() < RELOAD_GRACE_MS &&
-      performance.now() - waitFrom < (options.maxGraceMs ?? MAX_GRACE_MS) &&
-      !changesWaiting()
-    );
+    while (!closing) {
+      await new Promise((ok) => setTimeout(ok, RELOAD_GRACE_MS));
+      if (
+        performance.now() - server.lastRequest() >= RELOAD_GRACE_MS ||
+        performance.now() - waitFrom >= (options.maxGraceMs ?? MAX_GRACE_MS) ||
+        changesWaiting()
+      )
+        break;
+    }
     return !changesWaiting();
   };
 
@@ -142,6 +148,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   };
 
   let running: Promise<unknown> = Promise.resolve();
+  let rebuilding = false;
   const waiting: { resolve(r: RebuildReport): void; reject(error: unknown): void }[] = [];
   /**
    * The rebuild that waits for the running one: the batches that come
@@ -160,7 +167,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const job = running.then(async () => {
       queued--;
       next = null;
-      const r = await runRebuild([...batch]);
+      rebuilding = true;
+      const r = await runRebuild([...batch]).finally(() => (rebuilding = false));
       if (!r) return report(state, performance.now(), state.sources);
       for (const w of waiting.splice(0)) w.resolve(r);
       return r;
@@ -229,6 +237,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     },
     async close() {
       closing = true;
+      // Said, so that a second Ctrl-C is a choice: the output is whole only once the rebuild is written.
+      if (rebuilding || queued) print.stopping();
       batcher?.close();
       await running;
       await saves.flush();

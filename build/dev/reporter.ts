@@ -61,6 +61,9 @@ export function reporter(log: (line: string) => void, color: boolean, now: Date,
     serving(url: string, content: string): void {
       log(`folio dev: serving at ${url} — watching ${content}/ (Ctrl-C to stop)`);
     },
+    stopping(): void {
+      log('folio dev: stopping once the rebuild in progress is written, so that the output is whole (Ctrl-C again stops at once)');
+    },
     error(message: string): void {
       log(p.red(`folio dev: ${message}`));
     },
