@@ -10,11 +10,12 @@
 // batched (dev/watcher.ts); the planner picks each rebuild's way
 // (dev/planner.ts), dev/rebuild.ts and dev/writer.ts make it, dev/reporter.ts
 // prints it, and the state that crosses rebuilds is one DevState.
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { loadContent } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
 import { collectGarbage } from './emit/gc.js';
+import { lockOutput } from './emit/output-lock.js';
 import { RecordCache } from './emit/record-cache.js';
 import { choosePath, heldPosts, imagesMayMove, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';
@@ -47,6 +48,17 @@ const RELOAD_GRACE_MS = 150;
 const MAX_GRACE_MS = 5000;
 
 export async function startDev(options: DevOptions): Promise<DevSession> {
+  // The session alone writes the output while it runs: another folio dev or a folio build is refused (its own builds take the same lock).
+  const unlock = lockOutput(resolve(options.out), 'folio dev', { create: true });
+  try {
+    return await session(options, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function session(options: DevOptions, unlock: () => void): Promise<DevSession> {
   const ctx = devContext(options, options.cache ? await RecordCache.open(options.cache) : null);
   const { out } = ctx;
   const state: DevState = initialState(await loadContent(options.content));
@@ -243,6 +255,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       await running;
       await saves.flush();
       await server.close();
+      unlock();
     },
   };
 }

@@ -86,7 +86,7 @@ async function expectSameAsClean(s: Session): Promise<void> {
 
 /** Files folio leaves beside or inside the output while it writes: none may stay. */
 async function leftovers(s: Session): Promise<string[]> {
-  const beside = (await readdir(join(s.out, '..'))).filter((n) => n.includes('.folio-tmp-') || n.includes('.folio-old-'));
+  const beside = (await readdir(join(s.out, '..'))).filter((n) => /\.folio-(tmp-|old-|lock)/.test(n));
   const inside = (await readdir(s.out, { recursive: true })).filter((n) => n.includes('.folio-dev-'));
   return [...beside, ...inside];
 }
