@@ -24,7 +24,7 @@ import { reporter } from './dev/reporter.js';
 import { startDevServer } from './dev/server.js';
 import { devContext, emptySources, initialState, type DevOptions, type DevState, type RebuildReport } from './dev/state.js';
 import { DEBOUNCE_MS, watchBatches, type Batcher } from './dev/watcher.js';
-import type { Deferred } from './dev/writer.js';
+import { outputIntact, type Deferred } from './dev/writer.js';
 
 export { devPolicy, withLiveReload } from './dev/live-reload.js';
 export type { DevOptions, RebuildReport } from './dev/state.js';
@@ -103,6 +103,7 @@ async function session(options: DevOptions, unlock: () => void): Promise<DevSess
   const runRebuild = async (paths: string[]): Promise<RebuildReport | null> => {
     const started = performance.now();
     await saves.hold();
+    if (state.build && !outputIntact(out, state.build)) state.build = null;
     const before = state.sources;
     const hadBuild = state.build !== null;
     // While the content has problems every open page shows their list, whatever its path.

@@ -199,4 +199,15 @@ describe('folio dev under changes in batches', () => {
     expect((await fetch(`${dev.url}/blog/tomorrow`)).status).toBe(404);
     await expectSameAsClean();
   });
+
+  it('builds the output whole again when it was deleted during the session', SLOW, async () => {
+    await dev.idle();
+    await rm(out, { recursive: true });
+    const rebuilt = nextRebuild();
+    await appendFile(join(content, 'posts/proxyjump-over-bastions.md'), '\nWritten once dist/ was deleted.\n');
+    expect((await rebuilt).ok).toBe(true);
+    await dev.idle();
+    expect((await fetch(`${dev.url}/blog`)).status).toBe(200);
+    await expectSameAsClean();
+  });
 });
