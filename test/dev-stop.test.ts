@@ -7,6 +7,7 @@ import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopOnSignals } from '../build/dev/signals.js';
+import { build } from '../build/emit/build.js';
 import { historyFile } from '../build/emit/cache.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
@@ -127,4 +128,27 @@ describe('stopping folio dev', () => {
     expect(process.listenerCount('SIGINT')).toBe(listeners);
     void stopped;
   });
+});
+
+describe('stopping a build before it is swapped in (D40)', () => {
+  for (const command of ['build', 'dev'] as const)
+    it(`folio ${command}: leaves the previous output as it was, and nothing beside it`, SLOW, async () => {
+      const out = join(work, `stopped-${command}`, 'dist');
+      await build({ content, out, now: NOW, cache: false });
+      const before = await treeHash(out);
+      // Another clock: every response is made again, so the build takes a while to write.
+      const args = ['bin/folio.js', command, '--content', content, '--out', out, '--now', '2026-12-24T00:00:00Z', '--no-cache'];
+      const child = spawn(process.execPath, command === 'dev' ? [...args, '--port', '0'] : args, { stdio: 'ignore' });
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      // Stopped once its staging folder is there.
+      const parent = join(out, '..');
+      const staging = async () => (await readdir(parent)).some((n) => n.includes('.folio-tmp-'));
+      for (let i = 0; i < 24_000 && !(await staging()); i++) await new Promise((ok) => setTimeout(ok, 5));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(await treeHash(out)).toEqual(before);
+      // The staging folder went at once; a process of its own removes it.
+      for (let i = 0; i < 400 && (await readdir(parent)).length > 1; i++) await new Promise((ok) => setTimeout(ok, 25));
+      expect(await readdir(parent)).toEqual(['dist']);
+    });
 });

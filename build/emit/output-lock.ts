@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { OutputError } from './atomic.js';
+import { onInterrupt } from './interrupt.js';
 
 interface Holder {
   pid: number;
@@ -43,7 +44,11 @@ export function lockOutput(out: string, command: string, { create = false } = {}
         process.once('exit', releaseAtExit);
       }
       held.set(path, 1);
-      return once(() => release(path));
+      const unhook = onInterrupt(() => removeIfMine(path));
+      return once(() => {
+        unhook();
+        release(path);
+      });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && !create) return () => undefined;
