@@ -109,7 +109,8 @@ async function session(options: DevOptions, unlock: () => void): Promise<DevSess
     // While the content has problems every open page shows their list, whatever its path.
     const showedProblems = state.problems.length > 0;
     state.sources = await readChanges(options.content, state.sources, paths);
-    state.imagesChanged = imagesMayMove(paths);
+    const images = imagesMayMove(paths);
+    state.imagesChanged = images.length > 0;
     const way = choosePath(state, before);
     if (way === 'none') {
       saves.schedule();
@@ -131,6 +132,7 @@ async function session(options: DevOptions, unlock: () => void): Promise<DevSess
         ? await incrementalRebuild(ctx, state, started, before)
         : { report: await fullBuild(ctx, state, started, before), deferred: null });
     if (r.ok && state.model) r.held = heldPosts(state.model.content, [...r.sources.added, ...r.sources.changed], options.now);
+    r.images = images.map((path) => (relative(process.cwd(), join(options.content, path)) || path) + (path.endsWith('/') ? '/' : ''));
     if (!early.told) print.rebuilt(r, print.trigger(r));
     const first = early.told ? early.files : wrote(r);
     if (edit?.deferred === null) {

@@ -119,6 +119,9 @@ describe('folio dev under changes in batches', () => {
     await rename(join(content, 'posts/img'), join(content, 'posts/pictures'));
     const b = await broken;
     expect(b.ok).toBe(false);
+    // The terminal names the folders, since no content file changed.
+    const line = lines.find((l) => l.includes('→ 3 problems')) ?? '';
+    for (const folder of ['posts/img/', 'posts/pictures/']) expect(line).toContain(`${folder} changed`);
     expect(b.problems.map((p) => p.message).join('\n')).toContain('./img/bounce-classifier.svg is missing');
     const fixed = nextRebuild();
     await rename(join(content, 'posts/pictures'), join(content, 'posts/img'));

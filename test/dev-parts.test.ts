@@ -233,6 +233,10 @@ describe('the reporter', () => {
       '  another change is waiting: the lists, feeds, search index and host files are left to its rebuild',
     ]);
     expect(print.trigger(report({}))).toBe('no content change');
+    // An image or a folder of them: no content file changed, but the site did (D44).
+    expect(print.trigger(report({ images: ['content/posts/img/a.png', 'content/images/'] }))).toBe(
+      'content/posts/img/a.png changed, content/images/ changed',
+    );
   });
 
   it("says why a saved post is not published: a draft, or dated after the session's clock (D2)", () => {

@@ -31,13 +31,13 @@ export async function readChanges(dir: string, sources: ContentSources, paths: s
 }
 
 /**
- * Whether these paths may change the images the content shows (D44), which
+ * Those of these paths that may change the images the content shows (D44), which
  * no content file's text says: an image file, or a folder that came or went
  * (posts/img/ renamed, restored with a branch) or the content directory
  * itself (''), whose files move without events of their own.
  */
-export function imagesMayMove(paths: readonly string[]): boolean {
-  return paths.some((path) => path === '' || path.endsWith('/') || isImagePath(path));
+export function imagesMayMove(paths: readonly string[]): string[] {
+  return paths.filter((path) => path === '' || path.endsWith('/') || isImagePath(path));
 }
 
 /**

@@ -19,6 +19,7 @@ export function reporter(log: (line: string) => void, color: boolean, now: Date,
           ...r.sources.added.map((f) => `${f} added`),
           ...r.sources.changed.map((f) => `${f} changed`),
           ...r.sources.removed.map((f) => `${f} removed`),
+          ...(r.images ?? []).map((f) => `${f} changed`),
         ].join(', ') || 'no content change'
       );
     },

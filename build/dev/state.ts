@@ -38,6 +38,8 @@ export interface RebuildReport {
   totalMs?: number;
   /** Content files added, changed or removed (as shown in messages). */
   sources: { added: string[]; changed: string[]; removed: string[] };
+  /** Image files and folders that came, went or changed (as shown in messages): no content file says so (D44). */
+  images?: string[];
   /** Output files added, changed or removed, relative to the output directory. */
   files: { added: string[]; changed: string[]; removed: string[] };
   /** Request targets whose bytes changed: open pages at these paths reload. */
