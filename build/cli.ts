@@ -6,6 +6,7 @@ import { ContentError } from './content/problems.js';
 import { jsonText } from './core/http.js';
 import { plural } from './core/pages/html.js';
 import { startDev } from './dev.js';
+import { stopOnSignals } from './dev/signals.js';
 import { build } from './emit/build.js';
 import { defaultCacheDir } from './emit/cache.js';
 import { HOSTS, type Host } from './emit/hosts/limits.js';
@@ -179,11 +180,7 @@ export function program(): Command {
         log: (line) => console.log(line),
         color: terminal().color,
       });
-      await new Promise<void>((resolve) => {
-        const stop = () => void session.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await stopOnSignals(session);
     });
 
   cli

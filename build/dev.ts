@@ -10,33 +10,34 @@
 // batched (dev/watcher.ts); the planner picks each rebuild's way
 // (dev/planner.ts), dev/rebuild.ts and dev/writer.ts make it, dev/reporter.ts
 // prints it, and the state that crosses rebuilds is one DevState.
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { loadContent } from './content/load.js';
 import { readDocument } from './content/kinds.js';
 import { MANIFEST_PATH } from './core/files.js';
 import { collectGarbage } from './emit/gc.js';
+import { lockOutput } from './emit/output-lock.js';
 import { RecordCache } from './emit/record-cache.js';
-import { choosePath, ownersOf, readChanges } from './dev/planner.js';
-import { isImagePath } from './core/media-types.js';
+import { choosePath, heldPosts, imagesMayMove, ownersOf, readChanges } from './dev/planner.js';
 import { fullBuild, incrementalRebuild, postEdit, report } from './dev/rebuild.js';
 import { saver } from './dev/persist.js';
 import { reporter } from './dev/reporter.js';
 import { startDevServer } from './dev/server.js';
 import { devContext, emptySources, initialState, type DevOptions, type DevState, type RebuildReport } from './dev/state.js';
 import { DEBOUNCE_MS, watchBatches, type Batcher } from './dev/watcher.js';
-import type { Deferred } from './dev/writer.js';
+import { outputIntact, type Deferred } from './dev/writer.js';
 
 export { devPolicy, withLiveReload } from './dev/live-reload.js';
 export type { DevOptions, RebuildReport } from './dev/state.js';
 
 export interface DevSession {
   url: string;
-  /** Rebuilds now for these paths (relative to the content directory), as the watcher does. */
+  /** Rebuilds for these paths (relative to the content directory, a folder with a slash) as the watcher does: once the running rebuild is done, together with the batches that come meanwhile. */
   rebuild(paths: string[]): Promise<RebuildReport>;
   /** Resolves with the report of the next rebuild the watcher starts. */
   nextRebuild(): Promise<RebuildReport>;
   /** Resolves once no rebuild runs or waits (every change so far is in the output, artifacts included). */
   idle(): Promise<void>;
+  /** Stops watching, writes the rebuild in progress whole (waiting for no open page), saves the cache and stops serving. */
   close(): Promise<void>;
 }
 
@@ -47,10 +48,21 @@ const RELOAD_GRACE_MS = 150;
 const MAX_GRACE_MS = 5000;
 
 export async function startDev(options: DevOptions): Promise<DevSession> {
+  // The session alone writes the output while it runs: another folio dev or a folio build is refused (its own builds take the same lock).
+  const unlock = lockOutput(resolve(options.out), 'folio dev', { create: true });
+  try {
+    return await session(options, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function session(options: DevOptions, unlock: () => void): Promise<DevSession> {
   const ctx = devContext(options, options.cache ? await RecordCache.open(options.cache) : null);
   const { out } = ctx;
   const state: DevState = initialState(await loadContent(options.content));
-  const print = reporter(options.log, options.color ?? false);
+  const print = reporter(options.log, options.color ?? false, options.now);
   let batcher: Batcher | null = null;
   let queued = 0;
   let closing = false;
@@ -63,15 +75,20 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
    * a while, so first let open pages fetch what they were just told changed:
    * wait until no request has come for a moment (at most a few seconds).
    * False when another change waits: its rebuild does the rest instead.
+   * A session that is stopping waits for no page: the output is made whole
+   * at once.
    */
   const quiet = async () => {
     const waitFrom = performance.now();
-    do await new Promise((ok) => setTimeout(ok, RELOAD_GRACE_MS));
-    while (
-      performance.now() - server.lastRequest() < RELOAD_GRACE_MS &&
-      performance.now() - waitFrom < (options.maxGraceMs ?? MAX_GRACE_MS) &&
-      !changesWaiting()
-    );
+    while (!closing) {
+      await new Promise((ok) => setTimeout(ok, RELOAD_GRACE_MS));
+      if (
+        performance.now() - server.lastRequest() >= RELOAD_GRACE_MS ||
+        performance.now() - waitFrom >= (options.maxGraceMs ?? MAX_GRACE_MS) ||
+        changesWaiting()
+      )
+        break;
+    }
     return !changesWaiting();
   };
 
@@ -86,12 +103,14 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const runRebuild = async (paths: string[]): Promise<RebuildReport | null> => {
     const started = performance.now();
     await saves.hold();
+    if (state.build && !outputIntact(out, state.build)) state.build = null;
     const before = state.sources;
     const hadBuild = state.build !== null;
     // While the content has problems every open page shows their list, whatever its path.
     const showedProblems = state.problems.length > 0;
     state.sources = await readChanges(options.content, state.sources, paths);
-    state.imagesChanged = paths.some(isImagePath);
+    const images = imagesMayMove(paths);
+    state.imagesChanged = images.length > 0;
     const way = choosePath(state, before);
     if (way === 'none') {
       saves.schedule();
@@ -112,6 +131,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       (hadBuild
         ? await incrementalRebuild(ctx, state, started, before)
         : { report: await fullBuild(ctx, state, started, before), deferred: null });
+    if (r.ok && state.model) r.held = heldPosts(state.model.content, [...r.sources.added, ...r.sources.changed], options.now);
+    r.images = images.map((path) => (relative(process.cwd(), join(options.content, path)) || path) + (path.endsWith('/') ? '/' : ''));
     if (!early.told) print.rebuilt(r, print.trigger(r));
     const first = early.told ? early.files : wrote(r);
     if (edit?.deferred === null) {
@@ -142,16 +163,32 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   };
 
   let running: Promise<unknown> = Promise.resolve();
+  let rebuilding = false;
   const waiting: { resolve(r: RebuildReport): void; reject(error: unknown): void }[] = [];
+  /**
+   * The rebuild that waits for the running one: the batches that come
+   * meanwhile join it. One rebuild each, an editor saving on every keystroke
+   * queued one per save, and they ran one after the other long after the
+   * last save, each finding nothing new but making the artifacts again.
+   */
+  let next: { paths: Set<string>; job: Promise<RebuildReport> } | null = null;
   const rebuild = (paths: string[]): Promise<RebuildReport> => {
+    if (next) {
+      for (const path of paths) next.paths.add(path);
+      return next.job;
+    }
     queued++;
+    const batch = new Set(paths);
     const job = running.then(async () => {
       queued--;
-      const r = await runRebuild(paths);
+      next = null;
+      rebuilding = true;
+      const r = await runRebuild([...batch]).finally(() => (rebuilding = false));
       if (!r) return report(state, performance.now(), state.sources);
       for (const w of waiting.splice(0)) w.resolve(r);
       return r;
     });
+    next = { paths: batch, job };
     running = job.catch((error) => {
       for (const w of waiting.splice(0)) w.reject(error);
     });
@@ -215,10 +252,13 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     },
     async close() {
       closing = true;
+      // Said, so that a second Ctrl-C is a choice: the output is whole only once the rebuild is written.
+      if (rebuilding || queued) print.stopping();
       batcher?.close();
       await running;
       await saves.flush();
       await server.close();
+      unlock();
     },
   };
 }

@@ -110,7 +110,8 @@ const photo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" wid
 </svg>
 `;
 
-const gitignore = ['# folio build output and its cache', 'dist/', '.folio-cache/'];
+// .dist.folio-*: what a build keeps beside dist/ while it runs (its lock, its staging folder).
+const gitignore = ['# folio build output and its cache', 'dist/', '.folio-cache/', '.dist.folio-*'];
 
 /** Every file of the starter; `today` (YYYY-MM-DD) dates the first post and project. */
 export function starterFiles(today: string): StarterFile[] {

@@ -58,7 +58,8 @@ describe('the watcher', () => {
       expect(batcher.waiting()).toBe(false);
       await mkdir(join(dir, 'services'));
       for (let i = 0; i < 100 && batches.length === 1; i++) await new Promise((ok) => setTimeout(ok, 20));
-      expect(batches[1]).toContain('services');
+      // A folder that came: with a slash, since what it holds came without events of its own.
+      expect(batches[1]).toContain('services/');
     } finally {
       batcher.close();
     }
@@ -201,6 +202,7 @@ describe('the reporter', () => {
   const print = reporter(
     (l) => lines.push(l),
     false,
+    NOW,
     () => new Date('2026-11-22T10:11:12'),
   );
 
@@ -231,6 +233,25 @@ describe('the reporter', () => {
       '  another change is waiting: the lists, feeds, search index and host files are left to its rebuild',
     ]);
     expect(print.trigger(report({}))).toBe('no content change');
+    // An image or a folder of them: no content file changed, but the site did (D44).
+    expect(print.trigger(report({ images: ['content/posts/img/a.png', 'content/images/'] }))).toBe(
+      'content/posts/img/a.png changed, content/images/ changed',
+    );
+  });
+
+  it("says why a saved post is not published: a draft, or dated after the session's clock (D2)", () => {
+    const r = report({
+      sources: { added: ['posts/soon.md', 'posts/wip.md'], changed: [], removed: [] },
+      held: [
+        { file: 'posts/soon.md', date: '2026-11-23' },
+        { file: 'posts/wip.md', date: null },
+      ],
+    });
+    print.rebuilt(r, print.trigger(r));
+    expect(lines.splice(0).slice(1)).toEqual([
+      "  posts/soon.md is dated 2026-11-23, after this session's build clock (2026-11-22, UTC): not published; restart folio dev on that day, or pass --now 2026-11-23, to see it",
+      '  posts/wip.md is a draft: not published until draft: true is removed',
+    ]);
   });
 });
 

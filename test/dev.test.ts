@@ -312,9 +312,12 @@ describe('folio dev', () => {
       '---\ntitle: Short-lived\ndate: 2026-11-21\ntags: [email]\n---\n\nA post that is about to go.\n',
     );
     await dev.rebuild(['posts/short-lived.md']);
+    // The watcher's batch for that write, which waited behind it, runs too; then nothing waits.
+    await dev.idle();
     // Two changes in a row: the second is queued while the first is still being served.
     await rm(join(content, 'posts/short-lived.md'));
     const first = dev.rebuild(['posts/short-lived.md']);
+    await new Promise((ok) => setImmediate(ok));
     await appendFile(join(content, 'posts', `${POST}.md`), '\nAn edit that arrived while the last one was being written.\n');
     const second = dev.rebuild([`posts/${POST}.md`]);
     const [a, b] = await Promise.all([first, second]);

@@ -184,9 +184,9 @@ describe('folio init (D42)', () => {
     const r = await folio(dir, 'init');
     expect(r.code, r.stderr).toBe(0);
     expect([...r.stdout.matchAll(/^\s+\d\. (.+)$/gm)].map((m) => m[1])).toEqual(['npx folio check', 'npx folio build', 'npx folio serve']);
-    // Only the missing line is added to what was there.
+    // Only the missing lines are added to what was there.
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
-      'node_modules/\n/dist\n# folio build output and its cache\n.folio-cache/\n',
+      'node_modules/\n/dist\n# folio build output and its cache\n.folio-cache/\n.dist.folio-*\n',
     );
     const check = await folio(dir, 'check');
     expect(check.code, check.stderr).toBe(0);

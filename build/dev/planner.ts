@@ -3,24 +3,41 @@
 // responses first (an edit that keeps every address), the incremental
 // rebuild, or the whole build.
 import type { Source } from '../content/frontmatter.js';
+import { isImagePath } from '../core/media-types.js';
 import { loadContent, reloadFile, type ContentSources } from '../content/load.js';
 import { ownerOf } from '../emit/incremental.js';
 import type { OutputRecord } from '../emit/build-state.js';
-import type { DevState, RebuildReport } from './state.js';
+import { isPublished, type ReadContent } from '../site.js';
+import type { DevState, HeldPost, RebuildReport } from './state.js';
 import { FOLDER_NAMES, FOLDERS } from './watcher.js';
 
 export type RebuildPath = 'none' | 'post-edit' | 'incremental' | 'full';
 
-/** The content after these paths changed: each file read again, or every file when a folder or the directory itself changed. */
+/**
+ * The content after these paths changed (as the watcher reports them, a
+ * folder with a slash): each file read again, or every file when a folder of
+ * posts, projects or services, or the directory itself, came or went.
+ */
 export async function readChanges(dir: string, sources: ContentSources, paths: string[]): Promise<ContentSources> {
   let next = sources;
   let reloadAll = false;
   for (const path of paths) {
-    const read = FOLDERS.has(path) ? null : await reloadFile(next, path).catch(() => null);
+    const whole = path === '' || FOLDERS.has(path.replace(/\/$/, ''));
+    const read = whole ? null : await reloadFile(next, path).catch(() => null);
     if (read) next = read;
-    else if (FOLDERS.has(path) || path === '') reloadAll = true;
+    else if (whole) reloadAll = true;
   }
   return reloadAll ? loadContent(dir) : next;
+}
+
+/**
+ * Those of these paths that may change the images the content shows (D44), which
+ * no content file's text says: an image file, or a folder that came or went
+ * (posts/img/ renamed, restored with a branch) or the content directory
+ * itself (''), whose files move without events of their own.
+ */
+export function imagesMayMove(paths: readonly string[]): string[] {
+  return paths.filter((path) => path === '' || path.endsWith('/') || isImagePath(path));
 }
 
 /**
@@ -123,4 +140,17 @@ export function ownersOf(routes: Map<string, OutputRecord>): Map<string, string[
     else owners.set(slug, [target]);
   }
   return owners;
+}
+
+/**
+ * The posts among `files` that a build at `now` does not publish: a draft,
+ * or a post dated after the clock's day, which the session's fixed clock
+ * keeps out even once that day has come.
+ */
+export function heldPosts(content: ReadContent, files: readonly string[], now: Date): HeldPost[] {
+  const day = now.toISOString().slice(0, 10);
+  const named = new Set(files);
+  return content.posts
+    .filter((r) => named.has(r.file) && r.read && !isPublished(r.read, day))
+    .map((r) => ({ file: r.file, date: r.read!.draft ? null : r.read!.value.date }));
 }

@@ -6,7 +6,9 @@ import type { RebuildReport } from './state.js';
 
 const SHOWN_FILES = 8;
 
-export function reporter(log: (line: string) => void, color: boolean, clock: () => Date = () => new Date()) {
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+export function reporter(log: (line: string) => void, color: boolean, now: Date, clock: () => Date = () => new Date()) {
   const p = paint(color);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
@@ -17,6 +19,7 @@ export function reporter(log: (line: string) => void, color: boolean, clock: () 
           ...r.sources.added.map((f) => `${f} added`),
           ...r.sources.changed.map((f) => `${f} changed`),
           ...r.sources.removed.map((f) => `${f} removed`),
+          ...(r.images ?? []).map((f) => `${f} changed`),
         ].join(', ') || 'no content change'
       );
     },
@@ -38,6 +41,12 @@ export function reporter(log: (line: string) => void, color: boolean, clock: () 
       ];
       for (const line of lines.slice(0, SHOWN_FILES)) log(line);
       if (lines.length > SHOWN_FILES) log(p.dim(`  … and ${lines.length - SHOWN_FILES} more`));
+      for (const { file, date } of r.held ?? [])
+        log(
+          date === null
+            ? `  ${file} is a draft: not published until draft: true is removed`
+            : `  ${file} is dated ${date}, after this session's build clock (${day(now)}, UTC): not published; restart folio dev on that day, or pass --now ${date}, to see it`,
+        );
     },
     /** The second half of a rebuild: written after the first, or left to the next rebuild. */
     rest(more: number | null, ms: number): void {
@@ -52,6 +61,9 @@ export function reporter(log: (line: string) => void, color: boolean, clock: () 
     },
     serving(url: string, content: string): void {
       log(`folio dev: serving at ${url} — watching ${content}/ (Ctrl-C to stop)`);
+    },
+    stopping(): void {
+      log('folio dev: stopping once the rebuild in progress is written, so that the output is whole (Ctrl-C again stops at once)');
     },
     error(message: string): void {
       log(p.red(`folio dev: ${message}`));

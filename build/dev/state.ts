@@ -38,6 +38,8 @@ export interface RebuildReport {
   totalMs?: number;
   /** Content files added, changed or removed (as shown in messages). */
   sources: { added: string[]; changed: string[]; removed: string[] };
+  /** Image files and folders that came, went or changed (as shown in messages): no content file says so (D44). */
+  images?: string[];
   /** Output files added, changed or removed, relative to the output directory. */
   files: { added: string[]; changed: string[]; removed: string[] };
   /** Request targets whose bytes changed: open pages at these paths reload. */
@@ -45,6 +47,14 @@ export interface RebuildReport {
   /** Why every response was asked for again, when it was. */
   full: string | null;
   problems: Problem[];
+  /** Posts among the changed files that the session's clock does not publish (D2): drafts, and those dated after its day. */
+  held?: HeldPost[];
+}
+
+export interface HeldPost {
+  file: string;
+  /** The post's date when it is dated after the clock's day; null for a draft. */
+  date: string | null;
 }
 
 /** The settings of a session, fixed at its start. */
@@ -79,7 +89,7 @@ export interface DevState {
   artifactsBehind: boolean;
   /** The image files of the last rebuild that resolved images (D44); a post edit adds its own. */
   media: readonly MediaFile[];
-  /** An image file changed in this batch (D44): the model may change although no content file did. */
+  /** An image file, or a folder, came, went or changed in this batch (D44): the model may change although no content file did. */
   imagesChanged: boolean;
 }
 

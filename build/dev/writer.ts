@@ -2,12 +2,13 @@
 // each file through a temporary name so a reader never sees half of it, and
 // files that are gone go with their empty folders, as a clean build would
 // not have them.
+import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteModel } from '../core/site-model.js';
 import { staticReader } from '../emit/build.js';
 import { emit, type FirstAnswer, type Sink } from '../emit/emit.js';
-import { splitHeaders } from '../core/files.js';
+import { MANIFEST_PATH, splitHeaders } from '../core/files.js';
 import type { Headers } from '../core/http.js';
 import { forgetState } from '../emit/cache.js';
 import { spliceFile, type Edit } from '../emit/splice-file.js';
@@ -49,6 +50,17 @@ export async function removeFile(out: string, path: string): Promise<void> {
     )
       break;
   }
+}
+
+/**
+ * Whether the output is still the one the state describes, as far as its
+ * manifest tells: deleted while the session ran (rm -rf dist, git clean) or
+ * replaced, it is built whole again rather than have a few files written
+ * into it.
+ */
+export function outputIntact(out: string, build: BuildState): boolean {
+  const size = statSync(join(out, MANIFEST_PATH), { throwIfNoEntry: false })?.size;
+  return size !== undefined && size === build.extras.get(MANIFEST_PATH)?.size;
 }
 
 /** The saved build state describes the output only while the output is whole: forgotten before the output changes. */
@@ -132,9 +144,16 @@ export async function emitInPlace(
     },
     // Another change is waiting: its rebuild writes the artifacts instead.
     // Until then the previous ones are on disk, and the state must say so.
+    // The next rebuild's plan compares its model with this one, not with the
+    // one those artifacts were made from: the edge files and the search index
+    // keep what that plan does not ask for again (edge-before.ts, the search
+    // patch job), so they would keep what this rebuild changed. Without the
+    // targets' digest and the search memo, the next rebuild makes them whole.
+    // The host files compare the manifest with their own memo: kept.
     skip() {
       for (const [file, entry] of previous.extras) if (!emitted.state.extras.has(file)) emitted.state.extras.set(file, entry);
-      emitted.state.search ??= previous.search;
+      emitted.state.targets = undefined;
+      emitted.state.search = undefined;
       emitted.state.hosts ??= previous.hosts;
     },
   };

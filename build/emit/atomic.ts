@@ -2,11 +2,13 @@
 // fresh sibling directory, which replaces the old one only when complete.
 // The files themselves are written by staging-writers.ts.
 import { spawn } from 'node:child_process';
+import { renameSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Edit } from './splice-file.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
+import { onInterrupt } from './interrupt.js';
 
 /** A file with its bytes. */
 export interface FileBytes {
@@ -61,6 +63,15 @@ function removeInBackground(dir: string): void {
   } catch {
     // It stays until the next build sweeps it.
   }
+}
+
+/** If a signal stops the build: the staging folder out of the way at once (a rename), removed in the background. */
+function discardOnSignal(out: string, staging: string): () => void {
+  return onInterrupt(() => {
+    const trash = join(dirname(out), `${trashPrefix(out)}${basename(staging)}`);
+    renameSync(staging, trash);
+    removeInBackground(trash);
+  });
 }
 
 /** The replaced output: out of the way at once (a rename), removed in the background. */
@@ -152,6 +163,8 @@ export async function openStaging(outDir: string): Promise<Staging> {
   const fail = outputErrors(out);
   const parent = dirname(out);
   const staging = join(parent, `${stagingPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
+  // Before the folder is made: a signal that comes as it is made finds it too.
+  const unhook = discardOnSignal(out, staging);
   try {
     await checkReplaceable(out);
     await mkdir(parent, { recursive: true });
@@ -159,11 +172,13 @@ export async function openStaging(outDir: string): Promise<Staging> {
     // Not recursive: a recursive mkdir reports ENOENT where the cause is EROFS or EACCES.
     await mkdir(staging);
   } catch (error) {
+    unhook();
     fail(error);
   }
   const writer = threadWriter(staging) ?? fsWriter(staging);
   let closed = false;
   const abort = async () => {
+    unhook();
     await writer.close();
     if (!closed || (await stat(staging).catch(() => null))) await rm(staging, { recursive: true, force: true });
   };
@@ -190,6 +205,8 @@ export async function openStaging(outDir: string): Promise<Staging> {
         const { files, bytes } = await writer.flush();
         await writer.close();
         closed = true;
+        // From here a signal kills the process between two renames at worst, which recoverOutput undoes.
+        unhook();
         // Swap: the old dist stays whole until the new one is complete.
         const old = `${staging}-old`;
         let hadOld = true;

@@ -13,6 +13,7 @@ import { contentFileExists, loadContent, type ContentSources } from '../content/
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
 import { checkOutput, openStaging, recoverOutput } from './atomic.js';
+import { lockOutput } from './output-lock.js';
 import { checkPlaces } from './places.js';
 import { loadHistory, loadState, saveHistory, saveState, serializeState } from './cache.js';
 import { RecordCache } from './record-cache.js';
@@ -118,9 +119,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
   const cacheDir = options.cache ? resolve(options.cache) : null;
   checkPlaces(options.content, out, cacheDir);
-  await recoverOutput(out);
   // Before the cache beside it or anything else is written; openStaging checks again when the output is made.
   await checkOutput(out);
+  const unlock = lockOutput(out, 'folio build');
+  try {
+    await recoverOutput(out);
+    return await buildLocked(options, out, cacheDir, started);
+  } finally {
+    unlock();
+  }
+}
+
+/** The build, once it alone writes the output (output-lock.ts). */
+async function buildLocked(options: BuildOptions, out: string, cacheDir: string | null, started: number): Promise<BuildResult> {
   // Started now to read the previous search index while the site loads (search-thread.ts).
   const searchThread = cacheDir ? await earlySearchThread(out) : null;
   let mark = performance.now();
