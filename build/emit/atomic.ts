@@ -2,7 +2,6 @@
 // fresh sibling directory, which replaces the old one only when complete.
 // The files themselves are written by staging-writers.ts.
 import { spawn } from 'node:child_process';
-import { renameSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
@@ -65,13 +64,14 @@ function removeInBackground(dir: string): void {
   }
 }
 
-/** If a signal stops the build: the staging folder out of the way at once (a rename), removed in the background. */
-function discardOnSignal(out: string, staging: string): () => void {
-  return onInterrupt(() => {
-    const trash = join(dirname(out), `${trashPrefix(out)}${basename(staging)}`);
-    renameSync(staging, trash);
-    removeInBackground(trash);
-  });
+/**
+ * If a signal stops the build: the staging folder is removed by a process of
+ * its own, which starts after this one has exited. Not renamed away first: a
+ * writing thread still at work would make the folder again under its name
+ * (its writes make their folders), and that copy would stay.
+ */
+function discardOnSignal(staging: string): () => void {
+  return onInterrupt(() => removeInBackground(staging));
 }
 
 /** The replaced output: out of the way at once (a rename), removed in the background. */
@@ -164,7 +164,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
   const parent = dirname(out);
   const staging = join(parent, `${stagingPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
   // Before the folder is made: a signal that comes as it is made finds it too.
-  const unhook = discardOnSignal(out, staging);
+  const unhook = discardOnSignal(staging);
   try {
     await checkReplaceable(out);
     await mkdir(parent, { recursive: true });
