@@ -6,7 +6,8 @@ import { appendFile, copyFile, cp, readFile, rename, rm, writeFile } from 'node:
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev, type DevSession, type RebuildReport } from '../build/dev.js';
+import type { DevSession, RebuildReport } from '../build/dev.js';
+import { startTestDev, type TestDev } from './helpers/dev.js';
 import { historyFile } from '../build/emit/cache.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
@@ -18,7 +19,8 @@ let content: string;
 let out: string;
 let cache: string;
 let dev: DevSession;
-const lines: string[] = [];
+let lines: string[];
+let nextRebuild: TestDev['nextRebuild'];
 
 beforeAll(async () => {
   work = await tempDir('folio-dev-batches-');
@@ -31,32 +33,13 @@ beforeAll(async () => {
     );
   out = join(work, 'dist');
   cache = join(work, '.folio-cache');
-  dev = await startDev({
-    content,
-    out,
-    now: NOW,
-    cache,
-    port: 0,
-    host: '127.0.0.1',
-    log: (l) => lines.push(l),
-    debounceMs: 60,
-    maxGraceMs: 300,
-  });
+  ({ dev, lines, nextRebuild } = await startTestDev(content, out, cache));
 }, 240_000);
 afterAll(async () => {
   await dev?.close();
   await rm(work, { recursive: true, force: true });
   await rm(content, { recursive: true, force: true });
 });
-
-/** The next rebuild the watcher starts; on a timeout, the error carries what folio dev printed. */
-function nextRebuild(): Promise<RebuildReport> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no rebuild within 60 s; folio dev printed:\n${lines.join('\n')}`)), 60_000);
-  });
-  return Promise.race([dev.nextRebuild(), timeout]).finally(() => clearTimeout(timer));
-}
 
 /** The status the dev server answers a page with once every change it has seen is in the output (500 while the content has problems). */
 async function served(path: string): Promise<number> {

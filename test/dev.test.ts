@@ -7,7 +7,8 @@ import { appendFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/pro
 import { join, relative } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devPolicy, startDev, withLiveReload, type DevSession, type RebuildReport } from '../build/dev.js';
+import { devPolicy, startDev, withLiveReload, type DevSession } from '../build/dev.js';
+import { startTestDev, type TestDev } from './helpers/dev.js';
 import { build } from '../build/emit/build.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 import { HAS_CHROMIUM, launchChromium } from './helpers/browser.js';
@@ -19,24 +20,14 @@ let work: string;
 let content: string;
 let out: string;
 let dev: DevSession;
-const lines: string[] = [];
+let lines: string[];
+let nextRebuild: TestDev['nextRebuild'];
 
 beforeAll(async () => {
   work = await tempDir('folio-dev-');
   content = await copyContent();
   out = join(work, 'dist');
-  dev = await startDev({
-    content,
-    out,
-    now: NOW,
-    cache: join(work, '.folio-cache'),
-    port: 0,
-    host: '127.0.0.1',
-    log: (l) => lines.push(l),
-    debounceMs: 60,
-    // The pollers below keep requests coming, which holds a rebuild's artifacts back until this limit.
-    maxGraceMs: 300,
-  });
+  ({ dev, lines, nextRebuild } = await startTestDev(content, out, join(work, '.folio-cache')));
 }, 240_000);
 afterAll(async () => {
   await dev?.close();
@@ -46,15 +37,6 @@ afterAll(async () => {
 
 /** Time between a poller's requests: about a hundred requests a second, enough to land many in every rebuild. */
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
-
-/** The next rebuild the watcher starts; on a timeout, the error carries what folio dev printed. */
-function nextRebuild(): Promise<RebuildReport> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no rebuild within 120 s; folio dev printed:\n${lines.join('\n')}`)), 120_000);
-  });
-  return Promise.race([dev.nextRebuild(), timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Every file of the output, as text, that mentions the dev server's own addresses. */
 async function devTraces(dir: string): Promise<string[]> {
