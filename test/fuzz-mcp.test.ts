@@ -16,6 +16,7 @@ import {
   fuzzBudget,
   fuzzRuns,
   fuzzSeed,
+  MCP_RPC_ERRORS,
   rawRequest,
   recordFigures,
   type RawRequest,
@@ -343,8 +344,7 @@ function mcpViolations(req: RawRequest, res: RawResponse): string[] {
     // that revision's unknown method (404).
     out.push(...rpcProblems(parsed));
     const code = (parsed as { error?: { code?: unknown } }).error?.code;
-    const allowed = res.status === 404 ? [-32601] : res.status === 400 ? [-32700, -32600, -32602, -32020, -32022] : [];
-    if (!allowed.includes(code as number)) out.push(`JSON-RPC error ${String(code)} on ${res.status}`);
+    if (!(MCP_RPC_ERRORS[res.status] ?? []).includes(code as number)) out.push(`JSON-RPC error ${String(code)} on ${res.status}`);
   } else {
     const e = (parsed as { error?: { code?: unknown; status?: unknown; hint?: unknown; documentation_url?: unknown } }).error;
     if (

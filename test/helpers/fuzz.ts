@@ -422,8 +422,32 @@ function isEnvelopeAddress(target: string): boolean {
   } catch {
     // unparsable: the raw form decides
   }
-  const api = (p: string) => p === '/api' || p.startsWith('/api/') || p === '/mcp';
+  const api = (p: string) => p === '/api' || p.startsWith('/api/') || p === '/mcp' || p === '/mcp/';
   return api(raw) && api(normal);
+}
+
+/**
+ * The JSON-RPC errors /mcp (and /mcp/, the same endpoint) answers on an HTTP
+ * status instead of the envelope (D36): input it cannot read or accept and
+ * the 2026-07-28 revision's refusals on 400, that revision's unknown method
+ * on 404.
+ */
+export const MCP_RPC_ERRORS: Readonly<Record<number, readonly number[]>> = { 400: [-32700, -32600, -32602, -32020, -32022], 404: [-32601] };
+
+/** A POST to /mcp answered with a JSON-RPC error its status may carry. */
+function mcpRpcError(req: RawRequest, res: RawResponse): boolean {
+  const path = pathOf(req.target);
+  if (req.method !== 'POST' || (path !== '/mcp' && path !== '/mcp/')) return false;
+  try {
+    const body = JSON.parse(res.body.toString('utf8')) as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } };
+    return (
+      body.jsonrpc === '2.0' &&
+      typeof body.error?.message === 'string' &&
+      (MCP_RPC_ERRORS[res.status] ?? []).includes(body.error.code as number)
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Every way the response breaks the spec, as readable lines (empty when it is fine). */
@@ -445,7 +469,8 @@ export function violations(req: RawRequest, res: RawResponse, ctx: CheckContext)
   if (res.status >= 400 && !refusedByParser(req, res)) {
     const envelopeAddress = isEnvelopeAddress(req.target);
     const page = res.status === 404 && /^text\/(html|markdown)/.test(type) && !envelopeAddress;
-    if (!page && (envelopeAddress || (ctx.envelopeEverywhere ?? true))) out.push(...envelopeProblems(req, res, type));
+    if (!page && !mcpRpcError(req, res) && (envelopeAddress || (ctx.envelopeEverywhere ?? true)))
+      out.push(...envelopeProblems(req, res, type));
   }
   return out;
 }
