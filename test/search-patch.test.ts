@@ -7,7 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchIndex } from '../build/core/search/engine.js';
-import { loadSearchLanguage } from '../build/core/search/language.js';
+import { searchLanguage } from '../build/core/search/language.js';
 import { ENGLISH } from '../build/core/search/tokenizer.js';
 import { sha1 } from '../build/emit/ledger.js';
 import type { SearchFiles } from '../build/emit/search-files.js';
@@ -246,6 +246,6 @@ describe('the index is made whole, not patched, when', () => {
   });
 
   it('the site is now written in another language: its words are tokenized otherwise', async () => {
-    expect(patchIndex(previous, sources, sources.map(sourceDigest), siteUrl(), await loadSearchLanguage('de'))).toBeNull();
+    expect(patchIndex(previous, sources, sources.map(sourceDigest), siteUrl(), searchLanguage('de'))).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // core/search/language.ts with Orama's stop words for the site's language,
 // which the index then records for the functions (they carry no list of
 // their own). Build-only: every language's list is here.
-import { loadSearchLanguage, searchLanguageName, type SearchLanguage } from '../core/search/language.js';
+import { searchLanguage, searchLanguageName, type SearchLanguage } from '../core/search/language.js';
 
 type StopWords = () => Promise<{ stopwords: string[] }>;
 
@@ -42,13 +42,10 @@ const STOP_WORDS: Record<string, StopWords> = {
   zh: () => import('@orama/stopwords/mandarin'),
 };
 
-/** The languages with stop words (besides English): what the README lists. */
-export const WITH_STOP_WORDS = Object.keys(STOP_WORDS);
-
 /** The search language of a site written in `tag` (site.yaml's `language`, BCP 47). */
 export async function siteSearchLanguage(tag: string): Promise<SearchLanguage> {
   const name = searchLanguageName(tag);
   // A byte order mark sits at the start of one of Orama's lists.
   const stopWords = Object.hasOwn(STOP_WORDS, name) ? (await STOP_WORDS[name]!()).stopwords.map((w) => w.replace(/^\ufeff/, '')) : [];
-  return loadSearchLanguage(name, stopWords);
+  return searchLanguage(name, stopWords);
 }

@@ -7,7 +7,7 @@
 import { twinPath } from '../urls.js';
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { DocLines, DOCS_MARK } from './docs.js';
-import { loadSearchLanguage, type SearchLanguage } from './language.js';
+import { searchLanguage, type SearchLanguage } from './language.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchIndexFile } from './format.js';
 import { loadIndex, scoreTokens, type FolioIndex } from './score.js';
 import { snippet } from './snippet.js';
@@ -75,7 +75,7 @@ export async function openSearchIndex(
   const { file, docs } = parseIndex(json);
   const { data } = file;
   try {
-    const language = await loadSearchLanguage(data.orama.language, data.stop_words);
+    const language = searchLanguage(data.orama.language, data.stop_words);
     return new Engine(loadIndex(data.orama.index), new DocLines(docs), data.site_url, language, data.vocabulary);
   } catch (error) {
     throw new SearchIndexError(

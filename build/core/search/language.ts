@@ -40,21 +40,15 @@ export function searchLanguageName(tag: string): string {
   return primary === 'en' || primary === ENGLISH_NAME ? ENGLISH_NAME : primary;
 }
 
-const loaded = new Map<string, Promise<SearchLanguage>>();
-
 const LETTERS_ONLY = unicode('^[\\p{L}\\p{M}]+$');
 
 /**
  * The language of an index that records `name` (or of a site in that BCP 47
  * tag) and `stopWords`: English, or words of any script, folded.
  */
-export function loadSearchLanguage(name: string, stopWords: readonly string[] = []): Promise<SearchLanguage> {
+export function searchLanguage(name: string, stopWords: readonly string[] = []): SearchLanguage {
   const key = searchLanguageName(name);
-  if (key === ENGLISH_NAME) return Promise.resolve(ENGLISH);
-  const id = JSON.stringify([key, stopWords]);
-  let language = loaded.get(id);
-  if (!language) loaded.set(id, (language = Promise.resolve(unicodeLanguage(key, stopWords))));
-  return language;
+  return key === ENGLISH_NAME ? ENGLISH : unicodeLanguage(key, stopWords);
 }
 
 /** Turkish and Azerbaijani lowercase I to dotless ı (folded to i like the rest); every other language as JavaScript does. */

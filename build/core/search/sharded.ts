@@ -24,7 +24,7 @@ import { top } from './top.js';
 import { FIELD_BOOST, RELEVANCE, SEARCH_FIELDS, type SearchField } from './format.js';
 import type { DocsFile, SearchHead, TermEntry, TermField, TermShard, VocabularyFile } from './shards.js';
 import { snippet } from './snippet.js';
-import { loadSearchLanguage, type SearchLanguage } from './language.js';
+import { searchLanguage, type SearchLanguage } from './language.js';
 import { ENGLISH_NAME } from './tokenizer.js';
 import { MIN_TYPO_LENGTH, nearWords } from './typo.js';
 
@@ -48,7 +48,7 @@ export async function openShardedSearch(read: ReadAsset, tag: string, keepBytes 
   const head = edgeFile<SearchHead>(SEARCH_HEAD_PATH, await read(SEARCH_HEAD_PATH), tag);
   if (head.format !== EDGE_FORMAT || head.version !== EDGE_VERSION)
     throw new DeploymentError(`${SEARCH_HEAD_PATH} is format version ${head.version}; this folio reads ${EDGE_VERSION}.`, REBUILD);
-  return new ShardedEngine(head, read, keepBytes, await loadSearchLanguage(head.language ?? ENGLISH_NAME, head.stop_words));
+  return new ShardedEngine(head, read, keepBytes, searchLanguage(head.language ?? ENGLISH_NAME, head.stop_words));
 }
 
 /** One count per posting, base 36, comma-separated. */
