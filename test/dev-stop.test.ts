@@ -134,19 +134,31 @@ describe('stopping a build before it is swapped in (D40)', () => {
   for (const command of ['build', 'dev'] as const)
     it(`folio ${command}: leaves the previous output as it was, and nothing beside it`, SLOW, async () => {
       const out = join(work, `stopped-${command}`, 'dist');
-      await build({ content, out, now: NOW, cache: false });
-      const before = await treeHash(out);
-      // Another clock: every response is made again, so the build takes a while to write.
-      const args = ['bin/folio.js', command, '--content', content, '--out', out, '--now', '2026-12-24T00:00:00Z', '--no-cache'];
-      const child = spawn(process.execPath, command === 'dev' ? [...args, '--port', '0'] : args, { stdio: 'ignore' });
-      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-      // Stopped once its staging folder is there.
       const parent = join(out, '..');
-      const staging = async () => (await readdir(parent)).some((n) => n.includes('.folio-tmp-'));
-      for (let i = 0; i < 24_000 && !(await staging()); i++) await new Promise((ok) => setTimeout(ok, 5));
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
-      expect(await treeHash(out)).toEqual(before);
+      // The build is frozen (SIGSTOP) once its staging folder is there, to
+      // know it has not begun the swap, which a signal waits for
+      // (swap-signal.test.ts); a run that had is tried again.
+      let stoppedBeforeSwap = false;
+      for (let attempt = 0; attempt < 3 && !stoppedBeforeSwap; attempt++) {
+        await build({ content, out, now: NOW, cache: false });
+        const before = await treeHash(out);
+        // Another clock: every response is made again.
+        const args = ['bin/folio.js', command, '--content', content, '--out', out, '--now', '2026-12-24T00:00:00Z', '--no-cache'];
+        const child = spawn(process.execPath, command === 'dev' ? [...args, '--port', '0'] : args, { stdio: 'ignore' });
+        const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+        const staging = (names: string[]) => names.some((n) => n.includes('.folio-tmp-') && !n.endsWith('-old'));
+        for (let i = 0; i < 24_000 && !staging(await readdir(parent)); i++) await new Promise((ok) => setTimeout(ok, 5));
+        child.kill('SIGSTOP');
+        const names = await readdir(parent);
+        stoppedBeforeSwap = staging(names) && names.includes('dist') && !names.some((n) => n.endsWith('-old'));
+        child.kill('SIGINT');
+        child.kill('SIGCONT');
+        const code = await exited;
+        if (!stoppedBeforeSwap) continue;
+        expect(code).toBe(130);
+        expect(await treeHash(out)).toEqual(before);
+      }
+      expect(stoppedBeforeSwap).toBe(true);
       // The staging folder went at once; a process of its own removes it.
       for (let i = 0; i < 400 && (await readdir(parent)).length > 1; i++) await new Promise((ok) => setTimeout(ok, 25));
       expect(await readdir(parent)).toEqual(['dist']);

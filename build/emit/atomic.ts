@@ -7,7 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Edit } from './splice-file.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
-import { onInterrupt } from './interrupt.js';
+import { onInterrupt, uninterrupted } from './interrupt.js';
 
 /** A file with its bytes. */
 export interface FileBytes {
@@ -205,22 +205,25 @@ export async function openStaging(outDir: string): Promise<Staging> {
         const { files, bytes } = await writer.flush();
         await writer.close();
         closed = true;
-        // From here a signal kills the process between two renames at worst, which recoverOutput undoes.
-        unhook();
-        // Swap: the old dist stays whole until the new one is complete.
-        const old = `${staging}-old`;
-        let hadOld = true;
-        await rename(out, old).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-          hadOld = false;
+        // Swap: the old dist stays whole until the new one is complete. A
+        // signal waits for the swap; only SIGKILL can cut it, which recoverOutput undoes.
+        await uninterrupted(async () => {
+          const old = `${staging}-old`;
+          let hadOld = true;
+          await rename(out, old).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'ENOENT') throw error;
+            hadOld = false;
+          });
+          try {
+            await rename(staging, out);
+          } catch (error) {
+            if (hadOld) await rename(old, out);
+            throw error;
+          }
+          // Swapped in: a signal from here on leaves it be.
+          unhook();
+          if (hadOld) await discard(out, old);
         });
-        try {
-          await rename(staging, out);
-        } catch (error) {
-          if (hadOld) await rename(old, out);
-          throw error;
-        }
-        if (hadOld) await discard(out, old);
         return { files, bytes };
       } catch (error) {
         await abort();
