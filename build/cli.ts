@@ -2,7 +2,7 @@
 // errors, 2 usage errors.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { check } from './check.js';
-import { ContentError } from './content/problems.js';
+import { ContentError, problemPlace } from './content/problems.js';
 import { jsonText } from './core/http.js';
 import { plural } from './core/pages/html.js';
 import { startDev } from './dev.js';
@@ -142,9 +142,7 @@ export function program(): Command {
       } else {
         const p = paint(terminal(process.stderr).color);
         for (const problem of result.problems)
-          console.error(
-            `${p.bold(`${problem.file}:${problem.line}:${problem.column}`)}: ${problem.message}\n  ${p.dim('hint:')} ${problem.hint}`,
-          );
+          console.error(`${p.bold(problemPlace(problem))}: ${problem.message}\n  ${p.dim('hint:')} ${problem.hint}`);
         console.error(
           p.red(`folio: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} found; nothing was written.`),
         );

@@ -136,8 +136,16 @@ describe('folio dev under changes in batches', () => {
     await dev.idle();
     const away = join(work, 'content-away');
     let rebuilt = nextRebuild();
+    const printed = lines.length;
     await rename(content, away);
-    expect((await rebuilt).ok).toBe(false);
+    const gone = await rebuilt;
+    expect(gone.ok).toBe(false);
+    // One problem that says what happened, not every file it held missing; and the line names a few files, not 300.
+    expect(gone.problems).toHaveLength(1);
+    expect(gone.problems[0].message).toContain('is gone: moved, renamed or deleted');
+    const said = lines.slice(printed).find((l) => l.includes('still serving the last good build'))!;
+    expect(said).toMatch(/ removed and \d+ more [^,]*(, \d+ changed\))? → 1 problem; still serving the last good build$/);
+    expect(said.split(', ').length).toBeLessThanOrEqual(4);
     await dev.idle();
     await cp(away, content, { recursive: true });
     // A rebuild may read the folder half copied; the events of the rest follow, and so does the site.

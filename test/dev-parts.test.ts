@@ -228,6 +228,9 @@ describe('the reporter', () => {
       '10:11:12 posts/x.md changed → 1 problem; still serving the last good build',
       '  posts/x.md:3:1: Bad.\n    hint: Fix it.',
     ]);
+    // A problem of a file or folder as a whole has no line to point at.
+    print.rebuilt(report({ ok: false, problems: [{ file: 'content/', line: 0, column: 0, message: 'Gone.', hint: 'Put it back.' }] }), 'x');
+    expect(lines.splice(0).slice(1)).toEqual(['  content/: Gone.\n    hint: Put it back.']);
     print.rest(1, 40.2);
     print.rest(null, 0);
     expect(lines.splice(0)).toEqual([
@@ -235,6 +238,18 @@ describe('the reporter', () => {
       '  another change is waiting: the lists, feeds, search index and host files are left to its rebuild',
     ]);
     expect(print.trigger(report({}))).toBe('no content change');
+    // A checkout or a folder moved away changes hundreds: the first by name, then how many more.
+    const many = (n: number, name: string) => Array.from({ length: n }, (_, i) => `posts/${name}-${i}.md`);
+    expect(print.trigger(report({ sources: { added: [], changed: [], removed: many(40, 'gone') } }))).toBe(
+      'posts/gone-0.md removed, posts/gone-1.md removed, posts/gone-2.md removed and 37 more removed',
+    );
+    expect(print.trigger(report({ sources: { added: many(2, 'new'), changed: many(3, 'edited'), removed: many(1, 'gone') } }))).toBe(
+      'posts/new-0.md added, posts/new-1.md added, posts/edited-0.md changed and 3 more (2 changed, 1 removed)',
+    );
+    // Four are named: "and 1 more" would be longer than the name.
+    expect(print.trigger(report({ sources: { added: [], changed: many(4, 'edited'), removed: [] } }))).toBe(
+      'posts/edited-0.md changed, posts/edited-1.md changed, posts/edited-2.md changed, posts/edited-3.md changed',
+    );
     // An image or a folder of them: no content file changed, but the site did (D44).
     expect(print.trigger(report({ images: ['content/posts/img/a.png', 'content/images/'] }))).toBe(
       'content/posts/img/a.png changed, content/images/ changed',

@@ -3,14 +3,20 @@
 
 export interface Problem {
   file: string;
+  /** 0 for a problem of the file or folder as a whole, which has no place in it. */
   line: number;
   column: number;
   message: string;
   hint: string;
 }
 
+/** Where a problem is, as editors and terminals link it: file:line:column, or the file alone. */
+export function problemPlace(p: Problem): string {
+  return p.line ? `${p.file}:${p.line}:${p.column}` : p.file;
+}
+
 export function formatProblem(p: Problem): string {
-  return `${p.file}:${p.line}:${p.column}: ${p.message}\n  hint: ${p.hint}`;
+  return `${problemPlace(p)}: ${p.message}\n  hint: ${p.hint}`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // added to HTML pages as they pass through the dev server, its event stream,
 // and the page's Content-Security-Policy widened for that one script. Nothing
 // of it is ever written to the output.
-import type { Problem } from '../content/problems.js';
+import { problemPlace, type Problem } from '../content/problems.js';
 
 export const RELOAD_PATH = '/_folio/dev/reload.js';
 export const EVENTS_PATH = '/_folio/dev/events';
@@ -61,8 +61,7 @@ function escapeHtml(s: string): string {
 export function problemsPage(problems: Problem[]): string {
   const items = problems
     .map(
-      (p) =>
-        `<li><code>${escapeHtml(`${p.file}:${p.line}:${p.column}`)}</code>: ${escapeHtml(p.message)}<br><small>hint: ${escapeHtml(p.hint)}</small></li>`,
+      (p) => `<li><code>${escapeHtml(problemPlace(p))}</code>: ${escapeHtml(p.message)}<br><small>hint: ${escapeHtml(p.hint)}</small></li>`,
     )
     .join('\n');
   return withLiveReload(`<!doctype html>

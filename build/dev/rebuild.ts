@@ -2,7 +2,8 @@
 // whole build, the incremental rebuild of everything the change may touch,
 // and, for an edit that keeps every address, the same rebuild from a model
 // updated in place, with the edited posts' own responses first.
-import { ContentError } from '../content/problems.js';
+import { existsSync } from 'node:fs';
+import { ContentError, type Problem } from '../content/problems.js';
 import { contentFileExists, type ContentSources } from '../content/load.js';
 import { build } from '../emit/build.js';
 import { loadHistory } from '../emit/cache.js';
@@ -26,6 +27,24 @@ export function report(state: DevState, started: number, before: ContentSources,
     problems: state.problems,
     ...partial,
   };
+}
+
+/**
+ * The content's problems. A content folder that is gone (moved, or a branch
+ * without it checked out) is one problem, not every file it held missing.
+ */
+function contentProblems(error: ContentError, ctx: DevContext, state: DevState): Problem[] {
+  if (existsSync(ctx.options.content)) return error.problems;
+  const shown = `${state.sources.dir}/`;
+  return [
+    {
+      file: shown,
+      line: 0,
+      column: 0,
+      message: `The content folder ${shown} is gone: moved, renamed or deleted.`,
+      hint: `Put it back, and folio dev rebuilds. If it has moved for good, stop folio dev and start it again with --content naming its new place. Until then the last good build is served.`,
+    },
+  ];
 }
 
 /** The whole build, as `folio build` makes it (with the cache and the state of the previous one). */
@@ -58,7 +77,7 @@ export async function fullBuild(ctx: DevContext, state: DevState, started: numbe
     });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    state.problems = error.problems;
+    state.problems = contentProblems(error, ctx, state);
     return report(state, started, before);
   }
 }
@@ -89,7 +108,7 @@ export async function incrementalRebuild(
     state.media = images.files;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    state.problems = error.problems;
+    state.problems = contentProblems(error, ctx, state);
     return { report: report(state, started, before), deferred: null };
   }
   state.problems = [];

@@ -1,10 +1,12 @@
 // What folio dev prints: one line per rebuild with what changed, the first
 // files by name, the content's problems at their lines, and when the rest of
 // a rebuild (lists, feeds, search index, host files) was written.
+import { problemPlace } from '../content/problems.js';
 import { paint } from '../progress.js';
 import type { RebuildReport } from './state.js';
 
 const SHOWN_FILES = 8;
+const SHOWN_TRIGGERS = 3;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -12,23 +14,32 @@ export function reporter(log: (line: string) => void, color: boolean, now: Date,
   const p = paint(color);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
-    /** The content files a rebuild was for, as its line begins. */
+    /** The content files a rebuild was for, as its line begins: the first by name, then how many more (a checkout changes hundreds). */
     trigger(r: RebuildReport): string {
-      return (
-        [
-          ...r.sources.added.map((f) => `${f} added`),
-          ...r.sources.changed.map((f) => `${f} changed`),
-          ...r.sources.removed.map((f) => `${f} removed`),
-          ...(r.images ?? []).map((f) => `${f} changed`),
-        ].join(', ') || 'no content change'
-      );
+      const changes = [
+        ...r.sources.added.map((f) => [f, 'added'] as const),
+        ...r.sources.changed.map((f) => [f, 'changed'] as const),
+        ...r.sources.removed.map((f) => [f, 'removed'] as const),
+        ...(r.images ?? []).map((f) => [f, 'changed'] as const),
+      ];
+      if (!changes.length) return 'no content change';
+      const shown = changes.length > SHOWN_TRIGGERS + 1 ? SHOWN_TRIGGERS : changes.length;
+      const named = changes.slice(0, shown).map(([f, how]) => `${f} ${how}`);
+      const rest = changes.slice(shown);
+      if (!rest.length) return named.join(', ');
+      const counts = new Map<string, number>();
+      for (const [, how] of rest) counts.set(how, (counts.get(how) ?? 0) + 1);
+      const more =
+        counts.size === 1
+          ? `${rest.length} more ${rest[0][1]}`
+          : `${rest.length} more (${[...counts].map(([how, n]) => `${n} ${how}`).join(', ')})`;
+      return `${named.join(', ')} and ${more}`;
     },
     rebuilt(r: RebuildReport, trigger: string): void {
       const time = p.dim(clock().toTimeString().slice(0, 8));
       if (!r.ok) {
         log(`${time} ${trigger} → ${p.red(plural(r.problems.length, 'problem'))}; still serving the last good build`);
-        for (const problem of r.problems)
-          log(`  ${problem.file}:${problem.line}:${problem.column}: ${problem.message}\n    hint: ${problem.hint}`);
+        for (const problem of r.problems) log(`  ${problemPlace(problem)}: ${problem.message}\n    hint: ${problem.hint}`);
         return;
       }
       const { added, changed, removed } = r.files;
