@@ -269,6 +269,13 @@ describe('the reporter', () => {
       "  posts/soon.md is dated 2026-11-23, after this session's build clock (2026-11-22, UTC): not published; restart folio dev on that day, or pass --now 2026-11-23, to see it",
       '  posts/wip.md is a draft: not published until draft: true is removed',
     ]);
+    // A checkout that brings back many of them names the first, as it does the files.
+    const drafts = Array.from({ length: 11 }, (_, i) => ({ file: `posts/wip-${i}.md`, date: null }));
+    print.rebuilt(report({ sources: { added: drafts.map((d) => d.file), changed: [], removed: [] }, held: drafts }), 'x');
+    const said = lines.splice(0).slice(1);
+    expect(said).toHaveLength(9);
+    expect(said[7]).toBe('  posts/wip-7.md is a draft: not published until draft: true is removed');
+    expect(said[8]).toBe('  … and 3 more posts not published (drafts, or dated after 2026-11-22)');
   });
 });
 

@@ -52,12 +52,15 @@ export function reporter(log: (line: string) => void, color: boolean, now: Date,
       ];
       for (const line of lines.slice(0, SHOWN_FILES)) log(line);
       if (lines.length > SHOWN_FILES) log(p.dim(`  … and ${lines.length - SHOWN_FILES} more`));
-      for (const { file, date } of r.held ?? [])
+      const held = r.held ?? [];
+      for (const { file, date } of held.slice(0, SHOWN_FILES))
         log(
           date === null
             ? `  ${file} is a draft: not published until draft: true is removed`
             : `  ${file} is dated ${date}, after this session's build clock (${day(now)}, UTC): not published; restart folio dev on that day, or pass --now ${date}, to see it`,
         );
+      if (held.length > SHOWN_FILES)
+        log(`  … and ${held.length - SHOWN_FILES} more posts not published (drafts, or dated after ${day(now)})`);
     },
     /** The second half of a rebuild: written after the first, or left to the next rebuild. */
     rest(more: number | null, ms: number): void {
