@@ -51,6 +51,8 @@ export interface ReadContent {
   /** content/theme.css and content/static/, passed through as read (D43, D46). */
   theme?: Source | null;
   static?: StaticSource[];
+  /** Markdown files folio does not read (content/strays.ts): each is a warning. */
+  strays?: Problem[];
 }
 
 /** Reads every file in this thread; the build may instead use workers or its cache (build/emit/documents.ts). */
@@ -67,6 +69,7 @@ export function readContent(
     projects: sources.projects.map((s) => read('project', s) as DocumentRecord<Project>),
     theme: sources.theme,
     static: sources.static,
+    strays: sources.strays,
   };
 }
 
@@ -161,6 +164,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const warn = options.warn ?? printWarning;
   for (const warning of siteConfig.warnings) warn(formatProblem(warning));
   for (const warning of contentWarnings([profileRecord, ...content.services, ...content.posts, ...content.projects])) warn(warning);
+  for (const stray of content.strays ?? []) warn(formatProblem(stray));
 
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;
