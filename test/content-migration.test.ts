@@ -4,7 +4,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokenSample, type BrokenSample } from './helpers/broken.js';
 import { folioIn } from './helpers/cli.js';
 import { workspace } from './helpers/workspace.js';
 
@@ -49,6 +50,62 @@ describe('a blog moved from Hugo or Jekyll (D2)', () => {
     expect(checked.code, checked.stderr).toBe(0);
     expect(JSON.parse(checked.stdout).warnings).toEqual(
       warningsOf(built.stderr).map((w) => expect.stringContaining(w.slice('folio: warning: '.length))),
+    );
+  });
+});
+
+describe('front-matter written for Hugo or Jekyll (D2)', () => {
+  let sample: BrokenSample;
+  beforeAll(async () => {
+    sample = await brokenSample();
+  });
+  afterAll(() => sample.close());
+
+  it('names TOML and JSON front-matter as what they are, with the conversion', async () => {
+    const r = await sample.breakWith(
+      async (d) => {
+        await writeFile(join(d, 'posts/from-hugo.md'), '+++\ntitle = "From Hugo"\ndate = 2024-01-05\n+++\n\nBody.\n');
+        await writeFile(join(d, 'posts/from-json.md'), '{\n  "title": "From JSON",\n  "date": "2024-01-05"\n}\n\nBody.\n');
+      },
+      { check: true },
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/from-hugo.md:1:1: The front-matter is TOML (between +++ lines), and folio reads YAML front-matter between --- lines.\n  hint: Convert it to YAML: replace both +++ lines with ---, and write each key = value as key: value`,
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/from-json.md:1:1: The front-matter is JSON ({ … }), and folio reads front-matter between --- lines.\n  hint: Add a line --- before the opening { and another after the closing }`,
+    );
+    // One problem each, not every field reported missing.
+    expect(r.stderr).toContain('2 content problems:');
+    expect(r.check).toContain('from-hugo.md:1:1: The front-matter is TOML');
+  });
+
+  it('reads JSON front-matter between --- lines, as the hint says', SLOW, async () => {
+    const dir = await work.content();
+    await writeFile(
+      join(dir, 'posts/from-json.md'),
+      '---\n{\n  "title": "From JSON",\n  "date": "2024-01-05",\n  "tags": ["json"]\n}\n---\n\nBody.\n',
+    );
+    const r = await folioIn(['check', '--content', dir, '--now', NOW], work.cwd);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('reports a date with a time of day with the day to write', async () => {
+    const r = await sample.breakWith(async (d) => {
+      await writeFile(join(d, 'posts/hugo-time.md'), '---\ntitle: Hugo time\ndate: 2024-01-05T10:00:00+02:00\n---\n\nBody.\n');
+      await writeFile(
+        join(d, 'posts/jekyll-time.md'),
+        '---\ntitle: Jekyll time\ndate: 2024-01-05 23:30:00 +0200\nupdated: "2024-02-01T08:00:00Z"\n---\n\nBody.\n',
+      );
+    });
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/hugo-time.md:3:1: \`date\` has a time of day, and folio dates by the day: "2024-01-05T10:00:00+02:00".\n  hint: Write date: 2024-01-05 (the day as written). A post is published from the start of its day, UTC.`,
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/jekyll-time.md:3:1: \`date\` has a time of day, and folio dates by the day: "2024-01-05 23:30:00 +0200".\n  hint: Write date: 2024-01-05 `,
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/jekyll-time.md:4:1: \`updated\` has a time of day, and folio dates by the day: "2024-02-01T08:00:00Z".\n  hint: Write updated: 2024-02-01 `,
     );
   });
 });
