@@ -6,7 +6,8 @@ import type { Post, Profile, Project, Service, Site, VersionState } from './core
 import { SiteModel } from './core/site-model.js';
 import { brokenLinks, knownPaths } from './site-links.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
-import { readDocument, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
+import { readDocument, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
+import { baseName } from './content/litter.js';
 import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js';
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';

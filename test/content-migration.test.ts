@@ -1,7 +1,7 @@
 // A blog moved from Hugo or Jekyll into content/posts/ (D2): what those
 // generators accept and folio does not read is reported, each at its file
 // and line with the fix, never published half-read or left out in silence.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,5 +107,90 @@ describe('front-matter written for Hugo or Jekyll (D2)', () => {
     expect(r.stderr).toContain(
       `${r.rel}/posts/jekyll-time.md:4:1: \`updated\` has a time of day, and folio dates by the day: "2024-02-01T08:00:00Z".\n  hint: Write updated: 2024-02-01 `,
     );
+  });
+});
+
+describe('fields written for Hugo or Jekyll (D2, D9)', () => {
+  let sample: BrokenSample;
+  beforeAll(async () => {
+    sample = await brokenSample();
+  });
+  afterAll(() => sample.close());
+
+  it('reports tags written as one text with commas, with the list to write', async () => {
+    const r = await sample.breakWith(
+      async (d) => {
+        await writeFile(join(d, 'posts/comma-tags.md'), '---\ntitle: Comma tags\ndate: 2024-01-05\ntags: "email, DMARC"\n---\n\nBody.\n');
+        await writeFile(
+          join(d, 'projects/comma-tags.md'),
+          '---\ntitle: Comma tags\nstatus: live\nsummary: A project.\ntags: ops,  email\n---\n',
+        );
+      },
+      { check: true },
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/comma-tags.md:4:1: \`tags\` is one text, "email, DMARC", which would be the one tag "email-dmarc".\n  hint: Write the tags as a list: tags: [email, DMARC]`,
+    );
+    expect(r.stderr).toContain(
+      `${r.rel}/projects/comma-tags.md:5:1: \`tags\` is one text, "ops,  email", which would be the one tag "ops-email".\n  hint: Write the tags as a list: tags: [ops, email]`,
+    );
+    expect(r.check).toContain('comma-tags.md:4:1: `tags` is one text');
+  });
+});
+
+describe('what Hugo and Jekyll read from a post and folio does not (D2)', () => {
+  it('refuses published: false, which Jekyll holds back and folio would publish', SLOW, async () => {
+    const dir = await work.content();
+    await writeFile(join(dir, 'posts/held-back.md'), '---\ntitle: Held back\ndate: 2024-01-05\npublished: false\n---\n\nBody.\n');
+    const r = await folioIn(['build', '--content', dir, '--out', join(work.cwd, 'held'), '--now', NOW], work.cwd);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `${relative(work.cwd, dir)}/posts/held-back.md:4:1: \`published: false\` holds this post back in Jekyll, but folio reads \`draft\`, so it would publish it.\n  hint: Write draft: true instead of published: false.`,
+    );
+    expect(existsSync(join(work.cwd, 'held'))).toBe(false);
+    // With draft: true beside it, the post is held back either way.
+    await writeFile(
+      join(dir, 'posts/held-back.md'),
+      '---\ntitle: Held back\ndate: 2024-01-05\ndraft: true\npublished: false\n---\n\nBody.\n',
+    );
+    const fixed = await folioIn(['check', '--content', dir, '--now', NOW], work.cwd);
+    expect(fixed.code, fixed.stderr).toBe(0);
+  });
+
+  it('warns of lastmod, description, categories, permalink and the like at their lines, with the field to use', SLOW, async () => {
+    const dir = await work.content();
+    await writeFile(
+      join(dir, 'posts/from-hugo.md'),
+      '---\ntitle: From Hugo\ndate: 2024-01-05\nlastmod: 2024-02-01T10:00:00Z\ncategories: [Ops, Email]\ndescription: What the post is about.\nurl: /2024/01/from-hugo/\npublishDate: 2024-01-06\n---\n\nBody.\n',
+    );
+    await writeFile(
+      join(dir, 'posts/from-jekyll.md'),
+      '---\ntitle: From Jekyll\ndate: 2024-01-05\npermalink: /ops/from-jekyll.html\nexcerpt: Short.\n---\n\nBody.\n',
+    );
+    const out = join(work.cwd, 'borrowed');
+    const r = await folioIn(['build', '--content', dir, '--out', out, '--now', NOW], work.cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const p = `${relative(work.cwd, dir)}/posts`;
+    expect(warningsOf(r.stderr)).toEqual([
+      `folio: warning: ${p}/from-hugo.md:4:1: \`lastmod\` is the day of the last change in Hugo and Jekyll; folio reads that from \`updated\`, so this post shows none.`,
+      `folio: warning: ${p}/from-hugo.md:5:1: \`categories\` is a grouping of posts in Hugo and Jekyll; folio has tags alone, and makes no page or filter of it.`,
+      `folio: warning: ${p}/from-hugo.md:6:1: \`description\` is the summary in Hugo and Jekyll; folio reads \`summary\`, and without it takes the first paragraph.`,
+      `folio: warning: ${p}/from-hugo.md:7:1: \`url\` is the post's address in Hugo and Jekyll; folio publishes it at /blog/<slug> (the file name, or \`slug\`).`,
+      `folio: warning: ${p}/from-hugo.md:8:1: \`publishDate\` is Hugo's schedule for the post; folio publishes a post from its \`date\` on and never takes it down.`,
+      `folio: warning: ${p}/from-jekyll.md:4:1: \`permalink\` is the post's address in Hugo and Jekyll; folio publishes it at /blog/<slug> (the file name, or \`slug\`).`,
+      `folio: warning: ${p}/from-jekyll.md:5:1: \`excerpt\` is the summary in Hugo and Jekyll; folio reads \`summary\`, and without it takes the first paragraph.`,
+    ]);
+    for (const hint of [
+      'hint: Rename it: updated: 2024-02-01',
+      'hint: Move them into tags, e.g. tags: [Ops, Email], or keep it as a field of your own.',
+      'hint: Rename it: summary: What the post is about.',
+      'hint: List the old address under aliases, so links to it keep working: aliases: [/2024/01/from-hugo/]',
+      'hint: Set date to the day the post should appear (draft: true holds it back), and remove this field.',
+      'hint: List the old address under aliases, so links to it keep working: aliases: [/ops/from-jekyll.html]',
+    ])
+      expect(r.stderr).toContain(hint);
+    // Published as written, as every field of the author's own is (D2).
+    const record = JSON.parse(await readFile(join(out, 'api/v1/posts/from-hugo.json'), 'utf8'));
+    expect(record).toMatchObject({ lastmod: '2024-02-01T10:00:00Z', categories: ['Ops', 'Email'], updated: null });
   });
 });

@@ -12,6 +12,8 @@ import type { PostDigest } from '../derived.js';
 import { tooDeep } from './nesting.js';
 import { readAliases, type AliasSource } from './aliases.js';
 import { readTags } from './tags.js';
+import { borrowedPostFields } from './borrowed.js';
+import { baseName } from './litter.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -98,6 +100,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const draft = f.boolean('draft');
   const slug = idField(f, 'slug', fileName);
   const aliases = readAliases(f, '/blog/old-slug, /2019/05/old-title.html');
+  borrowedPostFields(f);
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
   const { rendered, links, images, warnings } = body(doc, problems);
   if (problems.length > before) return null;
@@ -270,10 +273,6 @@ export interface DocumentRecord<T = unknown> {
   problems: Problem[];
   /** A post's digest of its read value, made where it was read (emit/post-digest.ts). */
   digest?: PostDigest;
-}
-
-export function baseName(file: string): string {
-  return file.replace(/^.*[\\/]/, '').replace(/\.md$/, '');
 }
 
 export function readDocument(kind: DocumentKind, source: Source): DocumentRecord {

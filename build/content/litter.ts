@@ -4,6 +4,7 @@
 // auto-save (`#post.md#`); vim a swap file (`.post.md.swp`); many editors a
 // backup (`post.md~`); JetBrains IDEs a safe-write copy; macOS, on drives
 // without its metadata, an AppleDouble twin (`._post.md`) of binary data.
+// Beside them, what a content file's own name says: that it is one, and its slug.
 
 const OS_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
@@ -27,4 +28,9 @@ export function isLitter(name: string): boolean {
  */
 export function isContentFile(name: string): boolean {
   return name.endsWith('.md') && !name.startsWith('.');
+}
+
+/** A content file's name without its folder and .md: the default slug or id. */
+export function baseName(file: string): string {
+  return file.replace(/^.*[\\/]/, '').replace(/\.md$/, '');
 }
