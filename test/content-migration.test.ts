@@ -194,3 +194,52 @@ describe('what Hugo and Jekyll read from a post and folio does not (D2)', () => 
     expect(record).toMatchObject({ lastmod: '2024-02-01T10:00:00Z', categories: ['Ops', 'Email'], updated: null });
   });
 });
+
+describe('template syntax of Hugo and Jekyll left in a body (D2)', () => {
+  it('warns of shortcodes and Liquid tags at their line and column, and leaves code alone', SLOW, async () => {
+    const dir = await work.content();
+    await writeFile(
+      join(dir, 'posts/with-templates.md'),
+      [
+        '---',
+        'title: With templates',
+        'date: 2024-01-05',
+        '---',
+        '',
+        'Intro paragraph.',
+        '',
+        '{{< figure src="/img/a.png" alt="A" >}}',
+        '',
+        '{% highlight ruby %}',
+        'puts 1',
+        '{% endhighlight %}',
+        '',
+        'Shown as code: `{{< ref "x" >}}`, and a note {{% note %}}hi{{% /note %}}.',
+        '',
+        '```',
+        '{% raw %}{{ site.title }}',
+        '```',
+        '',
+        '<!--more-->',
+        '',
+        'Rest.',
+        '',
+      ].join('\n'),
+    );
+    const out = join(work.cwd, 'templates');
+    const r = await folioIn(['build', '--content', dir, '--out', out, '--now', NOW], work.cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const p = `${relative(work.cwd, dir)}/posts/with-templates.md`;
+    expect(warningsOf(r.stderr)).toEqual([
+      `folio: warning: ${p}:8:1: A Hugo shortcode is published as the text it is, since folio runs no templates: {{< figure src="/img/a.png" alt="A" >}}`,
+      `folio: warning: ${p}:10:1: A Liquid template tag is published as the text it is, since folio runs no templates: {% highlight ruby %}`,
+      `folio: warning: ${p}:12:1: A Liquid template tag is published as the text it is, since folio runs no templates: {% endhighlight %}`,
+      `folio: warning: ${p}:14:46: A Hugo shortcode is published as the text it is, since folio runs no templates: {{% note %}}`,
+      `folio: warning: ${p}:14:60: A Hugo shortcode is published as the text it is, since folio runs no templates: {{% /note %}}`,
+    ]);
+    expect(r.stderr).toContain('hint: Write it in Markdown: an image is ![What it shows](/img/photo.png)');
+    expect(r.stderr).toContain('hint: Write the code as a fenced code block: ```ruby on the line before it');
+    // Published as written: the warning says what the reader sees.
+    expect(await readFile(join(out, 'blog/with-templates.html'), 'utf8')).toContain('{{&#x3C; figure');
+  });
+});

@@ -14,6 +14,7 @@ import { readAliases, type AliasSource } from './aliases.js';
 import { readTags } from './tags.js';
 import { borrowedPostFields } from './borrowed.js';
 import { baseName } from './litter.js';
+import { templateWarning } from './template-tags.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -72,7 +73,7 @@ function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: Fi
       hint: 'Write it in Markdown (a list, emphasis, a blank line between paragraphs), or keep it for the Markdown twin alone, which shows it as written.',
     }),
   );
-  return { rendered, links, images, warnings };
+  return { rendered, links, images, warnings: [...warnings, ...rendered.templates.map((t) => templateWarning(file, t, doc.bodyLine))] };
 }
 
 function idField(f: Fields, key: string, fileName: string): string | undefined {
