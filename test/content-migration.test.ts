@@ -243,3 +243,22 @@ describe('template syntax of Hugo and Jekyll left in a body (D2)', () => {
     expect(await readFile(join(out, 'blog/with-templates.html'), 'utf8')).toContain('{{&#x3C; figure');
   });
 });
+
+describe('what a migration leaves beside the posts (D2)', () => {
+  it("passes over Hugo's _index.md list pages with a warning, and warns of a post with no body", SLOW, async () => {
+    const dir = await work.content();
+    await writeFile(join(dir, 'posts/_index.md'), '---\ntitle: Posts\n---\n\nAll my posts.\n');
+    await writeFile(join(dir, 'posts/empty.md'), '---\ntitle: Nothing yet\ndate: 2024-01-05\n---\n');
+    const out = join(work.cwd, 'leftovers');
+    const r = await folioIn(['build', '--content', dir, '--out', out, '--now', NOW], work.cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const p = `${relative(work.cwd, dir)}/posts`;
+    expect(warningsOf(r.stderr)).toEqual([
+      `folio: warning: ${p}/empty.md:4:1: This post has no body: its page, its Markdown twin and the feeds show the title and its facts alone.`,
+      `folio: warning: ${p}/_index.md:1:1: This is Hugo's list page of ${p}, not a post, so it is not published: folio makes its own list page of posts.`,
+    ]);
+    expect(r.stderr).toContain('hint: Write the post below the closing ---, or set draft: true until it is written.');
+    expect(r.stderr).toContain('hint: Delete it, or move it out of content/ to keep its text.');
+    expect(existsSync(join(out, 'blog/empty.html'))).toBe(true);
+  });
+});

@@ -24,10 +24,12 @@ export function isLitter(name: string): boolean {
 
 /**
  * Whether a name in posts/, projects/ or services/ is a Markdown file of the
- * site: a hidden file is not (the lock and AppleDouble names end in .md too).
+ * site: a hidden file is not (the lock and AppleDouble names end in .md too),
+ * nor Hugo's list page `_index.md`.
  */
 export function isContentFile(name: string): boolean {
-  return name.endsWith('.md') && !name.startsWith('.');
+  // Hugo's _index.md is the list page of its folder, which folio makes itself (content/strays.ts says so).
+  return name.endsWith('.md') && !name.startsWith('.') && name !== '_index.md';
 }
 
 /** A content file's name without its folder and .md: the default slug or id. */

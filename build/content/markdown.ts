@@ -12,7 +12,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { collectImages, type ImageRef } from './image-refs.js';
-import { templateTags, type TemplateTag } from './template-tags.js';
+import { templateTags, type TemplateTag } from './body-warnings.js';
 
 const makeParser = () => unified().use(remarkParse).use(remarkGfm).freeze();
 
@@ -166,7 +166,7 @@ export interface Rendered {
   links: Link[];
   /** Raw HTML the pages leave out (D24), comments aside: where it starts, and its first line. */
   rawHtml: Link[];
-  /** Hugo shortcodes and Liquid tags in the text, published as written (template-tags.ts). */
+  /** Hugo shortcodes and Liquid tags in the text, published as written (body-warnings.ts). */
   templates: TemplateTag[];
 }
 

@@ -27,6 +27,12 @@ function strayProblem(folder: string, shownFolder: string, rel: string): Problem
   const base = slugify(name.replace(/\.[^.]+$/, '')) || 'my-post';
   const file = `${shownFolder}${sep}${parts.join(sep)}`;
   const at = { file, line: 1, column: 1 };
+  if (name === '_index.md')
+    return {
+      ...at,
+      message: `This is Hugo's list page of ${parts.length === 1 ? shownFolder : 'a folder'}, not a ${noun}, so it is not published: folio makes its own list page of ${folder}.`,
+      hint: `Delete it, or move it out of content/ to keep its text.`,
+    };
   if (parts.length === 1)
     return {
       ...at,
@@ -34,7 +40,7 @@ function strayProblem(folder: string, shownFolder: string, rel: string): Problem
       hint: `To publish it, rename it to ${base}.md (the name without .md is its address); to keep it out of the site, move it out of content/.`,
     };
   // A Hugo page bundle: the folder names the page, its images sit beside index.md.
-  const bundle = parts.length === 2 && /^(index|_index)$/i.test(base);
+  const bundle = parts.length === 2 && /^index$/i.test(base);
   const target = bundle ? `${shownFolder}${sep}${slugify(parts[0]!) || base}.md` : `${shownFolder}${sep}${base}.md`;
   return {
     ...at,
