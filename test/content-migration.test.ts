@@ -184,7 +184,7 @@ describe('what Hugo and Jekyll read from a post and folio does not (D2)', () => 
       'hint: Rename it: updated: 2024-02-01',
       'hint: Move them into tags, e.g. tags: [Ops, Email], or keep it as a field of your own.',
       'hint: Rename it: summary: What the post is about.',
-      'hint: List the old address under aliases, so links to it keep working: aliases: [/2024/01/from-hugo/]',
+      'hint: List the old address under aliases, so links to it keep working: aliases: [/2024/01/from-hugo]',
       'hint: Set date to the day the post should appear (draft: true holds it back), and remove this field.',
       'hint: List the old address under aliases, so links to it keep working: aliases: [/ops/from-jekyll.html]',
     ])
@@ -260,5 +260,22 @@ describe('what a migration leaves beside the posts (D2)', () => {
     expect(r.stderr).toContain('hint: Write the post below the closing ---, or set draft: true until it is written.');
     expect(r.stderr).toContain('hint: Delete it, or move it out of content/ to keep its text.');
     expect(existsSync(join(out, 'blog/empty.html'))).toBe(true);
+  });
+});
+
+describe('old addresses of Hugo and Jekyll as aliases (D48)', () => {
+  let sample: BrokenSample;
+  beforeAll(async () => {
+    sample = await brokenSample();
+  });
+  afterAll(() => sample.close());
+
+  it('says to write a pretty URL without its trailing slash, which the redirect answers too', async () => {
+    const r = await sample.breakWith(async (d) => {
+      await writeFile(join(d, 'posts/moved.md'), '---\ntitle: Moved\ndate: 2024-01-05\naliases:\n  - /2019/05/05/moved/\n---\n\nBody.\n');
+    });
+    expect(r.stderr).toContain(
+      `${r.rel}/posts/moved.md:5:5: The alias "/2019/05/05/moved/" ends with a slash.\n  hint: Write it without the slash, /2019/05/05/moved: an alias answers with and without a trailing slash.`,
+    );
   });
 });

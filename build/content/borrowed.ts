@@ -31,7 +31,8 @@ const SCHEDULE: Borrowed = {
 };
 const ADDRESS: Borrowed = {
   means: "the post's address in Hugo and Jekyll; folio publishes it at /blog/<slug> (the file name, or `slug`)",
-  fix: (v) => `List the old address under aliases, so links to it keep working: aliases: [${v}]`,
+  // An alias is written without the trailing slash of pretty URLs, and answers with it too.
+  fix: (v) => `List the old address under aliases, so links to it keep working: aliases: [${v.length > 1 ? v.replace(/\/+$/, '') : v}]`,
 };
 
 const POST_FIELDS: Record<string, Borrowed> = {
