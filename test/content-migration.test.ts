@@ -279,3 +279,40 @@ describe('old addresses of Hugo and Jekyll as aliases (D48)', () => {
     );
   });
 });
+
+describe('Jekyll habits: tags as words, links through Liquid (D2, D9)', () => {
+  let sample: BrokenSample;
+  beforeAll(async () => {
+    sample = await brokenSample();
+  });
+  afterAll(() => sample.close());
+
+  it('warns of tags written as words in one text, which Jekyll reads as a tag each', SLOW, async () => {
+    const dir = await work.content();
+    await writeFile(join(dir, 'posts/word-tags.md'), '---\ntitle: Word tags\ndate: 2024-01-05\ntags: ruby  rails\n---\n\nBody.\n');
+    const out = join(work.cwd, 'word-tags');
+    const r = await folioIn(['build', '--content', dir, '--out', out, '--now', NOW], work.cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(warningsOf(r.stderr)).toEqual([
+      `folio: warning: ${relative(work.cwd, dir)}/posts/word-tags.md:4:1: \`tags\` is one text, "ruby  rails", published as the one tag "ruby-rails", where Jekyll reads a tag of each word.`,
+    ]);
+    expect(r.stderr).toContain('hint: For a tag of each word, write tags: [ruby, rails]; for the one tag, write tags: [ruby-rails].');
+    expect(JSON.parse(await readFile(join(out, 'api/v1/posts/word-tags.json'), 'utf8')).tags).toEqual(['ruby-rails']);
+  });
+
+  it('gives the site-root address of a link written through {{ site.baseurl }} or {% post_url %}', async () => {
+    const r = await sample.breakWith(async (d) => {
+      await writeFile(
+        join(d, 'posts/liquid-links.md'),
+        '---\ntitle: Liquid links\ndate: 2024-01-05\n---\n\nSee [the post]({{site.baseurl}}/blog/bounce-handling) and [another](<{% post_url 2024-01-05-x %}>).\n',
+      );
+    });
+    const p = `${r.rel}/posts/liquid-links.md`;
+    expect(r.stderr).toContain(
+      `${p}:6:5: The link to {{site.baseurl}}/blog/bounce-handling is relative, and the page, its Markdown twin, the API, the feeds and llms-full.txt would each resolve it against another address.\n  hint: The address holds a template tag, and folio runs no templates: write the address it stands for, from the site root (/blog/<slug> for a post). Here: /blog/bounce-handling.`,
+    );
+    expect(r.stderr).toMatch(
+      /liquid-links\.md:6:\d+: The link to \{% post_url 2024-01-05-x %\} is relative.*\n {2}hint: The address holds a template tag, and folio runs no templates: write the address it stands for, from the site root \(\/blog\/<slug> for a post\)\.\n/,
+    );
+  });
+});
