@@ -73,3 +73,16 @@ export function straysOf(dir: string, folder: string, entries: { name: string; i
   }
   return out;
 }
+
+/**
+ * Whether a path relative to the content folder (as folio dev's watcher
+ * reports it) is one `straysOf` would report, or was: a change to it moves
+ * the warnings, which only a whole reading of the folders finds again.
+ */
+export function isStrayPath(path: string): boolean {
+  const parts = path.split(/[\\/]/);
+  const name = parts[parts.length - 1]!;
+  if (!Object.hasOwn(NOUN, parts[0]!) || parts.length < 2 || !isMarkdownName(name)) return false;
+  return parts.length > 2 || !isContentFile(name);
+}
+
