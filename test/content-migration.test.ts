@@ -189,6 +189,14 @@ describe('what Hugo and Jekyll read from a post and folio does not (D2)', () => 
       'hint: List the old address under aliases, so links to it keep working: aliases: [/ops/from-jekyll.html]',
     ])
       expect(r.stderr).toContain(hint);
+    // Where the field is the author's own: a whole URL (where else the post appeared), a description beside a summary.
+    await writeFile(
+      join(dir, 'posts/own-fields.md'),
+      "---\ntitle: Own fields\ndate: 2024-01-05\nsummary: The summary.\ndescription: For the author's own use.\nurl: https://medium.com/@ada/own-fields\n---\n\nBody.\n",
+    );
+    const again = await folioIn(['build', '--content', dir, '--out', join(work.cwd, 'own'), '--now', NOW], work.cwd);
+    expect(again.code, again.stderr).toBe(0);
+    expect(warningsOf(again.stderr).filter((w) => w.includes('own-fields.md'))).toEqual([]);
     // Published as written, as every field of the author's own is (D2).
     const record = JSON.parse(await readFile(join(out, 'api/v1/posts/from-hugo.json'), 'utf8'));
     expect(record).toMatchObject({ lastmod: '2024-02-01T10:00:00Z', categories: ['Ops', 'Email'], updated: null });

@@ -11,6 +11,8 @@ interface Borrowed {
   means: string;
   /** The fix, from the value as written. */
   fix: (value: string) => string;
+  /** Whether the field, as written, means what it means elsewhere; else it is a field of the author's own (D2). */
+  applies?: (value: unknown, data: Record<string, unknown>) => boolean;
 }
 
 const UPDATED: Borrowed = {
@@ -20,6 +22,8 @@ const UPDATED: Borrowed = {
 const SUMMARY: Borrowed = {
   means: 'the summary in Hugo and Jekyll; folio reads `summary`, and without it takes the first paragraph',
   fix: (v) => `Rename it: summary: ${v.length > 40 ? `${v.slice(0, 39)}…` : v}`,
+  // Beside a summary of its own, it is another field of the author's.
+  applies: (_, data) => data.summary === undefined,
 };
 const CATEGORIES: Borrowed = {
   means: 'a grouping of posts in Hugo and Jekyll; folio has tags alone, and makes no page or filter of it',
@@ -32,7 +36,12 @@ const SCHEDULE: Borrowed = {
 const ADDRESS: Borrowed = {
   means: "the post's address in Hugo and Jekyll; folio publishes it at /blog/<slug> (the file name, or `slug`)",
   // An alias is written without the trailing slash of pretty URLs, and answers with it too.
-  fix: (v) => `List the old address under aliases, so links to it keep working: aliases: [${v.length > 1 ? v.replace(/\/+$/, '') : v}]`,
+  fix: (v) =>
+    v.includes(':')
+      ? 'List the address it gave this post under aliases, so links to it keep working, e.g. aliases: [/2019/05/old-title]'
+      : `List the old address under aliases, so links to it keep working: aliases: [${v.length > 1 ? v.replace(/\/+$/, '') : v}]`,
+  // An address of the site; a whole URL (https://…) is where else the post appeared, a field of the author's own.
+  applies: (value) => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//'),
 };
 
 const POST_FIELDS: Record<string, Borrowed> = {
@@ -66,7 +75,7 @@ export function borrowedPostFields(f: Fields): void {
   // In the order of the file, as the other warnings are.
   for (const [key, value] of Object.entries(data)) {
     const borrowed = Object.hasOwn(POST_FIELDS, key) ? POST_FIELDS[key] : undefined;
-    if (!borrowed || value === undefined || value === null || value === '') continue;
+    if (!borrowed || value === undefined || value === null || value === '' || borrowed.applies?.(value, data) === false) continue;
     f.warn(key, `\`${key}\` is ${borrowed.means}.`, borrowed.fix(shown(value)));
   }
 }
