@@ -104,10 +104,20 @@ function relativeLink(link: FileLink, known: ReadonlySet<string>, addresses: Rea
     message,
     hint: meant
       ? `Write it from the site root: ${meant}${rest}.`
-      : isImagePath(decoded)
-        ? 'An image shown with ![alt](path) is published at an address of its own and needs no link; to link the file itself, put it under content/static/ and link it from the site root (content/static/img/a.png is /img/a.png).'
-        : 'Write internal links from the site root, e.g. /blog/<slug>, /projects/<id>, /services/<id>, or /files/cv.pdf for content/static/files/cv.pdf.',
+      : /\{\{|\{%/.test(decoded)
+        ? templateLinkHint(decoded)
+        : isImagePath(decoded)
+          ? 'An image shown with ![alt](path) is published at an address of its own and needs no link; to link the file itself, put it under content/static/ and link it from the site root (content/static/img/a.png is /img/a.png).'
+          : 'Write internal links from the site root, e.g. /blog/<slug>, /projects/<id>, /services/<id>, or /files/cv.pdf for content/static/files/cv.pdf.',
   };
+}
+
+/** A link through a template of Hugo or Jekyll ({{ site.baseurl }}/x, {% post_url %}), which folio does not run. */
+function templateLinkHint(path: string): string {
+  // {{ site.baseurl }} and the like stand for the site's root, which a site-root path already starts from.
+  const rest = path.replace(/\{\{[^{}]*\}\}/g, '');
+  const given = rest.startsWith('/') && !/[{}%]/.test(rest) ? ` Here: ${rest}.` : '';
+  return `The address holds a template tag, and folio runs no templates: write the address it stands for, from the site root (/blog/<slug> for a post).${given}`;
 }
 
 function hintFor(site: Site, path: string): string {

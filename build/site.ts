@@ -6,7 +6,8 @@ import type { Post, Profile, Project, Service, Site, VersionState } from './core
 import { SiteModel } from './core/site-model.js';
 import { brokenLinks, knownPaths } from './site-links.js';
 import { parseYamlFile, type Source } from './content/frontmatter.js';
-import { readDocument, type DocumentKind, type DocumentRecord, type FileLink, type Read, baseName } from './content/kinds.js';
+import { readDocument, type DocumentKind, type DocumentRecord, type FileLink, type Read } from './content/kinds.js';
+import { baseName } from './content/litter.js';
 import { readSiteConfig, type ApiVersionConfig } from './content/site-config.js';
 import type { ContentSources } from './content/load.js';
 import type { ServiceRef } from './content/availability.js';
@@ -51,6 +52,8 @@ export interface ReadContent {
   /** content/theme.css and content/static/, passed through as read (D43, D46). */
   theme?: Source | null;
   static?: StaticSource[];
+  /** Markdown files folio does not read (content/strays.ts): each is a warning. */
+  strays?: Problem[];
 }
 
 /** Reads every file in this thread; the build may instead use workers or its cache (build/emit/documents.ts). */
@@ -67,6 +70,7 @@ export function readContent(
     projects: sources.projects.map((s) => read('project', s) as DocumentRecord<Project>),
     theme: sources.theme,
     static: sources.static,
+    strays: sources.strays,
   };
 }
 
@@ -161,6 +165,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   const warn = options.warn ?? printWarning;
   for (const warning of siteConfig.warnings) warn(formatProblem(warning));
   for (const warning of contentWarnings([profileRecord, ...content.services, ...content.posts, ...content.projects])) warn(warning);
+  for (const stray of content.strays ?? []) warn(formatProblem(stray));
 
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;

@@ -40,6 +40,9 @@ function aliasHint(path: string, example: string): string {
   if (url) return `An alias is an address of this site: write its path, e.g. ${url.pathname === '/' ? example.split(',')[0] : url.pathname}.`;
   if (!path.startsWith('/')) return `Write it as a path from the site root, e.g. /${path.replace(/^\/*/, '')}`;
   if (/[^\x00-\x7f]/.test(path)) return `Write it percent-encoded, as browsers request it: ${encodeURI(path)}`;
+  // Hugo's and Jekyll's addresses end in a slash (/2019/05/title/); the redirect answers both forms.
+  if (path.length > 1 && path.endsWith('/') && !problem(path.replace(/\/+$/, '')))
+    return `Write it without the slash, ${path.replace(/\/+$/, '')}: an alias answers with and without a trailing slash.`;
   return `Write the old address as a path such as ${example.split(',')[0]}`;
 }
 

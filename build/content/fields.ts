@@ -57,6 +57,12 @@ export class Fields {
   date(key: string, required = true): string | undefined {
     const v = this.string(key, '2026-03-14', required);
     if (v === undefined) return undefined;
+    // A time of day, as Hugo and Jekyll write dates: the day is kept as written, the time is the author's to drop.
+    const timed = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}/.exec(v)?.[1];
+    if (timed && isDate(timed)) {
+      this.report(key, `\`${key}\` has a time of day, and folio dates by the day: "${v}".`, `Write ${key}: ${timed} (the day as written). A post is published from the start of its day, UTC.`);
+      return undefined;
+    }
     if (!isDate(v)) {
       // Written as YYYY-MM-DD but no day of the calendar (2026-02-30): the hint says why.
       const why = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${notADay(v)}. ` : '';

@@ -37,7 +37,7 @@ function encodingProblem(source: Source, text: string, kind: 'Markdown' | 'YAML'
 export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | null {
   // CRLF (Windows editors) and lone CR count as one line break, as in every editor.
   const text = source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const encoding = encodingProblem(source, text, 'Markdown');
+  const encoding = encodingProblem(source, text, 'Markdown') ?? otherFrontMatter(source, text);
   if (encoding) {
     problems.push(encoding);
     return null;
@@ -85,6 +85,29 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
   // The fast path keeps no positions: parse again with them only when a problem needs one.
   const document = () => (doc ??= yamlText === undefined ? undefined : parseDocument(yamlText, { lineCounter: lines, uniqueKeys: true }));
   return { source, data: file.data as Record<string, unknown>, body: file.content, bodyLine, position: locate(document, lines, lineOffset) };
+}
+
+/**
+ * Hugo's TOML (+++) and JSON ({…}) front-matter, which gray-matter reads as
+ * a body with no front-matter: said as what it is, with the conversion,
+ * rather than as every field missing.
+ */
+function otherFrontMatter(source: Source, text: string): Problem | null {
+  if (/^\+\+\+[ \t]*\n/.test(text))
+    return {
+      file: source.file,
+      ...OPEN,
+      message: 'The front-matter is TOML (between +++ lines), and folio reads YAML front-matter between --- lines.',
+      hint: 'Convert it to YAML: replace both +++ lines with ---, and write each key = value as key: value (title = "Notes" becomes title: "Notes"). In the Hugo site, hugo convert toYAML -o <folder> converts every file.',
+    };
+  if (/^\{[ \t]*(\n|")/.test(text))
+    return {
+      file: source.file,
+      ...OPEN,
+      message: 'The front-matter is JSON ({ … }), and folio reads front-matter between --- lines.',
+      hint: 'Add a line --- before the opening { and another after the closing }: JSON is YAML, so folio reads it as it is.',
+    };
+  return null;
 }
 
 /** A whole YAML file (site.yaml), with the same positions as front-matter. */

@@ -12,6 +12,9 @@ import type { PostDigest } from '../derived.js';
 import { tooDeep } from './nesting.js';
 import { readAliases, type AliasSource } from './aliases.js';
 import { readTags } from './tags.js';
+import { borrowedPostFields } from './borrowed.js';
+import { baseName } from './litter.js';
+import { emptyPostWarning, rawHtmlWarning, templateWarning } from './body-warnings.js';
 
 /** A link found in a body, with its position in the file, for the link check. */
 export interface FileLink extends Link {
@@ -60,16 +63,7 @@ function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: Fi
   for (const image of images) {
     if (image.label === undefined && !image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
   }
-  // Dropped from the pages (D24) with any text inside it, but kept in the Markdown twin: said, not silent.
-  const warnings = rendered.rawHtml.map(
-    (h): Problem => ({
-      file,
-      line: h.line + doc.bodyLine - 1,
-      column: h.column,
-      message: `Raw HTML is left out of the HTML page, with any text inside it: ${h.url.length > 60 ? `${h.url.slice(0, 59)}…` : h.url}`,
-      hint: 'Write it in Markdown (a list, emphasis, a blank line between paragraphs), or keep it for the Markdown twin alone, which shows it as written.',
-    }),
-  );
+  const warnings = [...rendered.rawHtml.map((h) => rawHtmlWarning(file, h, doc.bodyLine)), ...rendered.templates.map((t) => templateWarning(file, t, doc.bodyLine))];
   return { rendered, links, images, warnings };
 }
 
@@ -98,8 +92,10 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const draft = f.boolean('draft');
   const slug = idField(f, 'slug', fileName);
   const aliases = readAliases(f, '/blog/old-slug, /2019/05/old-title.html');
+  borrowedPostFields(f);
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
   const { rendered, links, images, warnings } = body(doc, problems);
+  if (!markdownOf(doc).trim()) warnings.push(emptyPostWarning(doc));
   if (problems.length > before) return null;
   return {
     draft: draft!,
@@ -270,10 +266,6 @@ export interface DocumentRecord<T = unknown> {
   problems: Problem[];
   /** A post's digest of its read value, made where it was read (emit/post-digest.ts). */
   digest?: PostDigest;
-}
-
-export function baseName(file: string): string {
-  return file.replace(/^.*[\\/]/, '').replace(/\.md$/, '');
 }
 
 export function readDocument(kind: DocumentKind, source: Source): DocumentRecord {

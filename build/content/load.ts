@@ -1,10 +1,12 @@
 // The only place that reads content/ from disk. Everything after it is pure.
 import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import type { Source } from './frontmatter.js';
 import { isContentFile } from './litter.js';
+import type { Problem } from './problems.js';
 import { readStatic, type StaticSource } from './static.js';
+import { straysOf } from './strays.js';
 
 export interface ContentSources {
   site: Source | null;
@@ -16,6 +18,8 @@ export interface ContentSources {
   theme?: Source | null;
   /** Every file under content/static/ (D43). */
   static?: StaticSource[];
+  /** Markdown files in posts/, projects/ and services/ that are not read: a subfolder's, or another extension's. */
+  strays?: Problem[];
   /** The directory as given, for messages. */
   dir: string;
 }
@@ -35,11 +39,13 @@ function shown(path: string): string {
   return relative(process.cwd(), path) || path;
 }
 
-async function readFolder(dir: string): Promise<Source[]> {
+async function readFolder(dir: string, strays: Problem[]): Promise<Source[]> {
   let names: string[];
   try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    strays.push(...straysOf(dir, basename(dir), entries));
     // A folder named like a post (posts/drafts.md/) holds no post.
-    names = (await readdir(dir, { withFileTypes: true }))
+    names = entries
       .filter((e) => isContentFile(e.name) && (e.isFile() || e.isSymbolicLink()))
       .map((e) => e.name)
       .sort();
@@ -95,17 +101,20 @@ export async function reloadFile(sources: ContentSources, path: string): Promise
 }
 
 export async function loadContent(dir: string): Promise<ContentSources> {
+  const strays: Problem[] = [];
   const [site, profile, services, posts, projects, theme, statics] = await Promise.all([
     readOptional(join(dir, 'site.yaml')),
     readOptional(join(dir, 'profile.md')),
-    readFolder(join(dir, 'services')),
-    readFolder(join(dir, 'posts')),
-    readFolder(join(dir, 'projects')),
+    readFolder(join(dir, 'services'), strays),
+    readFolder(join(dir, 'posts'), strays),
+    readFolder(join(dir, 'projects'), strays),
     readOptional(join(dir, 'theme.css')),
     readStatic(join(dir, 'static'), shown),
   ]);
   // Named in messages as every file in it is: relative to the working directory.
-  return { site, profile, services, posts, projects, theme, static: statics, dir: shown(dir) };
+  // In the order of the folders, whichever finished reading first.
+  strays.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { site, profile, services, posts, projects, theme, static: statics, strays, dir: shown(dir) };
 }
 
 /** Whether `path` (relative to the content folder) is a file: for the files site.yaml names. */

@@ -12,6 +12,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { collectImages, type ImageRef } from './image-refs.js';
+import { templateTags, type TemplateTag } from './body-warnings.js';
 
 const makeParser = () => unified().use(remarkParse).use(remarkGfm).freeze();
 
@@ -165,6 +166,8 @@ export interface Rendered {
   links: Link[];
   /** Raw HTML the pages leave out (D24), comments aside: where it starts, and its first line. */
   rawHtml: Link[];
+  /** Hugo shortcodes and Liquid tags in the text, published as written (body-warnings.ts). */
+  templates: TemplateTag[];
 }
 
 export function render(markdown: string): Rendered {
@@ -173,11 +176,17 @@ export function render(markdown: string): Rendered {
   const tree = parser.parse(markdown) as Root;
   const links: Link[] = [];
   const rawHtml: Link[] = [];
+  const templates: TemplateTag[] = [];
   const definitions: { link: Link; id: string }[] = [];
   const linked = new Set<string>();
   const imaged = new Set<string>();
   // One walk for all: the tree of a long post is large.
-  visit(tree, ['link', 'definition', 'linkReference', 'imageReference', 'html'], (node) => {
+  visit(tree, ['link', 'definition', 'linkReference', 'imageReference', 'html', 'text'], (node) => {
+    if (node.type === 'text') {
+      const at = node.position?.start;
+      templates.push(...templateTags((node as { value: string }).value, { line: at?.line ?? 1, column: at?.column ?? 1 }));
+      return;
+    }
     if (node.type === 'linkReference' || node.type === 'imageReference') {
       (node.type === 'linkReference' ? linked : imaged).add((node as { identifier: string }).identifier);
       return;
@@ -209,6 +218,7 @@ export function render(markdown: string): Rendered {
     words: text.split(/\s+/).filter(Boolean).length,
     links,
     rawHtml,
+    templates,
   };
 }
 

@@ -20,6 +20,15 @@ export function readTags(f: Fields): string[] | undefined {
   const list = f.list('tags', 'postgres, migrations');
   if (!list) return undefined;
   const raw = f.doc.data.tags;
+  // One text with commas is a list written as Hugo's and Jekyll's front-matter allow; read as one tag it would be "a-b".
+  if (typeof raw === 'string' && raw.includes(',')) {
+    const items = raw.split(',').map((t) => t.trim()).filter(Boolean);
+    f.report('tags', `\`tags\` is one text, "${raw}", which would be the one tag "${slugify(raw)}".`, `Write the tags as a list: tags: [${items.join(', ')}]`);
+    return undefined;
+  }
+  // Jekyll reads one text of tags as words separated by spaces; folio, as the one tag it names. Both are fair readings: said, not refused.
+  if (typeof raw === 'string' && /\s/.test(raw.trim()))
+    f.warn('tags', `\`tags\` is one text, "${raw}", published as the one tag "${slugify(raw)}", where Jekyll reads a tag of each word.`, `For a tag of each word, write tags: [${raw.trim().split(/\s+/).join(', ')}]; for the one tag, write tags: [${slugify(raw)}].`);
   // Each written tag with its place in the list, where a warning points.
   const written = Array.isArray(raw)
     ? raw.map((r, i) => [String(r).trim(), i] as const).filter(([t]) => t)

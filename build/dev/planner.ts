@@ -5,6 +5,7 @@
 import type { Source } from '../content/frontmatter.js';
 import { isImagePath } from '../core/media-types.js';
 import { loadContent, reloadFile, type ContentSources } from '../content/load.js';
+import { isStrayPath } from '../content/strays.js';
 import { ownerOf } from '../emit/incremental.js';
 import type { OutputRecord } from '../emit/build-state.js';
 import { isPublished, type ReadContent } from '../site.js';
@@ -16,13 +17,15 @@ export type RebuildPath = 'none' | 'post-edit' | 'incremental' | 'full';
 /**
  * The content after these paths changed (as the watcher reports them, a
  * folder with a slash): each file read again, or every file when a folder of
- * posts, projects or services, or the directory itself, came or went.
+ * posts, projects or services, the directory itself, or a Markdown file
+ * folio does not read came or went.
  */
 export async function readChanges(dir: string, sources: ContentSources, paths: string[]): Promise<ContentSources> {
   let next = sources;
   let reloadAll = false;
   for (const path of paths) {
-    const whole = path === '' || FOLDERS.has(path.replace(/\/$/, ''));
+    // A Markdown file folio does not read (posts/2024/x.md) came or went: its warning with it.
+    const whole = path === '' || FOLDERS.has(path.replace(/\/$/, '')) || isStrayPath(path);
     const read = whole ? null : await reloadFile(next, path).catch(() => null);
     if (read) next = read;
     else if (whole) reloadAll = true;

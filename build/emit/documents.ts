@@ -98,6 +98,7 @@ export async function readContentFast(
     projects: collect.projects.map(() => take() as ReadContent['projects'][number]),
     theme: collect.theme,
     static: collect.static,
+    strays: collect.strays,
   };
   return { content, stats: { files: total, rendered: misses.length, workers: pool?.size ?? 0 } };
 }
