@@ -180,8 +180,10 @@ export function render(markdown: string): Rendered {
   const definitions: { link: Link; id: string }[] = [];
   const linked = new Set<string>();
   const imaged = new Set<string>();
-  // One walk for all: the tree of a long post is large.
-  visit(tree, ['link', 'definition', 'linkReference', 'imageReference', 'html', 'text'], (node) => {
+  // One walk for all: the tree of a long post is large. Its text is looked at only where a template tag may be.
+  const kinds = ['link', 'definition', 'linkReference', 'imageReference', 'html'];
+  if (/\{[{%]/.test(markdown)) kinds.push('text');
+  visit(tree, kinds, (node) => {
     if (node.type === 'text') {
       const at = node.position?.start;
       templates.push(...templateTags((node as { value: string }).value, { line: at?.line ?? 1, column: at?.column ?? 1 }));
