@@ -15,6 +15,7 @@ import { buildSummary } from './summary.js';
 import { init, InitRefused } from './init.js';
 import { startServer } from './serve.js';
 import { printWarning } from './site.js';
+import { groupWarnings } from './warning-groups.js';
 import { buildClock, collectHosts, contentDir, parseCount, parsePort, parseSiteUrl, portOf } from './cli-options.js';
 
 const VERSION = '0.1.0';
@@ -82,6 +83,7 @@ export function program(): Command {
       const now = buildClock(opts.now);
       const term = terminal();
       const bar = new ProgressBar(term);
+      const warnings = groupWarnings(printWarning);
       try {
         const result = await build({
           content: contentDir(opts.content),
@@ -95,10 +97,11 @@ export function program(): Command {
           // A warning takes a line of its own, not the end of the progress bar's.
           warn: (message) => {
             bar.clear();
-            printWarning(message);
+            warnings.warn(message);
           },
         });
         bar.clear();
+        warnings.flush();
         console.log(buildSummary(result, opts.out, paint(term.color)));
         if (opts.timings)
           console.log(
@@ -108,6 +111,7 @@ export function program(): Command {
           );
       } finally {
         bar.clear();
+        warnings.flush();
       }
     });
 
@@ -122,11 +126,13 @@ export function program(): Command {
     .action(async (opts: { content: string; siteUrl?: string; now?: string; json?: boolean; cacheDir?: string }) => {
       // A usage error (a bad --now) is told before the content folder is looked at.
       const now = buildClock(opts.now);
-      // With --json the warnings are in the report; otherwise each is printed as it is found.
+      // With --json every warning is in the report; otherwise each is printed as it is found, a few of each kind.
+      const warnings = groupWarnings(printWarning);
       const result = await check(
         { content: contentDir(opts.content), now, siteUrl: opts.siteUrl, cache: opts.cacheDir ?? false },
-        opts.json ? undefined : printWarning,
+        opts.json ? undefined : (message) => warnings.warn(message),
       );
+      warnings.flush();
       if (opts.json) process.stdout.write(jsonText({ ok: result.ok, problems: result.problems, warnings: result.warnings }));
       else if (result.ok) {
         const c = result.counts;

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenSample, type BrokenSample } from './helpers/broken.js';
 import { folioIn } from './helpers/cli.js';
+import { groupWarnings } from '../build/warning-groups.js';
 import { workspace } from './helpers/workspace.js';
 
 const SLOW = { timeout: 120_000 };
@@ -322,5 +323,51 @@ describe('Jekyll habits: tags as words, links through Liquid (D2, D9)', () => {
     expect(r.stderr).toMatch(
       /liquid-links\.md:6:\d+: The link to \{% post_url 2024-01-05-x %\} is relative.*\n {2}hint: The address holds a template tag, and folio runs no templates: write the address it stands for, from the site root \(\/blog\/<slug> for a post\)\.\n/,
     );
+  });
+});
+
+describe('the same warning in many posts', () => {
+  it('prints three of a kind in full and counts the rest in one line; folio check --json lists each', SLOW, async () => {
+    const dir = await work.content();
+    for (let i = 0; i < 7; i++)
+      await writeFile(
+        join(dir, `posts/moved-${i}.md`),
+        `---\ntitle: Moved ${i}\ndate: 2024-01-05\nlastmod: 2024-02-0${i + 1}\n---\n\nBody ${i}.\n`,
+      );
+    // One of another kind, which stays whole however many of the first there are.
+    await writeFile(join(dir, 'posts/grouped.md'), '---\ntitle: Grouped\ndate: 2024-01-05\ncategories: [Ops]\n---\n\nBody.\n');
+    const p = `${relative(work.cwd, dir)}/posts`;
+    const lastmod = '`lastmod` is the day of the last change in Hugo and Jekyll; folio reads that from `updated`, so this post shows none.';
+    for (const args of [
+      ['build', '--content', dir, '--out', join(work.cwd, 'grouped'), '--now', NOW],
+      ['check', '--content', dir, '--now', NOW],
+    ]) {
+      const r = await folioIn(args, work.cwd);
+      expect(r.code, r.stderr).toBe(0);
+      expect(warningsOf(r.stderr)).toEqual([
+        `folio: warning: ${p}/grouped.md:4:1: \`categories\` is a grouping of posts in Hugo and Jekyll; folio has tags alone, and makes no page or filter of it.`,
+        `folio: warning: ${p}/moved-0.md:4:1: ${lastmod}`,
+        `folio: warning: ${p}/moved-1.md:4:1: ${lastmod}`,
+        `folio: warning: ${p}/moved-2.md:4:1: ${lastmod}`,
+        `folio: warning: the same in 4 more places (${p}/moved-3.md:4:1, ${p}/moved-4.md:4:1, ${p}/moved-5.md:4:1 and 1 more): ${lastmod.slice(0, 89)}… (folio check --json lists each)`,
+      ]);
+      // Each shown warning keeps its own hint.
+      expect(r.stderr).toContain('hint: Rename it: updated: 2024-02-03');
+      expect(r.stderr).not.toContain('hint: Rename it: updated: 2024-02-04');
+    }
+    // A fourth of a kind alone is said in full: a line that counts it would be no shorter.
+    const said: string[] = [];
+    const groups = groupWarnings((w) => said.push(w));
+    for (let i = 0; i < 4; i++) groups.warn(`posts/p${i}.md:2:1: Same.\n  hint: Fix ${i}.`);
+    groups.warn('site.yaml: Another.\n  hint: Fix it.');
+    groups.flush();
+    expect(said).toEqual(
+      [0, 1, 2]
+        .map((i) => `posts/p${i}.md:2:1: Same.\n  hint: Fix ${i}.`)
+        .concat(['site.yaml: Another.\n  hint: Fix it.', 'posts/p3.md:2:1: Same.\n  hint: Fix 3.']),
+    );
+    const json = await folioIn(['check', '--content', dir, '--now', NOW, '--json'], work.cwd);
+    const warnings = JSON.parse(json.stdout).warnings as string[];
+    expect(warnings.filter((w) => w.includes('`lastmod`'))).toHaveLength(7);
   });
 });
