@@ -37,4 +37,32 @@ describe('folio dev and Markdown files it does not read', () => {
       'folio reads a post only from a file ending in .md, so other.markdown is not published.',
     ]);
   });
+
+  it('drops the warnings of a subfolder removed whole, and warns of one moved in, as the watcher reports a folder', async () => {
+    const dir = await tempDir('folio-migration-dev-');
+    dirs.push(dir);
+    await mkdir(join(dir, 'posts/2024/deep'), { recursive: true });
+    await writeFile(join(dir, 'posts/2024/a.md'), POST);
+    await writeFile(join(dir, 'posts/2024/deep/b.md'), POST);
+    await mkdir(join(dir, 'posts/img'));
+    await writeFile(join(dir, 'posts/img/photo.png'), 'png');
+    const first = await loadContent(dir);
+    expect(first.strays).toHaveLength(2);
+
+    await rm(join(dir, 'posts/2024'), { recursive: true });
+    const removed = await readChanges(dir, first, ['posts/2024/']);
+    expect(removed.strays).toEqual([]);
+
+    const elsewhere = await tempDir('folio-migration-dev-away-');
+    dirs.push(elsewhere);
+    await writeFile(join(elsewhere, 'c.md'), POST);
+    await rename(elsewhere, join(dir, 'posts/2025'));
+    const added = await readChanges(dir, removed, ['posts/2025/']);
+    expect(added.strays?.map((s) => s.file)).toEqual([expect.stringMatching(/posts\/2025\/c\.md$/)]);
+
+    // A folder of images moved holds no Markdown: the content is not read again (its posts stay the same objects).
+    await rename(join(dir, 'posts/img'), join(dir, 'posts/pictures'));
+    const images = await readChanges(dir, added, ['posts/img/', 'posts/pictures/']);
+    expect(images).toBe(added);
+  });
 });

@@ -86,3 +86,28 @@ export function isStrayPath(path: string): boolean {
   return parts.length > 2 || !isContentFile(name);
 }
 
+
+/** Whether a folder (absolute) holds a Markdown file at any depth; false when it is gone. */
+function holdsMarkdown(full: string): boolean {
+  let entries;
+  try {
+    entries = readdirSync(full, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  return entries.some((e) => (e.isFile() && isMarkdownName(e.name)) || (e.isDirectory() && !e.name.startsWith('.') && holdsMarkdown(join(full, e.name))));
+}
+
+/**
+ * Whether a subfolder of posts/, projects/ or services/ that came or went
+ * (folio dev's watcher reports posts/2024/ so) moves warnings: it held a
+ * Markdown file folio does not read (`known`, the content's strays), or
+ * holds one now. A folder of images holds none, and costs one listing.
+ */
+export function isStrayFolder(dir: string, known: readonly Problem[], path: string): boolean {
+  const parts = path.replace(/[\\/]$/, '').split(/[\\/]/);
+  if (!/[\\/]$/.test(path) || parts.length < 2 || !Object.hasOwn(NOUN, parts[0]!)) return false;
+  const full = join(dir, ...parts);
+  const shown = `${relative(process.cwd(), full) || full}${sep}`;
+  return known.some((p) => p.file.startsWith(shown)) || holdsMarkdown(full);
+}

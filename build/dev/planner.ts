@@ -5,7 +5,7 @@
 import type { Source } from '../content/frontmatter.js';
 import { isImagePath } from '../core/media-types.js';
 import { loadContent, reloadFile, type ContentSources } from '../content/load.js';
-import { isStrayPath } from '../content/strays.js';
+import { isStrayFolder, isStrayPath } from '../content/strays.js';
 import { ownerOf } from '../emit/incremental.js';
 import type { OutputRecord } from '../emit/build-state.js';
 import { isPublished, type ReadContent } from '../site.js';
@@ -24,8 +24,8 @@ export async function readChanges(dir: string, sources: ContentSources, paths: s
   let next = sources;
   let reloadAll = false;
   for (const path of paths) {
-    // A Markdown file folio does not read (posts/2024/x.md) came or went: its warning with it.
-    const whole = path === '' || FOLDERS.has(path.replace(/\/$/, '')) || isStrayPath(path);
+    // A Markdown file folio does not read (posts/2024/x.md), or a folder of them, came or went: its warning with it.
+    const whole = path === '' || FOLDERS.has(path.replace(/\/$/, '')) || isStrayPath(path) || isStrayFolder(dir, next.strays ?? [], path);
     const read = whole ? null : await reloadFile(next, path).catch(() => null);
     if (read) next = read;
     else if (whole) reloadAll = true;
