@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 async function both(out: string) {
-  const whole = await openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
+  const whole = openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
   const sharded = await openSearch(fileReader(out));
   return { out, whole, sharded };
 }

@@ -120,7 +120,7 @@ function logged(dir: string): { read: ReadAsset; files: string[] } {
 
 describe('the functions answer from precomputed files as respond() does from the model (D38, D55)', () => {
   it('for every request of the corpus: status, headers and bytes', async () => {
-    const whole = await openSearchIndex(await readFile(join(built.out, SEARCH_INDEX_PATH), 'utf8'));
+    const whole = openSearchIndex(await readFile(join(built.out, SEARCH_INDEX_PATH), 'utf8'));
     const rt = memoryRuntime(built.site, async () => whole);
     const handle = createHandler(fileReader(built.out));
     for (const req of corpus()) {

@@ -200,7 +200,7 @@ const QUERIES: Record<Site, string[]> = {
 describe('the functions’ sharded index answers as the build’s Orama index (D55)', () => {
   it.each(Object.keys(QUERIES) as Site[])('for the %s site', async (site) => {
     const { out } = sites[site];
-    const whole = await openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
+    const whole = openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
     const sharded = await openSearch(fileReader(out));
     let found = 0;
     for (const q of QUERIES[site]) {
@@ -254,7 +254,7 @@ describe('a Japanese site large enough for many term shards (D55)', () => {
       expect(head.language).toBe('ja');
       expect(head.terms.length).toBeGreaterThan(3);
       expect(head.terms.slice(1).every((t) => /[^\x00-\x7f]/.test(t))).toBe(true);
-      const whole = await openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
+      const whole = openSearchIndex(await readFile(join(out, SEARCH_INDEX_PATH), 'utf8'));
       const sharded = await openSearch(fileReader(out));
       const queries = [...JA_WORDS, '𠮷野', 'デプロ', 'マイグレーショ', 'バックアプ', 'grafana', 'Grafna', '議事録 デプロイ', 'の'];
       let found = 0;

@@ -201,9 +201,9 @@ describe('a patched search index', () => {
     const edited = structuredClone(sources);
     const old = edited[0]!;
     old.markdown = 'Quixotic zebrafish.';
-    const index = await openSearchIndex(text(indexBytes(structuredClone(edited), siteUrl(), ENGLISH, previous).bytes));
+    const index = openSearchIndex(text(indexBytes(structuredClone(edited), siteUrl(), ENGLISH, previous).bytes));
     expect(index.search('zebrafish', 10).hits.map((h) => h.id)).toEqual([old.key]);
-    const before = await openSearchIndex(text(previous.bytes));
+    const before = openSearchIndex(text(previous.bytes));
     const word = sources[0]!.markdown.match(/[A-Za-z]{9,}/)![0];
     const holders = (i: typeof index) => i.search(word, 50).hits.map((h) => h.id);
     expect(holders(before)).toContain(old.key);

@@ -105,8 +105,9 @@ function holdsMarkdown(full: string): boolean {
  * holds one now. A folder of images holds none, and costs one listing.
  */
 export function isStrayFolder(dir: string, known: readonly Problem[], path: string): boolean {
-  const parts = path.replace(/[\\/]$/, '').split(/[\\/]/);
-  if (!/[\\/]$/.test(path) || parts.length < 2 || !Object.hasOwn(NOUN, parts[0]!)) return false;
+  if (!/[\\/]$/.test(path)) return false;
+  const parts = path.slice(0, -1).split(/[\\/]/);
+  if (parts.length < 2 || !Object.hasOwn(NOUN, parts[0]!)) return false;
   const full = join(dir, ...parts);
   const shown = `${relative(process.cwd(), full) || full}${sep}`;
   return known.some((p) => p.file.startsWith(shown)) || holdsMarkdown(full);

@@ -1,9 +1,10 @@
 // The run-time search engine (D12): opens the prebuilt index once and answers
 // queries from it alone, in the language it records (./language.ts). No
-// build-only dependency may be imported here, and of Orama only the tokenizer: the index is Orama's save() output with
-// folio's components (./orama.ts), read here by those components' own
-// decoders (./score.ts, ./docs.ts) instead of through Orama's create() and
-// load(), which would bring Orama's every index, tree and sorter along.
+// build-only dependency may be imported here, and of Orama only the
+// tokenizer: the index is Orama's save() output with folio's components
+// (./orama.ts), read here by those components' own decoders (./score.ts,
+// ./docs.ts) instead of through Orama's create() and load(), which would
+// bring Orama's every index, tree and sorter along.
 import { twinPath } from '../urls.js';
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { DocLines, DOCS_MARK } from './docs.js';
@@ -68,10 +69,8 @@ function parseIndex(json: string): { file: SearchIndexFile; docs: string } {
   return { file: file as SearchIndexFile, docs: docs ?? file.data.orama.docs };
 }
 
-/** Loads a serialized index (the text of `_folio/search-index.json`). Rejects with SearchIndexError when it cannot be used. */
-export async function openSearchIndex(
-  json: string,
-): Promise<{ search(query: string, limit: number): { total: number; hits: SearchHit[] } }> {
+/** Loads a serialized index (the text of `_folio/search-index.json`). Throws SearchIndexError when it cannot be used. */
+export function openSearchIndex(json: string): { search(query: string, limit: number): { total: number; hits: SearchHit[] } } {
   const { file, docs } = parseIndex(json);
   const { data } = file;
   try {
