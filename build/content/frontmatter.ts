@@ -10,7 +10,9 @@ import { quickYaml } from './quick-yaml.js';
 export interface Source {
   /** Path as shown in messages, relative to the working directory. */
   file: string;
-  text: string;
+  readonly text: string;
+  /** What names the file's bytes (load.ts stampOf), when it settled before the build began. */
+  readonly stamp?: string;
 }
 
 export interface Parsed {

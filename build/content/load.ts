@@ -1,5 +1,5 @@
 // The only place that reads content/ from disk. Everything after it is pure.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Source } from './frontmatter.js';
@@ -39,7 +39,7 @@ function shown(path: string): string {
   return relative(process.cwd(), path) || path;
 }
 
-async function readFolder(dir: string, strays: Problem[]): Promise<Source[]> {
+async function readFolder(dir: string, strays: Problem[], stamped: number | null): Promise<Source[]> {
   let names: string[];
   try {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -59,7 +59,63 @@ async function readFolder(dir: string, strays: Problem[]): Promise<Source[]> {
   // is the folder's, made once, and the name: path.relative and path.join of
   // each file made 30 MB of garbage.
   const folder = relative(process.cwd(), dir);
-  return names.map((n) => ({ file: folder ? `${folder}${sep}${n}` : n, text: readFileSync(`${dir}${sep}${n}`, 'utf8') }));
+  return names.map((n) => {
+    const file = folder ? `${folder}${sep}${n}` : n;
+    const path = `${dir}${sep}${n}`;
+    if (stamped === null) return { file, text: readFileSync(path, 'utf8') };
+    const stat = statSync(path, { throwIfNoEntry: false });
+    // The cache keeps stamps one per line.
+    const stamp = stat && settled(stat, stamped) && !file.includes('\n') ? stampOf(stat) : undefined;
+    return stamp ? new StampedSource(file, path, stamp) : { file, text: readFileSync(path, 'utf8') };
+  });
+}
+
+/**
+ * How long before the build a file must have last changed for its stamp to
+ * vouch for its bytes. A file written again within the same tick of the file
+ * system's clock as the stat keeps its stamp (git calls these "racy"); one
+ * whose change is older than this cannot be written in that tick any more.
+ * Three seconds covers FAT's two-second times and a coarse kernel clock.
+ */
+const SETTLE_MS = 3000;
+
+function settled(stat: Stats, started: number): boolean {
+  // ctime moves on every write and cannot be set back; mtime can (touch -d, tar, rsync -t).
+  return stat.isFile() && Math.max(stat.ctimeMs, stat.mtimeMs) < started - SETTLE_MS;
+}
+
+/** What names a file's bytes without reading them, as git's index does: device, inode, size and both times. */
+function stampOf(stat: Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+/**
+ * A content file read when its text is first asked for: a build whose cache
+ * knows the file by its stamp takes its record without reading it (D56).
+ * Structured clones (messages to threads) copy no getter: send
+ * `{ file, text }`.
+ */
+class StampedSource implements Source {
+  #text: string | undefined;
+  constructor(
+    readonly file: string,
+    private readonly path: string,
+    readonly stamp: string,
+  ) {}
+
+  get text(): string {
+    if (this.#text === undefined) {
+      try {
+        this.#text = readFileSync(this.path, 'utf8');
+      } catch (error) {
+        throw new Error(
+          `folio: ${this.file} could not be read after the content folder was listed (${(error as Error).message}). Was it moved or removed during the build? Run the build again.`,
+          { cause: error },
+        );
+      }
+    }
+    return this.#text;
+  }
 }
 
 const FOLDERS = ['services', 'posts', 'projects'] as const;
@@ -100,14 +156,21 @@ export async function reloadFile(sources: ContentSources, path: string): Promise
   return { ...sources, [folder]: list };
 }
 
-export async function loadContent(dir: string): Promise<ContentSources> {
+/**
+ * Every content file of `dir`. With `stamped`, posts, projects and services
+ * that have not changed for a few seconds carry a stamp and are read only when
+ * their text is asked for (a build with a cache, whose records are found by
+ * stamp).
+ */
+export async function loadContent(dir: string, options: { stamped?: boolean } = {}): Promise<ContentSources> {
   const strays: Problem[] = [];
+  const stamped = options.stamped ? Date.now() : null;
   const [site, profile, services, posts, projects, theme, statics] = await Promise.all([
     readOptional(join(dir, 'site.yaml')),
     readOptional(join(dir, 'profile.md')),
-    readFolder(join(dir, 'services'), strays),
-    readFolder(join(dir, 'posts'), strays),
-    readFolder(join(dir, 'projects'), strays),
+    readFolder(join(dir, 'services'), strays, stamped),
+    readFolder(join(dir, 'posts'), strays, stamped),
+    readFolder(join(dir, 'projects'), strays, stamped),
     readOptional(join(dir, 'theme.css')),
     readStatic(join(dir, 'static'), shown),
   ]);

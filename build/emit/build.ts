@@ -143,7 +143,7 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
   };
   const [cache, sources] = await Promise.all([
     options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null),
-    options.sources ?? loadContent(options.content),
+    options.sources ?? loadContent(options.content, { stamped: cacheDir !== null }),
   ]);
   lap('load');
   let saved = false;

@@ -56,8 +56,10 @@ export async function readContentFast(
       return known.record;
     }
     if (!cache) return undefined;
-    keys[i] = recordKey(fingerprint, job.kind, job.source);
-    return cache.get(keys[i]!);
+    const key = cache.stamps.keyOf(job.kind, job.source) ?? recordKey(fingerprint, job.kind, job.source);
+    cache.stamps.note(job.kind, job.source, key);
+    keys[i] = key;
+    return cache.get(key);
   });
   const misses: number[] = [];
   for (let i = 0; i < jobs.length; i++) if (!records[i]) misses.push(i);
@@ -68,7 +70,8 @@ export async function readContentFast(
   const wanted = options.workers ?? defaultWorkers();
   const pool = misses.length >= MIN_JOBS_FOR_WORKERS ? RenderPool.start(wanted) : null;
   try {
-    const todo = misses.map((i) => jobs[i]!);
+    // A plain copy of each source: a stamped one reads its text through a getter, which a message to a thread drops.
+    const todo = misses.map((i): Job => ({ kind: jobs[i]!.kind, source: { file: jobs[i]!.source.file, text: jobs[i]!.source.text } }));
     const rendered = pool
       ? await pool.run(todo, local, (done) => options.progress?.(already + done, total))
       : todo.map((job, n) => {

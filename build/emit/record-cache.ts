@@ -7,17 +7,21 @@
 // 0.2 s); once the journal and the records no build uses pass a thirty-second
 // of the cache, the shards are written again with only the used records, so
 // a cache stays about the size of the site. A shard holds the long texts
-// (summaries, bodies) out of line, read only when asked for.
+// (summaries, bodies) out of line, read only when asked for. Beside them, the
+// key each content file's stamp gave (stamps.ts), so that a build finds the
+// records of files it has not read.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import type { DocumentRecord } from '../content/kinds.js';
 import { atomicWrite, codeFingerprint, FORMAT } from './cache.js';
 import { detach, readShard, shardBytes, type Entries } from './record-shard.js';
+import { Stamps } from './stamps.js';
 import { deserializeFile } from './whole-file.js';
 
 const SHARDS = 16;
 const JOURNAL = 'journal.bin';
+const STAMPS = 'stamps.txt';
 
 interface Shard {
   entries: Map<string, DocumentRecord>;
@@ -35,6 +39,8 @@ export class RecordCache {
     private readonly shards: Shard[],
     /** The keys whose records are in the journal file, not in their shard's. */
     private readonly journaled: Set<string>,
+    /** The key of each content file by its stamp: the last build's, and this one's. */
+    readonly stamps: Stamps,
     /** Keys set in this build. */
     private readonly added = new Set<string>(),
   ) {}
@@ -44,19 +50,24 @@ export class RecordCache {
     const folder = join(dir, `records-${FORMAT}`);
     // Records of other code would all miss: do not even read them.
     const current = (await readFile(join(folder, 'FINGERPRINT'), 'utf8').catch(() => '')) === codeFingerprint();
-    const read = (file: string): Entries => {
+    // A cache is only ever a shortcut: a part that cannot be read starts empty.
+    const read = <T>(file: string, decode: (path: string) => T, empty: T): T => {
+      if (!current) return empty;
       try {
-        return file === JOURNAL ? (deserializeFile(join(folder, file)) as Entries) : readShard(join(folder, file));
+        return decode(join(folder, file));
       } catch {
-        // A cache is only ever a shortcut: start this part empty.
-        return [];
+        return empty;
       }
     };
-    const names = [JOURNAL, ...Array.from({ length: SHARDS }, (_, i) => `${i.toString(16)}.bin`)];
-    const [journal, ...files] = current ? names.map(read) : [[]];
-    const shards = Array.from({ length: SHARDS }, (_, i): Shard => ({ entries: new Map(files[i]), used: new Set(), dirty: !current }));
-    const cache = new RecordCache(dir, shards, new Set());
-    for (const [key, record] of journal!) {
+    const journal = read(JOURNAL, (p) => deserializeFile(p) as Entries, []);
+    const stamps = read(STAMPS, Stamps.read, Stamps.empty());
+    const shards = Array.from({ length: SHARDS }, (_, i): Shard => ({
+      entries: new Map(read(`${i.toString(16)}.bin`, readShard, [])),
+      used: new Set(),
+      dirty: !current,
+    }));
+    const cache = new RecordCache(dir, shards, new Set(), stamps);
+    for (const [key, record] of journal) {
       const shard = cache.shard(key);
       shard.entries.set(key, record);
       shard.dirty = true;
@@ -111,6 +122,8 @@ export class RecordCache {
         for (const k of journal) this.journaled.add(k);
       }
       this.added.clear();
+      const stamps = this.stamps.changed();
+      if (stamps !== null) await atomicWrite(join(folder, STAMPS), stamps);
     } catch (error) {
       console.error(
         `folio: could not save the cache in ${this.dir} (${(error as Error).message}); the next build renders everything again.`,
