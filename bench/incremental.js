@@ -1,8 +1,9 @@
 // folio's rebuild after a one-post edit, as `npm run bench` measures it
-// (bench/run.js): with the build clock pinned, then as a daily build in CI
-// (the clock a day later each run), then a title edit (a field lists show),
+// (bench/run.js): with the build clock pinned, in the same content folder,
+// then as a daily build in CI (a fresh checkout of the content, and the clock
+// a day later each run), then a title edit (a field lists show),
 // then `folio dev`'s edit → served.
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folioOwnMs, NOW, ROOT } from './builds.js';
 import { benchDev } from './dev.js';
@@ -12,6 +13,19 @@ import { measure, median, replacedOutputsGone } from './measure.js';
 const folioFilesChanged = (stdout) => Number(/(\d+) files changed\]/.exec(stdout)?.[1] ?? NaN);
 /** How many responses an incremental build asked for, from its summary (`… 7 of 31883 responses asked …`); NaN for a full build. */
 const folioAsked = (stdout) => Number(/(\d+) of \d+ responses asked/.exec(stdout)?.[1] ?? NaN);
+
+/**
+ * The content folder as a CI job's checkout leaves it: the same path, but
+ * every file new (new inodes and change times), so no file's stamp from the
+ * last build matches and each is read (content/load.ts).
+ */
+function freshCheckout(content) {
+  const fresh = `${content}.checkout`;
+  rmSync(fresh, { recursive: true, force: true });
+  cpSync(content, fresh, { recursive: true });
+  rmSync(content, { recursive: true });
+  renameSync(fresh, content);
+}
 
 /** A one-post edit, then `folio build` again on a private copy of the corpus. */
 export async function incremental(ctx, runs) {
@@ -38,9 +52,11 @@ export async function incremental(ctx, runs) {
     rows.push({ ms: r.ms, cpuMs: r.cpuMs, ownMs: folioOwnMs(r.stdout), peakRss: r.peakRss, filesChanged: folioFilesChanged(r.stdout) });
     ctx.log(`  ${ctx.size} posts, one-post edit ${i}/${edits}: ${(r.ms / 1000).toFixed(2)} s (folio's own ${folioOwnMs(r.stdout)} ms)`);
   }
-  // A daily build in CI: each edit a day after the last, so the build clock's day moves too (what shows the day is made again).
+  // A daily build in CI: a fresh checkout of the content, and each edit a day after the last, so the build clock's
+  // day moves too (what shows the day is made again).
   const daily = [];
   for (let i = 1; cacheDirs.length && i <= edits; i++) {
+    freshCheckout(content);
     appendFileSync(post, `\nEdited for the benchmark on day ${i}: one more sentence about cache hit rates.\n`);
     const day = new Date(Date.parse(NOW) + i * 86_400_000).toISOString().slice(0, 10);
     const r = await build(day);

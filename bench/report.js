@@ -62,12 +62,12 @@ export function report(result) {
           ? `Rebuild after a one-post edit: skipped: ${inc.skip}.`
           : inc.error
             ? `Rebuild after a one-post edit: failed: ${inc.error}`
-            : `Rebuild after a one-post edit (${inc.kind}; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio${inc.cpuMs ? `, ${sec(inc.cpuMs)} of CPU` : ''}, peak ${mib(inc.peakRss)}${Number.isFinite(inc.filesChanged) ? `, ${inc.filesChanged.toLocaleString('en')} files of dist/ changed (what a deploy uploads again)` : ''} (median of ${inc.runs.length}); ${ratio(inc.ms, s.cold.folio?.ms)} of the cold build's wall time${inc.cpuMs && s.cold.folio?.cpuMs ? ` and ${ratio(inc.cpuMs, s.cold.folio.cpuMs)} of its CPU time` : ''}.`,
+            : `Rebuild after a one-post edit (${inc.kind}, in the same content folder, whose unchanged files the build knows by their stamps; \`posts/${inc.post}\` gains a sentence each run): ${sec(inc.ms)} wall, ${sec(inc.ownMs)} inside folio${inc.cpuMs ? `, ${sec(inc.cpuMs)} of CPU` : ''}, peak ${mib(inc.peakRss)}${Number.isFinite(inc.filesChanged) ? `, ${inc.filesChanged.toLocaleString('en')} files of dist/ changed (what a deploy uploads again)` : ''} (median of ${inc.runs.length}); ${ratio(inc.ms, s.cold.folio?.ms)} of the cold build's wall time${inc.cpuMs && s.cold.folio?.cpuMs ? ` and ${ratio(inc.cpuMs, s.cold.folio.cpuMs)} of its CPU time` : ''}.`,
         '',
       );
       if (inc.daily)
         lines.push(
-          `The same edit as a daily build in CI, each run a day after the last (\`--now\` one day later, so what shows the day is made again too): ${sec(inc.daily.ms)} wall, ${sec(inc.daily.ownMs)} inside folio, ${Number.isFinite(inc.daily.asked) ? `${inc.daily.asked.toLocaleString('en')} responses asked` : 'every response asked'}, peak ${mib(inc.daily.peakRss)} (median of ${inc.daily.runs}); ${ratio(inc.daily.ms, s.cold.folio?.ms)} of the cold build's wall time.`,
+          `The same edit as a daily build in CI, each run on a fresh copy of the content folder, as a checkout leaves it (every file new, so each is read: no stamp matches), and a day after the last (\`--now\` one day later, so what shows the day is made again too): ${sec(inc.daily.ms)} wall, ${sec(inc.daily.ownMs)} inside folio, ${Number.isFinite(inc.daily.asked) ? `${inc.daily.asked.toLocaleString('en')} responses asked` : 'every response asked'}, peak ${mib(inc.daily.peakRss)} (median of ${inc.daily.runs}); ${ratio(inc.daily.ms, s.cold.folio?.ms)} of the cold build's wall time.`,
           '',
         );
       if (inc.titled)
@@ -230,6 +230,15 @@ function targets(result) {
       edit.ms <= 0.1 * big.cold.folio.ms,
     );
     add('One-post edit at 10,000 posts under 1 s', sec(edit.ms), edit.ms < 1000);
+    // The same judged where the issue sets it: a CI job, whose checkout makes every file new.
+    if (edit.daily?.ms) {
+      add(
+        '… the same as a daily build in CI (a fresh checkout: every file read), ≤ 0.10 of the cold build',
+        `${(edit.daily.ms / big.cold.folio.ms).toFixed(2)} (${sec(edit.daily.ms)} vs ${sec(big.cold.folio.ms)})`,
+        edit.daily.ms <= 0.1 * big.cold.folio.ms,
+      );
+      add('… the same as a daily build in CI, under 1 s', sec(edit.daily.ms), edit.daily.ms < 1000);
+    }
   }
   const served = at(1000)?.serve;
   if (typeof served?.ratio === 'number')

@@ -15,7 +15,7 @@ import { RecordCache } from '../build/emit/record-cache.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
 /** Longer than load.ts's SETTLE_MS: files last changed this long before a build carry a stamp. */
-const SETTLE = 3_100;
+const SETTLE = 3_500;
 const OLD_TIME = 1_700_000_000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE));
 
