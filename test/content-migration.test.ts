@@ -81,6 +81,36 @@ describe('front-matter written for Hugo or Jekyll (D2)', () => {
     expect(r.check).toContain('from-hugo.md:1:1: The front-matter is TOML');
   });
 
+  it('never runs front-matter written in a programming language, and names any language but YAML', async () => {
+    // gray-matter evaluates ---js front-matter: this one would leave a file behind when run.
+    const ran = join(await work.content(), 'front-matter-ran');
+    const code = (file: string) => `(require('node:fs').writeFileSync(${JSON.stringify(file)}, 'ran'), 'Run')`;
+    const r = await sample.breakWith(
+      async (d) => {
+        await writeFile(join(d, 'posts/from-js.md'), `---js\n{ title: ${code(ran)}, date: '2024-01-05' }\n---\n\nBody.\n`);
+        await writeFile(join(d, 'posts/from-javascript.md'), `---javascript\n{ title: ${code(ran)}, date: '2024-01-05' }\n---\n\nBody.\n`);
+        await writeFile(join(d, 'posts/from-coffee.md'), '---coffee\ntitle: "From Coffee"\n---\n\nBody.\n');
+        await writeFile(join(d, 'posts/from-json-tag.md'), '---json\n{ "title": "From JSON", "date": "2024-01-05" }\n---\n\nBody.\n');
+        // YAML named as such is YAML: no problem of its own.
+        await writeFile(join(d, 'posts/named-yaml.md'), '---yaml\ntitle: Named YAML\ndate: 2024-01-05\n---\n\nBody.\n');
+      },
+      { check: true },
+    );
+    expect(existsSync(ran)).toBe(false);
+    for (const [file, name] of [
+      ['from-js', 'js'],
+      ['from-javascript', 'javascript'],
+      ['from-coffee', 'coffee'],
+      ['from-json-tag', 'json'],
+    ])
+      expect(r.stderr).toContain(
+        `${r.rel}/posts/${file}.md:1:1: The front-matter is marked as \`${name}\` (after the opening ---), and folio reads YAML front-matter only; it never runs code from content.\n  hint: Write the opening line as --- alone`,
+      );
+    expect(r.stderr).toContain('4 content problems:');
+    expect(r.stderr).not.toContain('named-yaml.md');
+    expect(r.check).toContain('from-js.md:1:1: The front-matter is marked as `js`');
+  });
+
   it('reads JSON front-matter between --- lines, as the hint says', SLOW, async () => {
     const dir = await work.content();
     await writeFile(

@@ -39,7 +39,7 @@ function encodingProblem(source: Source, text: string, kind: 'Markdown' | 'YAML'
 export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | null {
   // CRLF (Windows editors) and lone CR count as one line break, as in every editor.
   const text = source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const encoding = encodingProblem(source, text, 'Markdown') ?? otherFrontMatter(source, text);
+  const encoding = encodingProblem(source, text, 'Markdown') ?? otherFrontMatter(source, text) ?? frontMatterLanguage(source, text);
   if (encoding) {
     problems.push(encoding);
     return null;
@@ -52,6 +52,10 @@ export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | 
   try {
     file = matter(text, {
       engines: {
+        // gray-matter evaluates ---js front-matter as JavaScript: content is data, and never runs (frontMatterLanguage
+        // refuses any language but YAML before this; these refuse again should the two ever disagree).
+        javascript: refuseCode,
+        coffee: refuseCode,
         yaml: (raw: string) => {
           // gray-matter hands over the text after the opening `---`, usually from its newline.
           lineOffset = raw.startsWith('\n') ? 0 : 1;
@@ -110,6 +114,29 @@ function otherFrontMatter(source: Source, text: string): Problem | null {
       hint: 'Add a line --- before the opening { and another after the closing }: JSON is YAML, so folio reads it as it is.',
     };
   return null;
+}
+
+function refuseCode(): never {
+  throw new Error('front-matter in a programming language is never run: write it as YAML between two --- lines');
+}
+
+/**
+ * A language named after the opening `---` (`---js`, `---json`): gray-matter
+ * would parse the front-matter in it, and run it for `js` and `coffee`. A
+ * content folder is data, often edited by others (a pull request a CI job
+ * builds), so folio reads YAML only and says so.
+ */
+function frontMatterLanguage(source: Source, text: string): Problem | null {
+  // `----` opens no front-matter (gray-matter's rule): a thematic break, say.
+  if (!text.startsWith('---') || text[3] === '-') return null;
+  const { name } = matter.language(text);
+  if (name === '' || /^(yaml|yml)$/i.test(name)) return null;
+  return {
+    file: source.file,
+    ...OPEN,
+    message: `The front-matter is marked as \`${name.length > 20 ? `${name.slice(0, 19)}…` : name}\` (after the opening ---), and folio reads YAML front-matter only; it never runs code from content.`,
+    hint: 'Write the opening line as --- alone and the fields as YAML (title: "Notes"). JSON is YAML, so a JSON object between the two --- lines reads as it is.',
+  };
 }
 
 /** A whole YAML file (site.yaml), with the same positions as front-matter. */
