@@ -6,6 +6,25 @@
 import { build } from 'esbuild';
 import { writeStylesheetModule } from './stylesheet.js';
 
+/**
+ * gray-matter's own js-yaml 3 is loaded with it (its default engines), and
+ * tries require('esprima') for its JavaScript types: about 17 ms of every
+ * start. folio gives gray-matter its own YAML engine and never stringifies,
+ * so gray-matter gets the js-yaml 4 folio uses, in which the names it binds
+ * at load (safeLoad, safeDump) still exist and would throw if ever called.
+ */
+const oneJsYaml = {
+  name: 'one-js-yaml',
+  setup(b) {
+    b.onResolve({ filter: /^js-yaml$/ }, async (args) => {
+      if (!args.importer.includes('/gray-matter/')) return undefined;
+      // The file folio's own import resolves to, so the bundle holds one copy.
+      const ours = await b.resolve('js-yaml', { kind: 'import-statement', resolveDir: process.cwd() });
+      return { path: ours.path };
+    });
+  },
+};
+
 // build/core/pages/style.css → style.ts, the module the bundle carries.
 writeStylesheetModule();
 
@@ -20,6 +39,7 @@ await build({
   },
   // sharp loads a native binary that ships per platform in its own package: never bundled.
   external: ['sharp'],
+  plugins: [oneJsYaml],
   outdir: 'lib',
   bundle: true,
   platform: 'node',
