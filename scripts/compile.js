@@ -3,8 +3,11 @@
 // hundred ESM modules from node_modules, which took about 0.6 s of CPU at
 // every start of the CLI and of each rendering worker. They are
 // still declared in package.json and installed; only the loading changes.
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { writeStylesheetModule } from './stylesheet.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * gray-matter's own js-yaml 3 is loaded with it (its default engines), and
@@ -17,9 +20,9 @@ const oneJsYaml = {
   name: 'one-js-yaml',
   setup(b) {
     b.onResolve({ filter: /^js-yaml$/ }, async (args) => {
-      if (!args.importer.includes('/gray-matter/')) return undefined;
+      if (!/[\\/]gray-matter[\\/]/.test(args.importer)) return undefined;
       // The file folio's own import resolves to, so the bundle holds one copy.
-      const ours = await b.resolve('js-yaml', { kind: 'import-statement', resolveDir: process.cwd() });
+      const ours = await b.resolve('js-yaml', { kind: 'import-statement', resolveDir: ROOT });
       return { path: ours.path };
     });
   },
