@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../build/content/load.js';
 import { build } from '../build/emit/build.js';
+import { codeFingerprint, recordKey } from '../build/emit/cache.js';
 import { readContentFast } from '../build/emit/documents.js';
 import { RecordCache } from '../build/emit/record-cache.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
@@ -155,6 +156,30 @@ describe('content files found by their stamp', () => {
     expect(result.stats.rendered).toBe(result.stats.sources);
     await expectSameAsClean();
   }, 60_000);
+
+  it('keeps a record under the key of the text it was made from when a file changes between its stat and its read', async () => {
+    await settle();
+    await build({ content, out, now: NOW, cache });
+    // The records gone, the stamps kept: every record is made again, from the text as it is read.
+    const folder = join(
+      cache,
+      readdirSync(cache).find((f) => f.startsWith('records-'))!,
+    );
+    for (const f of readdirSync(folder)) if (/^[0-9a-f]\.bin$|^journal\.bin$/.test(f)) await rm(join(folder, f));
+    const sources = await loadContent(content, { stamped: true });
+    const post = firstPost();
+    const source = sources.posts.find((s) => s.file === relative(process.cwd(), post))!;
+    expect(source.stamp).toBeDefined();
+    // Written after the stat, before the read.
+    await writeFile(post, `${await readFile(post, 'utf8')}\nWritten while the build ran.\n`);
+    const records = await RecordCache.open(cache);
+    await readContentFast(sources, { cache: records, workers: 0 });
+    await records.save();
+    const lines = readFileSync(stampsFile(), 'utf8').split('\n');
+    const at = lines.indexOf(source.file);
+    expect(lines[at + 2]).toBe(recordKey(codeFingerprint(), 'post', { file: source.file, text: source.text }));
+    expect(source.text).toContain('Written while the build ran.');
+  });
 
   it('leaves the stamps as they are after a run that stamped nothing (folio check, folio dev)', async () => {
     const before = readFileSync(stampsFile(), 'utf8');

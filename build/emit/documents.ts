@@ -56,10 +56,14 @@ export async function readContentFast(
       return known.record;
     }
     if (!cache) return undefined;
-    const key = cache.stamps.keyOf(job.kind, job.source) ?? recordKey(fingerprint, job.kind, job.source);
+    const stamped = cache.stamps.keyOf(job.kind, job.source);
+    const hit = stamped === undefined ? undefined : cache.get(stamped);
+    // A record is stored only under the key of the text it was made from: a file written again between its
+    // stat and its read must not leave its new record under the old text's key.
+    const key = hit ? stamped! : recordKey(fingerprint, job.kind, job.source);
     cache.stamps.note(job.kind, job.source, key);
     keys[i] = key;
-    return cache.get(key);
+    return hit ?? cache.get(key);
   });
   const misses: number[] = [];
   for (let i = 0; i < jobs.length; i++) if (!records[i]) misses.push(i);
