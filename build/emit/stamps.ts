@@ -27,7 +27,7 @@ export class Stamps {
     return new Stamps([]);
   }
 
-  /** The stamps saved at `path`; none when the file is missing or not this format. */
+  /** The stamps saved at `path`, or none when the file is not in this format; throws as readFileSync does. */
   static read(path: string): Stamps {
     const lines = readFileSync(path, 'utf8').split('\n');
     const ok = lines[0] === HEADER && (lines.length - 1) % FIELDS === 0;
