@@ -18,7 +18,7 @@ function split(warning: string): { place: string; kind: string } {
 
 export interface WarningGroups {
   warn(warning: string): void;
-  /** Prints one line per kind with more than it showed; call once, when the command ends. */
+  /** Prints one line per kind with more than it showed, when the command ends (again, it prints nothing). */
   flush(): void;
 }
 
@@ -45,9 +45,7 @@ export function groupWarnings(print: (warning: string) => void): WarningGroups {
         const named = places.slice(0, NAMED).join(', ');
         const rest = places.length > NAMED ? ` and ${places.length - NAMED} more` : '';
         const what = kind.length > 90 ? `${kind.slice(0, 89)}…` : kind;
-        print(
-          `the same in ${places.length} more place${places.length === 1 ? '' : 's'} (${named}${rest}): ${what} (folio check --json lists each)`,
-        );
+        print(`the same in ${places.length} more places (${named}${rest}): ${what} (folio check --json lists each)`);
       }
       held.clear();
     },

@@ -17,6 +17,13 @@ const work = workspace('folio-migration-cwd-');
 const POST = '---\ntitle: Moved from another generator\ndate: 2024-01-05\n---\n\nA paragraph.\n';
 const warningsOf = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('folio: warning: '));
 
+// One built copy of the sample for every test that breaks it: each break starts from the sample again.
+let sample: BrokenSample;
+beforeAll(async () => {
+  sample = await brokenSample();
+}, 120_000);
+afterAll(() => sample.close());
+
 describe('a blog moved from Hugo or Jekyll (D2)', () => {
   it('warns of each Markdown file folio does not read: subfolders, page bundles, other extensions', SLOW, async () => {
     const dir = await work.content();
@@ -56,12 +63,6 @@ describe('a blog moved from Hugo or Jekyll (D2)', () => {
 });
 
 describe('front-matter written for Hugo or Jekyll (D2)', () => {
-  let sample: BrokenSample;
-  beforeAll(async () => {
-    sample = await brokenSample();
-  });
-  afterAll(() => sample.close());
-
   it('names TOML and JSON front-matter as what they are, with the conversion', async () => {
     const r = await sample.breakWith(
       async (d) => {
@@ -142,12 +143,6 @@ describe('front-matter written for Hugo or Jekyll (D2)', () => {
 });
 
 describe('fields written for Hugo or Jekyll (D2, D9)', () => {
-  let sample: BrokenSample;
-  beforeAll(async () => {
-    sample = await brokenSample();
-  });
-  afterAll(() => sample.close());
-
   it('reports tags written as one text with commas, with the list to write', async () => {
     const r = await sample.breakWith(
       async (d) => {
@@ -303,12 +298,6 @@ describe('what a migration leaves beside the posts (D2)', () => {
 });
 
 describe('old addresses of Hugo and Jekyll as aliases (D48)', () => {
-  let sample: BrokenSample;
-  beforeAll(async () => {
-    sample = await brokenSample();
-  });
-  afterAll(() => sample.close());
-
   it('says to write a pretty URL without its trailing slash, which the redirect answers too', async () => {
     const r = await sample.breakWith(async (d) => {
       await writeFile(join(d, 'posts/moved.md'), '---\ntitle: Moved\ndate: 2024-01-05\naliases:\n  - /2019/05/05/moved/\n---\n\nBody.\n');
@@ -320,12 +309,6 @@ describe('old addresses of Hugo and Jekyll as aliases (D48)', () => {
 });
 
 describe('Jekyll habits: tags as words, links through Liquid (D2, D9)', () => {
-  let sample: BrokenSample;
-  beforeAll(async () => {
-    sample = await brokenSample();
-  });
-  afterAll(() => sample.close());
-
   it('warns of tags written as words in one text, which Jekyll reads as a tag each', SLOW, async () => {
     const dir = await work.content();
     await writeFile(join(dir, 'posts/word-tags.md'), '---\ntitle: Word tags\ndate: 2024-01-05\ntags: ruby  rails\n---\n\nBody.\n');

@@ -39,9 +39,9 @@ function encodingProblem(source: Source, text: string, kind: 'Markdown' | 'YAML'
 export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | null {
   // CRLF (Windows editors) and lone CR count as one line break, as in every editor.
   const text = source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const encoding = encodingProblem(source, text, 'Markdown') ?? otherFrontMatter(source, text) ?? frontMatterLanguage(source, text);
-  if (encoding) {
-    problems.push(encoding);
+  const unreadable = encodingProblem(source, text, 'Markdown') ?? otherFrontMatter(source, text) ?? frontMatterLanguage(source, text);
+  if (unreadable) {
+    problems.push(unreadable);
     return null;
   }
   let doc: Document | undefined;

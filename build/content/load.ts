@@ -175,7 +175,7 @@ export async function loadContent(dir: string, options: { stamped?: boolean } = 
     readStatic(join(dir, 'static'), shown),
   ]);
   // Named in messages as every file in it is: relative to the working directory.
-  // In the order of the folders, whichever finished reading first.
+  // By file: the three folders are read at once, and add theirs in whatever order they finish.
   strays.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { site, profile, services, posts, projects, theme, static: statics, strays, dir: shown(dir) };
 }

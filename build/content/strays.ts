@@ -86,7 +86,6 @@ export function isStrayPath(path: string): boolean {
   return parts.length > 2 || !isContentFile(name);
 }
 
-
 /** Whether a folder (absolute) holds a Markdown file at any depth; false when it is gone. */
 function holdsMarkdown(full: string): boolean {
   let entries;
