@@ -10,6 +10,7 @@ import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, SearchIndexError } from '../build/core/search/index.js';
 import { DocLines, DOCS_MARK, encodeDocs } from '../build/core/search/docs.js';
 import type { StoredDoc } from '../build/core/search/format.js';
+import { createFolioTokenizer, ENGLISH } from '../build/core/search/tokenizer.js';
 import { withinOneEdit } from '../build/core/search/typo.js';
 import { buildSearchIndex } from '../build/emit/search-index.js';
 import { plainText } from '../build/emit/search-sources.js';
@@ -249,6 +250,30 @@ describe('the text that is indexed', () => {
       expect.arrayContaining(['Title', 'here.', 'one', 'item', 'two', 'cell', 'other', 'docs', 'code.', 'ssh', 'bastion']),
     );
     expect(text).not.toMatch(/[#|*`[\]]|https:|---/);
+  });
+});
+
+describe('English words (D12)', () => {
+  const tokens = (text: string) => createFolioTokenizer().tokenize(text, 'english', 'body');
+
+  it.each([
+    'Bastion hosts — the boring kind — keep “agents” out’s way…',
+    'Deploys fail—rarely—when the pipeline’s checks run first 🚀 then ship',
+    '«Runbooks» • on-call ‹rotations› ¶ §4 ±2 → done',
+  ])('split at punctuation outside ASCII as at a space: %s', (text) => {
+    const spaced = text.replace(/[^\x00-\x7f’]/gu, ' ');
+    expect(tokens(text)).toEqual(tokens(spaced));
+    expect(ENGLISH.words(text).filter(Boolean)).toEqual(ENGLISH.words(spaced).filter(Boolean));
+  });
+
+  it.each([
+    ['naïve', 'deployments'],
+    ['Prüfliste', 'reviews'],
+    ['𠀀', 'runners'],
+    ['²', 'certificates'],
+  ])('keep a word with a letter or digit outside the alphabet whole between dashes: %s', (other, english) => {
+    expect(tokens(`${english} — ${other}—${english}`)).toEqual([...tokens(english), ...tokens(other), ...tokens(english)]);
+    expect(tokens(other)).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,7 @@
 import type { Tokenizer } from '@orama/orama';
 import { tokenizer } from '@orama/orama/components';
 import { stemmer } from '@orama/stemmers/english';
+import { unicode } from '../unicode.js';
 import { foldWord } from './fold.js';
 import type { SearchLanguage } from './language.js';
 import { MIN_TYPO_LENGTH } from './typo.js';
@@ -149,9 +150,24 @@ export function cached(fn: (word: string) => string): (word: string) => string {
   };
 }
 
-/** A word of English's alphabet, and a text with no letter outside it (most English text: it takes the path it always took). */
+/** A word of English's alphabet. */
 const ALPHABET_WORD = /^[a-z0-9àèéìòóù]*$/;
-const ALPHABET_TEXT = /^[\x00-\x7fàèéìòóù]*$/;
+/** A character outside English's alphabet (whole code points), and a letter, mark or digit. */
+const OUTSIDE = /[^\x00-\x7fàèéìòóù]/gu;
+const LETTER = unicode('[\\p{L}\\p{M}\\p{N}]');
+
+/**
+ * Whether lowercased, split text has no letter outside English's alphabet.
+ * Other characters (an em dash, curly quotes) separate words on both paths,
+ * so such text takes Orama's own: most English prose has them. Only the
+ * few characters outside ASCII meet the Unicode class.
+ */
+function inAlphabet(split: string): boolean {
+  OUTSIDE.lastIndex = 0;
+  for (let m = OUTSIDE.exec(split); m !== null; m = OUTSIDE.exec(split)) if (LETTER().test(m[0])) return false;
+  return true;
+}
+
 const PLAIN_WORD = /^[a-z0-9]+$/;
 
 /** What English indexes record as their language (Orama's name for it). */
@@ -165,7 +181,7 @@ export function createFolioTokenizer(): Tokenizer {
   base.tokenize = (raw, language, prop, withCache) => {
     if (typeof raw !== 'string') return tokenize(raw, language, prop, withCache);
     const split = splitWords(raw);
-    if (ALPHABET_TEXT.test(split)) return tokenize(split, language, prop, withCache);
+    if (inAlphabet(split)) return tokenize(split, language, prop, withCache);
     token ??= englishToken(base);
     return englishWords(raw).map(token).filter(Boolean);
   };
@@ -185,7 +201,7 @@ function englishToken(base: Tokenizer): (word: string) => string {
 /** The words of English text: those of its alphabet as they are, any other folded. */
 function englishWords(text: string): string[] {
   const split = splitWords(text);
-  if (ALPHABET_TEXT.test(split)) return split.split(WORD_SPLIT);
+  if (inAlphabet(split)) return split.split(WORD_SPLIT);
   const words: string[] = [];
   eachWord(
     split,
