@@ -87,4 +87,19 @@ describe('negotiation over HTTP (D21)', () => {
       expect(res.body, target).toBe(wantMarkdown ? markdown : html);
     }
   });
+
+  it('names the page canonical in the Link header of its twin, at P.md and negotiated at P, and the twin in the page’s', async () => {
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)">/)![1]!;
+    expect(canonical).toMatch(/^https:\/\/.+\/projects$/);
+    for (const [target, accept] of [
+      ['/projects.md', undefined],
+      ['/projects', 'text/markdown'],
+    ] as const) {
+      const res = await get(s.url + target, accept === undefined ? {} : { accept });
+      expect(res.headers.link, target).toBe(`<${canonical}>; rel="canonical"`);
+    }
+    expect((await get(`${s.url}/projects`, { accept: 'text/html' })).headers.link).toBe(
+      '</projects.md>; rel="alternate"; type="text/markdown"',
+    );
+  });
 });

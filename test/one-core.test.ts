@@ -47,7 +47,13 @@ describe('one core (D38, D39)', () => {
       expect(route[2], target).toEqual({ link: `<${twin}>; rel="alternate"; type="text/markdown"` });
       expect(manifest.header_sets[route[1]], target).not.toHaveProperty('link');
     }
-    for (const [target, route] of twins) expect(route[2]?.['x-markdown-tokens'], target).toMatch(/^[1-9]\d*$/);
+    for (const [target, route] of twins) {
+      expect(route[2]?.['x-markdown-tokens'], target).toMatch(/^[1-9]\d*$/);
+      // A twin names its page canonical, by its absolute address, as the page's own <link rel="canonical"> does.
+      const page = target === '/index.md' ? '/' : target.slice(0, -'.md'.length);
+      expect(route[2]?.link, target).toBe(`<${manifest.site_url}${page}>; rel="canonical"`);
+      expect(manifest.header_sets[route[1]], target).not.toHaveProperty('link');
+    }
     // Pages come in a few kinds (a page, a list, a post), not one set each.
     expect(new Set(pages.map(([, route]) => route[1])).size).toBeLessThanOrEqual(3);
     expect(new Set(twins.map(([, route]) => route[1])).size).toBeLessThanOrEqual(3);

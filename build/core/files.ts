@@ -57,7 +57,8 @@ export type FileRoute = [file: string, set: number] | [file: string, set: number
 
 /**
  * Headers whose value belongs to one file rather than to its kind: a page's
- * link to its own Markdown twin, and a twin's token estimate (D53). They are
+ * link to its own Markdown twin, and a twin's link to its page and its token
+ * estimate (D53). They are
  * kept with the route, not in a header set, so that the pages of a site
  * share a few header sets instead of having one each (which, at 10,000
  * posts, would be 10,044 of 10,432 sets and 60 % of the manifest's bytes,
@@ -66,7 +67,7 @@ export type FileRoute = [file: string, set: number] | [file: string, set: number
  */
 const OWN_HEADERS: Readonly<Record<string, readonly string[]>> = {
   [CONTENT_TYPES.html]: ['link'],
-  [CONTENT_TYPES.markdown]: ['x-markdown-tokens'],
+  [CONTENT_TYPES.markdown]: ['link', 'x-markdown-tokens'],
 };
 
 /** A file's headers split into the part its kind shares (without the ETag) and its own, when it has any. */

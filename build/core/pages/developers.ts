@@ -157,7 +157,7 @@ export function developerSections(site: Site): DocSection[] {
       title: 'Markdown twins',
       blocks: [
         {
-          p: 'Every page has a Markdown twin written for agents: add `.md` to its path (`/index.md` for the home page), or ask for the page itself with `Accept: text/markdown`. Markdown is chosen only when it weighs more than `text/html` in the Accept header (q-values count; a tie gives HTML). Both variants carry `Vary: Accept, Accept-Encoding`, and each page links its twin with `<link rel="alternate" type="text/markdown">` and a `Link` header.',
+          p: 'Every page has a Markdown twin written for agents: add `.md` to its path (`/index.md` for the home page), or ask for the page itself with `Accept: text/markdown`. Markdown is chosen only when it weighs more than `text/html` in the Accept header (q-values count; a tie gives HTML). Both variants carry `Vary: Accept, Accept-Encoding`, each page links its twin with `<link rel="alternate" type="text/markdown">` and a `Link` header, and each twin names its page canonical in a `Link` header, so search engines list the page and not its twin.',
         },
         { code: `${curl(pageUrl, '')} -H 'Accept: text/markdown'\n${curl(`${pageUrl.replace(/\/$/, '/index')}.md`)}` },
       ],

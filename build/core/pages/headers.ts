@@ -4,7 +4,7 @@ import { CACHE, CONTENT_TYPES, CORS, usageHeaders } from '../headers.js';
 import type { Headers } from '../http.js';
 import type { Site } from '../model.js';
 import { tokensForBytes } from '../tokens.js';
-import { twinPath } from '../urls.js';
+import { absolute, twinPath } from '../urls.js';
 
 /** Both variants of a page differ by Accept, and caches must keep them apart (D21). */
 export const VARY = 'Accept, Accept-Encoding';
@@ -56,16 +56,18 @@ export function pageHeaders(site: Site, path: string): Headers {
 }
 
 /**
- * A twin, whether asked for at P.md or negotiated at P: one header set for
- * both (D21), with its token estimate as Cloudflare's Markdown for Agents
- * sends it (D53).
+ * The twin of page `page`, whether asked for at P.md or negotiated at P: one
+ * header set for both (D21), with its token estimate as Cloudflare's Markdown
+ * for Agents sends it (D53); `bytes` is its UTF-8 size. The page is named
+ * canonical, as the page names itself, so that search engines count the
+ * twin as the page and do not list it beside it.
  */
-/** A twin's headers; `bytes` is its UTF-8 size, which its token estimate is made from (D53). */
-export function twinHeaders(site: Site, bytes: number): Headers {
+export function twinHeaders(site: Site, page: string, bytes: number): Headers {
   return {
     'content-type': CONTENT_TYPES.markdown,
     ...COMMON,
     vary: VARY,
+    link: `<${absolute(site, page)}>; rel="canonical"`,
     'cache-control': CACHE.content,
     ...usageHeaders(site),
     'x-markdown-tokens': String(tokensForBytes(bytes)),

@@ -21,10 +21,10 @@ export { findPage, pagePaths, twinBytes, twinMarkdown } from './routes.js';
 export { CSP, VARY } from './headers.js';
 export type { Page } from './page.js';
 
-function twinReply(site: Site, markdown: string): Reply {
+function twinReply(site: Site, page: string, markdown: string): Reply {
   // The size of the bytes the twin is sent as: measuring the text apart cost as much as encoding it.
   const body = utf8(markdown);
-  return { status: 200, headers: twinHeaders(site, body.byteLength), body };
+  return { status: 200, headers: twinHeaders(site, page, body.byteLength), body };
 }
 
 function htmlReply(site: Site, page: Page): Reply {
@@ -41,13 +41,13 @@ export function respondPage(req: Req, model: SiteModel): Reply | null {
   const twinFor = pageOfTwin(req.path);
   if (twinFor !== null) {
     const markdown = twinMarkdown(model, twinFor);
-    return markdown === null ? null : twinReply(site, markdown);
+    return markdown === null ? null : twinReply(site, twinFor, markdown);
   }
   // "/blog/" answers as "/blog", as the static files do (core/static.ts).
   const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
   if (prefersMarkdown(req.headers.accept)) {
     const markdown = twinMarkdown(model, path);
-    return markdown === null ? null : twinReply(site, markdown);
+    return markdown === null ? null : twinReply(site, path, markdown);
   }
   const page = findPage(model, path);
   return page ? htmlReply(site, page) : null;
