@@ -58,12 +58,12 @@ export type FileRoute = [file: string, set: number] | [file: string, set: number
 /**
  * Headers whose value belongs to one file rather than to its kind: a page's
  * link to its own Markdown twin, and a twin's link to its page and its token
- * estimate (D53). They are
- * kept with the route, not in a header set, so that the pages of a site
- * share a few header sets instead of having one each (which, at 10,000
- * posts, would be 10,044 of 10,432 sets and 60 % of the manifest's bytes,
- * and most of every route shard the functions read). The ETag belongs to
- * the file too, and is made from its bytes wherever it is served.
+ * estimate (D53). They are kept with the route, not in a header set, so
+ * that the pages of a site share a few header sets instead of having one
+ * each (which, at 10,000 posts, would be 10,044 of 10,432 sets and 60 % of
+ * the manifest's bytes, and most of every route shard the functions read).
+ * The ETag belongs to the file too, and is made from its bytes wherever it
+ * is served.
  */
 const OWN_HEADERS: Readonly<Record<string, readonly string[]>> = {
   [CONTENT_TYPES.html]: ['link'],
