@@ -187,11 +187,11 @@ describe('what Hugo and Jekyll read from a post and folio does not (D2)', () => 
     const dir = await work.content();
     await writeFile(
       join(dir, 'posts/from-hugo.md'),
-      '---\ntitle: From Hugo\ndate: 2024-01-05\nlastmod: 2024-02-01T10:00:00Z\ncategories: [Ops, Email]\ndescription: What the post is about.\nurl: /2024/01/from-hugo/\npublishDate: 2024-01-06\n---\n\nBody.\n',
+      '---\ntitle: From Hugo\ndate: 2024-01-05\nlastmod: 2024-02-01T10:00:00Z\ncategories: [Ops, Email]\ndescription: What the post is about.\nurl: /2024/01/from-hugo/\npublishDate: 2024-01-06\nimages: [/images/cover.png]\n---\n\nBody.\n',
     );
     await writeFile(
       join(dir, 'posts/from-jekyll.md'),
-      '---\ntitle: From Jekyll\ndate: 2024-01-05\npermalink: /ops/from-jekyll.html\nexcerpt: Short.\n---\n\nBody.\n',
+      '---\ntitle: From Jekyll\ndate: 2024-01-05\npermalink: /ops/from-jekyll.html\nexcerpt: Short.\ncover:\n  image: /img/card.jpg\n---\n\nBody.\n',
     );
     const out = join(work.cwd, 'borrowed');
     const r = await folioIn(['build', '--content', dir, '--out', out, '--now', NOW], work.cwd);
@@ -203,8 +203,10 @@ describe('what Hugo and Jekyll read from a post and folio does not (D2)', () => 
       `folio: warning: ${p}/from-hugo.md:6:1: \`description\` is the summary in Hugo and Jekyll; folio reads \`summary\`, and without it takes the first paragraph.`,
       `folio: warning: ${p}/from-hugo.md:7:1: \`url\` is the post's address in Hugo and Jekyll; folio publishes it at /blog/<slug> (the file name, or \`slug\`).`,
       `folio: warning: ${p}/from-hugo.md:8:1: \`publishDate\` is Hugo's schedule for the post; folio publishes a post from its \`date\` on and never takes it down.`,
+      `folio: warning: ${p}/from-hugo.md:9:1: \`images\` is the post's image for link previews in Hugo's and Jekyll's themes; folio's card shows the first PNG, JPEG, GIF, WebP or AVIF image in the post's body, else the site's image.`,
       `folio: warning: ${p}/from-jekyll.md:4:1: \`permalink\` is the post's address in Hugo and Jekyll; folio publishes it at /blog/<slug> (the file name, or \`slug\`).`,
       `folio: warning: ${p}/from-jekyll.md:5:1: \`excerpt\` is the summary in Hugo and Jekyll; folio reads \`summary\`, and without it takes the first paragraph.`,
+      `folio: warning: ${p}/from-jekyll.md:6:1: \`cover\` is the post's image for link previews in Hugo's and Jekyll's themes; folio's card shows the first PNG, JPEG, GIF, WebP or AVIF image in the post's body, else the site's image.`,
     ]);
     for (const hint of [
       'hint: Rename it: updated: 2024-02-01',
@@ -213,12 +215,13 @@ describe('what Hugo and Jekyll read from a post and folio does not (D2)', () => 
       'hint: List the old address under aliases, so links to it keep working: aliases: [/2024/01/from-hugo]',
       'hint: Set date to the day the post should appear (draft: true holds it back), and remove this field.',
       'hint: List the old address under aliases, so links to it keep working: aliases: [/ops/from-jekyll.html]',
+      'hint: Show the image in the body, e.g. ![What it shows](./img/cover.png), or keep this as a field of your own.',
     ])
       expect(r.stderr).toContain(hint);
-    // Where the field is the author's own: a whole URL (where else the post appeared), a description beside a summary.
+    // Where the field is the author's own: a whole URL (where else the post appeared), a description beside a summary, a cover that names no image.
     await writeFile(
       join(dir, 'posts/own-fields.md'),
-      "---\ntitle: Own fields\ndate: 2024-01-05\nsummary: The summary.\ndescription: For the author's own use.\nurl: https://medium.com/@ada/own-fields\n---\n\nBody.\n",
+      "---\ntitle: Own fields\ndate: 2024-01-05\nsummary: The summary.\ndescription: For the author's own use.\nurl: https://medium.com/@ada/own-fields\ncover: { relative: true }\n---\n\nBody.\n",
     );
     const again = await folioIn(['build', '--content', dir, '--out', join(work.cwd, 'own'), '--now', NOW], work.cwd);
     expect(again.code, again.stderr).toBe(0);

@@ -1,9 +1,9 @@
 // Front-matter fields of a post that Hugo or Jekyll read and folio does not.
 // Any field folio does not read passes through to the API (D2), but these
 // have a meaning the author relies on, and passing them through in silence
-// loses it: the post shows no update date, its summary is another, or a post
-// Jekyll held back is published. Each is said at its line with the field
-// folio reads instead.
+// loses it: the post shows no update date, its summary is another, its link
+// previews show another image, or a post Jekyll held back is published.
+// Each is said at its line with the field folio reads instead.
 import type { Fields } from './fields.js';
 
 interface Borrowed {
@@ -43,6 +43,18 @@ const ADDRESS: Borrowed = {
   // An address of the site; a whole URL (https://…) is where else the post appeared, a field of the author's own.
   applies: (value) => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//'),
 };
+/** Where a social image field points: Hugo's `images` list, PaperMod's `cover.image`, or a path. */
+function imagePath(value: unknown): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  const path = first !== null && typeof first === 'object' ? (first as Record<string, unknown>).image : first;
+  return typeof path === 'string' && path.trim() !== '' ? path.trim() : null;
+}
+
+const CARD_IMAGE: Borrowed = {
+  means: "the post's image for link previews in Hugo's and Jekyll's themes; folio's card shows the first PNG, JPEG, GIF, WebP or AVIF image in the post's body, else the site's image",
+  fix: () => 'Show the image in the body, e.g. ![What it shows](./img/cover.png), or keep this as a field of your own.',
+  applies: (value) => imagePath(value) !== null,
+};
 
 const POST_FIELDS: Record<string, Borrowed> = {
   lastmod: UPDATED,
@@ -57,6 +69,11 @@ const POST_FIELDS: Record<string, Borrowed> = {
   expirydate: SCHEDULE,
   permalink: ADDRESS,
   url: ADDRESS,
+  images: CARD_IMAGE,
+  image: CARD_IMAGE,
+  cover: CARD_IMAGE,
+  featured_image: CARD_IMAGE,
+  feature_image: CARD_IMAGE,
 };
 
 function shown(value: unknown): string {
