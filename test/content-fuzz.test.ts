@@ -397,6 +397,7 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
       name: `theme: ${theme}`,
       file: 'site.yaml',
       error: false,
+      sets: 'theme',
       apply: (t: Tree) => editFields(t, 'site.yaml', (lines) => setKey(lines, 'theme', theme)),
     })),
     fc
