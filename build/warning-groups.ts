@@ -18,7 +18,7 @@ function split(warning: string): { place: string; kind: string } {
 
 export interface WarningGroups {
   warn(warning: string): void;
-  /** Prints one line per kind with more than it showed, when the command ends (again, it prints nothing). */
+  /** Prints one line per kind with more than it showed, when the command ends; a second call prints nothing. */
   flush(): void;
 }
 

@@ -43,17 +43,17 @@ const ADDRESS: Borrowed = {
   // An address of the site; a whole URL (https://…) is where else the post appeared, a field of the author's own.
   applies: (value) => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//'),
 };
-/** Where a social image field points: Hugo's `images` list, PaperMod's `cover.image`, or a path. */
-function imagePath(value: unknown): string | null {
+/** Whether a social image field names an image: Hugo's `images` list, PaperMod's `cover.image`, or a path. */
+function namesImage(value: unknown): boolean {
   const first = Array.isArray(value) ? value[0] : value;
   const path = first !== null && typeof first === 'object' ? (first as Record<string, unknown>).image : first;
-  return typeof path === 'string' && path.trim() !== '' ? path.trim() : null;
+  return typeof path === 'string' && path.trim() !== '';
 }
 
 const CARD_IMAGE: Borrowed = {
   means: "the post's image for link previews in Hugo's and Jekyll's themes; folio's card shows the first PNG, JPEG, GIF, WebP or AVIF image in the post's body, else the site's image",
   fix: () => 'Show the image in the body, e.g. ![What it shows](./img/cover.png), or keep this as a field of your own.',
-  applies: (value) => imagePath(value) !== null,
+  applies: namesImage,
 };
 
 const POST_FIELDS: Record<string, Borrowed> = {

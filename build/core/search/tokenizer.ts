@@ -183,7 +183,7 @@ export function createFolioTokenizer(): Tokenizer {
     const split = splitWords(raw);
     if (inAlphabet(split)) return tokenize(split, language, prop, withCache);
     token ??= englishToken(base);
-    return englishWords(raw).map(token).filter(Boolean);
+    return wordsBeyondAlphabet(split).map(token).filter(Boolean);
   };
   return base;
 }
@@ -201,7 +201,11 @@ function englishToken(base: Tokenizer): (word: string) => string {
 /** The words of English text: those of its alphabet as they are, any other folded. */
 function englishWords(text: string): string[] {
   const split = splitWords(text);
-  if (inAlphabet(split)) return split.split(WORD_SPLIT);
+  return inAlphabet(split) ? split.split(WORD_SPLIT) : wordsBeyondAlphabet(split);
+}
+
+/** The words of split text with letters outside English's alphabet, by Unicode's classes: those of the alphabet as they are, any other folded. */
+function wordsBeyondAlphabet(split: string): string[] {
   const words: string[] = [];
   eachWord(
     split,
