@@ -56,7 +56,7 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
   if (withBefore.length) {
     lines.push(
       '',
-      `The functions of commit \`${withBefore[0].edge.before.commit}\` (they read the whole model, manifest and index), measured the same way in the same run:`,
+      `The functions of commit \`${withBefore[0].edge.before.commit}\`, measured the same way in the same run:`,
       '',
     );
     lines.push(

@@ -6,7 +6,7 @@ import type { FileLink } from './content/kinds.js';
 import type { Problem } from './content/problems.js';
 import type { Site } from './core/model.js';
 import { isImagePath } from './core/media-types.js';
-import { enumerate } from './core/respond.js';
+import { enumerate } from './core/families.js';
 import { pagePath } from './core/urls.js';
 import type { ReadContent } from './site.js';
 import type { SiteModel } from './core/site-model.js';

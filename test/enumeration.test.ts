@@ -7,7 +7,7 @@ import { enumerateApi, matchOperation } from '../build/core/api/index.js';
 import { operations } from '../build/core/api/operations.js';
 import { pagePaths } from '../build/core/pages/index.js';
 import { sitePages } from '../build/core/documents/site-pages.js';
-import { enumerate, families, targetsOf } from '../build/core/respond.js';
+import { enumerate, families, targetsOf } from '../build/core/families.js';
 import { twinPath } from '../build/core/urls.js';
 import { knownPaths } from '../build/site-links.js';
 import { SiteModel } from '../build/core/site-model.js';

@@ -1,6 +1,7 @@
 // A route family answers one part of the address space (the API, the pages,
-// the machine-readable documents, MCP). respond() asks each in turn; the build
-// asks each for the requests it can answer ahead of time.
+// the machine-readable documents, MCP). respond() asks each of its runtime's
+// in turn (families.ts); the build asks each for the requests it can answer
+// ahead of time.
 import type { Reply, Req } from './http.js';
 import type { SiteModel } from './site-model.js';
 import type { Runtime } from './runtime.js';
@@ -9,12 +10,6 @@ export interface Family {
   name: string;
   /** The reply, or null when the path is not this family's. */
   respond(req: Req, rt: Runtime): Reply | null | Promise<Reply | null>;
-  /**
-   * Answers only from the whole model, and only what the build enumerates:
-   * in the functions, which have the model's head alone, such a family is
-   * not asked, since its every answer is a precomputed file (D55).
-   */
-  wholeModel?: boolean;
   /** Every GET target (path and query) this family answers ahead of time. */
   enumerate(model: SiteModel): string[];
   /**

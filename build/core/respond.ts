@@ -1,27 +1,15 @@
 // The one function that decides every response (D38): the build calls it
 // ahead of time for every request it can enumerate, the functions call it
 // at run time for the rest.
-import { apiListings, isApiPath, respondApi, enumerateApi, versionAt } from './api/index.js';
+import { isApiPath, versionAt } from './api/index.js';
 import { errorReply, internalError } from './errors.js';
-import type { Family } from './family.js';
 import { apiPreflightHeaders, preflight } from './headers.js';
-import { etag, matchesEtag, type Reply, type Req } from './http.js';
-import type { SiteModel } from './site-model.js';
+import { etag, matchesEtag, utf8, type Reply, type Req } from './http.js';
 import type { Runtime } from './runtime.js';
 import { mcpFamily } from './mcp/index.js';
-import { documentsFamily } from './documents/index.js';
-import { pagesFamily, notFoundPage } from './pages/index.js';
+import { prefersMarkdown } from './negotiate.js';
+import { notFoundHeaders } from './pages/headers.js';
 import { redirectReply } from './redirects.js';
-
-const apiFamily: Family = {
-  name: 'api',
-  respond: (req, rt) => (isApiPath(req.path) ? respondApi(req, rt) : null),
-  enumerate: (model) => enumerateApi(model.site),
-  listings: apiListings,
-};
-
-/** In the order respond() asks them. */
-export const families: readonly Family[] = [apiFamily, documentsFamily, pagesFamily];
 
 export const GET_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -54,12 +42,20 @@ async function dispatch(req: Req, rt: Runtime): Promise<Reply> {
   // An address that moved answers 301 before anything could claim it (D48).
   const moved = redirectReply(req, rt.site);
   if (moved) return moved;
-  for (const family of families) {
-    if (family.wholeModel && !rt.whole) continue;
+  for (const family of rt.families) {
     const reply = await family.respond(req, rt);
     if (reply) return reply;
   }
   return notFoundPage(req, rt);
+}
+
+/**
+ * 404 for any address no family answers (D23): Markdown when the request
+ * prefers it or asked for a twin, HTML otherwise. Never a 200.
+ */
+async function notFoundPage(req: Req, rt: Runtime): Promise<Reply> {
+  const markdown = prefersMarkdown(req.headers.accept) || req.path.endsWith('.md');
+  return { status: 404, headers: notFoundHeaders(markdown), body: utf8(await rt.data.notFound(markdown)) };
 }
 
 /**
@@ -83,26 +79,6 @@ export function finish(req: Req, reply: Reply): Reply {
   }
   if (req.method === 'HEAD') return { ...reply, body: null };
   return reply;
-}
-
-const listed = new WeakMap<SiteModel, Map<Family, readonly string[]>>();
-
-/**
- * A family's GET targets for this model, listed once: the link check
- * (site-links.ts) and the build walk the same ones, 31,000 at 10,000 posts,
- * and the build's lookups by them then reuse their hashes.
- */
-export function targetsOf(model: SiteModel, family: Family): readonly string[] {
-  let byFamily = listed.get(model);
-  if (!byFamily) listed.set(model, (byFamily = new Map()));
-  let targets = byFamily.get(family);
-  if (!targets) byFamily.set(family, (targets = family.enumerate(model)));
-  return targets;
-}
-
-/** Every GET target the build can precompute, across the families. */
-export function enumerate(model: SiteModel): string[] {
-  return families.flatMap((f) => targetsOf(model, f));
 }
 
 function report(error: unknown, req: Req): void {

@@ -1,6 +1,7 @@
 // What respond() is given: the site model (whole at build time, only its head
 // in the functions, D55), lookups that answer from the model or from the
 // precomputed files, and lazy access to the search index and the change log.
+import type { Family } from './family.js';
 import type { Reply, Req } from './http.js';
 import type { ChangeLog, Site } from './model.js';
 import type { SiteModel } from './site-model.js';
@@ -58,8 +59,12 @@ export interface Runtime {
   site: Site;
   /** The model with its indexes (posts by slug and tag, related posts, the page table, the twins), each built when first read. Its `site` is `site`. */
   model: SiteModel;
-  /** False in the functions: families that answer only from the whole model are not asked, their every answer being a precomputed file. */
-  whole: boolean;
+  /**
+   * The families respond() asks after MCP, in order: all of them in the build
+   * (families.ts); in the functions the API's alone, since the others answer
+   * only from the whole model and their every answer is a precomputed file.
+   */
+  families: readonly Family[];
   data: SiteData;
   /** Loads the prebuilt index on first use and keeps it for the life of the process or isolate. */
   search(): Promise<SearchEngine>;

@@ -2,7 +2,7 @@
 // respond() the functions call (D38), written through a sink with the
 // manifest, the artifacts (search index, host files, edge files) and the
 // state an incremental build compares against (D39, D40).
-import { families, targetsOf } from '../core/respond.js';
+import { families, targetsOf } from '../core/families.js';
 import { documentsFamily } from '../core/documents/index.js';
 import { MANIFEST_PATH, SITE_PATH } from '../core/files.js';
 import type { SiteModel } from '../core/site-model.js';

@@ -30,7 +30,7 @@
 //   token estimates: bodyDocuments in core/documents) — but not lists, tag
 //   pages or other posts' own addresses, which show only listed fields.
 import { bodyDocuments } from '../core/documents/index.js';
-import { families } from '../core/respond.js';
+import { families } from '../core/families.js';
 import type { Post, Site } from '../core/model.js';
 import type { SiteModel } from '../core/site-model.js';
 import { pagePath } from '../core/urls.js';

@@ -1,6 +1,7 @@
 // The model as the build's respond() and the functions see it: the runtime
 // copy written to dist (no rendered HTML), and a runtime over a model in memory.
 import { modelData } from '../core/data.js';
+import { families } from '../core/families.js';
 import type { Frame, Sections } from '../core/http.js';
 import type { Post, Site } from '../core/model.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
@@ -76,7 +77,7 @@ export function memoryRuntime(of: Site | SiteModel, search?: () => Promise<Searc
   return {
     site,
     model,
-    whole: true,
+    families,
     data: modelData(model),
     search: search ?? (() => Promise.reject(new Error('The search index is not available in this runtime.'))),
     changes: () => Promise.resolve(site.changes),

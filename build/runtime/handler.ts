@@ -3,7 +3,9 @@
 // for everything else, with the model's head and the precomputed records,
 // chunks and shards of runtime/edge.ts (D38, D55). Cloudflare, Netlify,
 // Vercel and `folio serve` wrap it in a few lines each.
+import { apiFamily } from '../core/api/index.js';
 import { internalError } from '../core/errors.js';
+import type { Family } from '../core/family.js';
 import type { Reply, Req } from '../core/http.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
@@ -29,6 +31,14 @@ export async function openSearch(read: ReadAsset, tag: string): Promise<SearchEn
   const { openSearch: open } = await import('./search.js');
   return open(read, tag);
 }
+
+/**
+ * The families the functions ask after MCP: the API's alone. The documents and
+ * the pages answer only from the whole model, and their every answer is a
+ * precomputed file (core/families.ts); leaving them out keeps their code out
+ * of the functions' bundle, which a host parses on every cold start.
+ */
+const FUNCTION_FAMILIES: readonly Family[] = [apiFamily];
 
 /** What an earlier stage of the same request found (Cloudflare's middleware): the head, and that no precomputed file answers it. */
 export interface Prior {
@@ -88,7 +98,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
         get model() {
           return (model ??= new SiteModel(site));
         },
-        whole: false,
+        families: FUNCTION_FAMILIES,
         data: assetData(head, read),
         search: () => search(head.tags.search),
         changes: () => readChanges(read),

@@ -7,7 +7,7 @@ import type { Site, VersionState } from '../model.js';
 import { canonicalQuery, parseQuery } from '../params.js';
 import type { Runtime } from '../runtime.js';
 import { API_PREFIX, apiBase } from '../urls.js';
-import type { Listings } from '../family.js';
+import type { Family, Listings } from '../family.js';
 import type { SiteModel } from '../site-model.js';
 import type { Operation } from './operation.js';
 import { operations } from './operations.js';
@@ -164,3 +164,11 @@ export function enumerateApi(site: Site): string[] {
   }
   return targets;
 }
+
+/** The API as a family of respond() (core/families.ts): the functions' only one besides MCP. */
+export const apiFamily: Family = {
+  name: 'api',
+  respond: (req, rt) => (isApiPath(req.path) ? respondApi(req, rt) : null),
+  enumerate: (model) => enumerateApi(model.site),
+  listings: apiListings,
+};

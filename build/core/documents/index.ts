@@ -147,7 +147,6 @@ export function documentFrame(model: SiteModel, path: string): Frame | null {
 
 export const documentsFamily: Family = {
   name: 'documents',
-  wholeModel: true,
   // respond() has already answered every method but GET and HEAD (D15).
   respond: (req, rt) => {
     const doc = byPath.get(req.path);

@@ -1,15 +1,14 @@
 // HTML pages and their Markdown twins (D20–D24). A page path answers HTML,
 // or its twin's exact bytes when Accept prefers Markdown; P.md always answers
 // the twin; /assets/site.css the stylesheet. Anything else is left to the
-// next family, and in the end to notFoundPage.
+// next family, and in the end to respond()'s not-found page.
 import type { Family, Listings } from '../family.js';
 import { utf8, type Reply, type Req } from '../http.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
-import type { Runtime } from '../runtime.js';
 import { prefersMarkdown } from '../negotiate.js';
 import { pageOfTwin, pagePath, twinPath } from '../urls.js';
-import { notFoundHeaders, pageHeaders, stylesheetHeaders, twinHeaders } from './headers.js';
+import { pageHeaders, stylesheetHeaders, twinHeaders } from './headers.js';
 import { renderPage, STYLESHEET_PATH } from './layout.js';
 import type { Page } from './page.js';
 import { findPage, pagePaths, twinMarkdown } from './routes.js';
@@ -55,7 +54,6 @@ export function respondPage(req: Req, model: SiteModel): Reply | null {
 
 export const pagesFamily: Family = {
   name: 'pages',
-  wholeModel: true,
   respond: (req, rt) => respondPage(req, rt.model),
   enumerate: (model) => [
     STYLESHEET_PATH,
@@ -70,13 +68,4 @@ function tagListings(model: SiteModel, posts: readonly number[]): Listings {
   const shown = new Set(posts.flatMap((at) => model.site.posts[at]!.tags));
   const pages = (tags: string[]) => tags.flatMap((tag) => [pagePath.tag(tag), twinPath(pagePath.tag(tag))]);
   return { targets: pages(model.site.tags.map((t) => t.tag)), showing: pages([...shown]) };
-}
-
-/**
- * 404 for any address no family answers (D23): Markdown when the request
- * prefers it or asked for a twin, HTML otherwise. Never a 200.
- */
-export async function notFoundPage(req: Req, rt: Runtime): Promise<Reply> {
-  const markdown = prefersMarkdown(req.headers.accept) || req.path.endsWith('.md');
-  return { status: 404, headers: notFoundHeaders(markdown), body: utf8(await rt.data.notFound(markdown)) };
 }
