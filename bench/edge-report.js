@@ -54,11 +54,7 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
   }
   const withBefore = done.filter((s) => s.edge.before);
   if (withBefore.length) {
-    lines.push(
-      '',
-      `The functions of commit \`${withBefore[0].edge.before.commit}\`, measured the same way in the same run:`,
-      '',
-    );
+    lines.push('', `The functions of commit \`${withBefore[0].edge.before.commit}\`, measured the same way in the same run:`, '');
     lines.push(
       `| Request | ${withBefore.map((s) => `before, ${s.size.toLocaleString('en')} posts | now`).join(' | ')} |`,
       `| --- |${' ---: | ---: |'.repeat(withBefore.length)}`,
