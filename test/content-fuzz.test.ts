@@ -84,6 +84,12 @@ interface Corruption {
   last?: boolean;
   /** The front-matter key it writes whole: a later change that writes the same key of the same file undoes this one. */
   sets?: string;
+  /**
+   * Bytes that are not UTF-8: a later change of the same file reads it as
+   * text, which keeps them as U+FFFD (folio reads both alike), unless it
+   * rewrites the lines that held them.
+   */
+  bytes?: boolean;
   apply(tree: Tree): void;
 }
 
@@ -324,6 +330,7 @@ function corruptionArb(paths: readonly string[]): fc.Arbitrary<Corruption> {
         name: `the bytes ${bad.map((b) => b.toString(16)).join(' ')} in ${file}`,
         file,
         error: true,
+        bytes: true,
         apply: (t: Tree) => {
           const bytes = Buffer.from(text(t[file]!));
           const at = pos % bytes.length;
@@ -438,10 +445,21 @@ function applyOrder(corruptions: Corruption[]): Corruption[] {
   return [...corruptions.filter((c) => !c.last), ...corruptions.filter((c) => c.last)];
 }
 
-/** The corruptions still in the tree once all are applied: those no later one undid by writing the same key of the same file. */
+/**
+ * The corruptions still in the tree once all are applied: those no later one
+ * undid by writing the same key of the same file, and bytes that are not
+ * UTF-8 that the file still holds (as such, or as the U+FFFD a later change
+ * read them as).
+ */
 function standing(corruptions: Corruption[]): Corruption[] {
   const order = applyOrder(corruptions);
-  return order.filter((c, i) => c.sets === undefined || !order.slice(i + 1).some((d) => d.file === c.file && d.sets === c.sets));
+  const tree: Tree = { ...base };
+  for (const c of order) c.apply(tree);
+  return order.filter((c, i) =>
+    c.bytes
+      ? text(tree[c.file] ?? '').includes('\uFFFD')
+      : c.sets === undefined || !order.slice(i + 1).some((d) => d.file === c.file && d.sets === c.sets),
+  );
 }
 
 // ------------------------------------------------------------ checks
