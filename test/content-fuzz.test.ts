@@ -598,7 +598,19 @@ describe('inputs the fuzzer found (regressions)', () => {
     const at = yaml.indexOf('Consulting');
     const tree = { ...base, 'site.yaml': Buffer.concat([yaml.subarray(0, at), Buffer.from([0xff]), yaml.subarray(at)]) };
     expect(build(tree)).toEqual([
-      expect.stringMatching(/^fz\/site\.yaml:1:\d+: This file is not valid UTF-8\.\n {2}hint: Save it as UTF-8/),
+      expect.stringMatching(
+        /^fz\/site\.yaml:1:\d+: This file is not valid UTF-8 text: it has bytes that UTF-8 does not allow, .*\n {2}hint: Save it as UTF-8/,
+      ),
+    ]);
+  });
+
+  it('a post holding the U+FFFD a failed conversion leaves is reported at it, with the character to write back', () => {
+    const post = text(base['posts/second-post.md']!);
+    const at = post.lastIndexOf('\n', post.length - 2) + 1;
+    const tree = { ...base, 'posts/second-post.md': `${post.slice(0, at)}Caf\uFFFD ${post.slice(at)}` };
+    const line = post.slice(0, at).split('\n').length;
+    expect(build(tree)).toEqual([
+      `fz/posts/second-post.md:${line}:4: This file is not valid UTF-8 text: it has bytes that UTF-8 does not allow, or the character � (U+FFFD) that a failed conversion leaves in their place.\n  hint: Save it as UTF-8 (most editors offer "Save with encoding"), and where � stands, write the character it replaced.`,
     ]);
   });
 

@@ -27,13 +27,17 @@ export interface Parsed {
 
 const OPEN = { line: 1, column: 1 };
 
-/** A NUL byte, or bytes that are not UTF-8 (read as U+FFFD): the file is not text (D2). */
+/**
+ * A NUL byte, or bytes that are not UTF-8: the file is not text (D2). Those
+ * bytes are read as U+FFFD, as is the U+FFFD a failed conversion wrote in
+ * their place, so the message names both.
+ */
 function encodingProblem(source: Source, text: string, kind: 'Markdown' | 'YAML'): Problem | null {
   if (text.includes('\u0000')) return { file: source.file, ...OPEN, message: `This file holds binary data (a NUL byte), not ${kind} text.`, hint: `Remove it from content/ or replace it with a UTF-8 ${kind} file.` };
   const bad = text.indexOf('\uFFFD');
   if (bad === -1) return null;
   const before = text.slice(0, bad).split('\n');
-  return { file: source.file, line: before.length, column: before[before.length - 1]!.length + 1, message: 'This file is not valid UTF-8.', hint: 'Save it as UTF-8 (most editors offer "Save with encoding").' };
+  return { file: source.file, line: before.length, column: before[before.length - 1]!.length + 1, message: 'This file is not valid UTF-8 text: it has bytes that UTF-8 does not allow, or the character � (U+FFFD) that a failed conversion leaves in their place.', hint: 'Save it as UTF-8 (most editors offer "Save with encoding"), and where � stands, write the character it replaced.' };
 }
 
 export function parseFrontMatter(source: Source, problems: Problem[]): Parsed | null {
