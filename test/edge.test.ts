@@ -178,6 +178,18 @@ describe('the functions answer from precomputed files as respond() does from the
       expect(files[0]).toBe(EDGE_HEAD_PATH);
     }
   });
+
+  it('reads no route shard for a search, which the build never answers ahead of time', async () => {
+    for (const req of [request('GET', '/api/v1/search?q=deliverability&limit=3'), request('GET', '/api/v1/search')]) {
+      const { read, files } = logged(built.out);
+      const reply = await createHandler(read)(req);
+      expect(reply.status).toBe(req.search ? 200 : 400);
+      expect(
+        files.filter((f) => f.startsWith(routeShardPath(0).replace(/[^/]+$/, ''))),
+        files.join(', '),
+      ).toEqual([]);
+    }
+  });
 });
 
 /** A copy of the build with `change` applied, served by the function alone (as on a CDN). */

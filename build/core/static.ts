@@ -42,21 +42,29 @@ function decodeSegment(segment: string): string {
 export function staticTarget(req: Req, site: Pick<Site, 'versions'>, lookup: RouteLookup): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const path = routeKey(req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path);
+  const match = isApiPath(path) ? operationAt(path, site) : null;
+  // An operation the build never answers ahead of time (search) has no file under any query: no lookup,
+  // which in the functions would read a route shard for nothing.
+  if (match && !match.operation.enumerate) return null;
   const route = lookup(path);
   if (route && isNegotiable(route.headers) && prefersMarkdown(req.headers.accept)) {
     const twin = twinPath(path);
     return lookup(twin) ? twin : null;
   }
   if (!req.search || !isApiPath(path)) return route ? path : null;
-  const version = path.split('/')[2] ?? '';
-  const ops = Object.hasOwn(routeTable, version) ? routeTable[version] : undefined;
-  const match = ops && site.versions[version]?.status !== 'sunset' ? matchOperation(ops, path.slice(`/api/${version}`.length)) : null;
   if (!match) return null;
   const parsed = parseQuery(req.search, match.operation.parameters);
   if ('problem' in parsed) return null;
   const canonical = canonicalQuery(parsed.values, match.operation.parameters);
   const target = canonical ? `${path}?${canonical}` : path;
   return lookup(target) ? target : null;
+}
+
+/** The operation an API path names, under a version that has one and is not past its sunset (D19); else null. */
+function operationAt(path: string, site: Pick<Site, 'versions'>): ReturnType<typeof matchOperation> {
+  const version = path.split('/')[2] ?? '';
+  const ops = Object.hasOwn(routeTable, version) ? routeTable[version] : undefined;
+  return ops && site.versions[version]?.status !== 'sunset' ? matchOperation(ops, path.slice(`/api/${version}`.length)) : null;
 }
 
 /** Pages vary on Accept; their twins are the other variant. */
