@@ -9,6 +9,7 @@ import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EDGE_DIR,
   EDGE_HEAD_PATH,
   NOT_FOUND_PATH,
   POSTS_PATH,
@@ -185,7 +186,7 @@ describe('the functions answer from precomputed files as respond() does from the
       const reply = await createHandler(read)(req);
       expect(reply.status).toBe(req.search ? 200 : 400);
       expect(
-        files.filter((f) => f.startsWith(routeShardPath(0).replace(/[^/]+$/, ''))),
+        files.filter((f) => f.startsWith(`${EDGE_DIR}/routes/`)),
         files.join(', '),
       ).toEqual([]);
     }

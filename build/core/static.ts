@@ -42,7 +42,8 @@ function decodeSegment(segment: string): string {
 export function staticTarget(req: Req, site: Pick<Site, 'versions'>, lookup: RouteLookup): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const path = routeKey(req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path);
-  const match = isApiPath(path) ? operationAt(path, site) : null;
+  const api = isApiPath(path);
+  const match = api ? operationAt(path, site) : null;
   // An operation the build never answers ahead of time (search) has no file under any query: no lookup,
   // which in the functions would read a route shard for nothing.
   if (match && !match.operation.enumerate) return null;
@@ -51,7 +52,7 @@ export function staticTarget(req: Req, site: Pick<Site, 'versions'>, lookup: Rou
     const twin = twinPath(path);
     return lookup(twin) ? twin : null;
   }
-  if (!req.search || !isApiPath(path)) return route ? path : null;
+  if (!req.search || !api) return route ? path : null;
   if (!match) return null;
   const parsed = parseQuery(req.search, match.operation.parameters);
   if ('problem' in parsed) return null;
