@@ -1,15 +1,15 @@
 // The builds `npm run bench` measures (bench/run.js runs them per corpus
 // size): each tool's cold build, interleaved; Pagefind over folio's pages; a
-// profile of folio's build (folio's rebuild after an edit: incremental.js).
+// profile of folio's cold build and of the edit after it (folio's timed rebuilds after an edit: incremental.js).
 // `ctx` is one size's corpus and work folder, with the parts to skip and
 // the run's log.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPORA_DIR } from './corpus.js';
 import { countFiles, measure, median } from './measure.js';
-import { PHASES, summarise, toMarkdown } from './profile.js';
+import { byThread, summariseFiles, toMarkdown } from './profile.js';
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** The build clock of every run. */
@@ -189,47 +189,46 @@ export async function coldBuilds(ctx, runs) {
   return results;
 }
 
-/** A CPU profile of one cold folio build, summarised. */
-export async function profile(ctx) {
-  const dir = join(ctx.work, 'profile');
+/** One `folio build` under `node --cpu-prof` (a profile per thread into `dir`), summarised by kind of thread. */
+async function profiledBuild(ctx, dir, content, out) {
   rmSync(dir, { recursive: true, force: true });
-  removeCaches([ctx.folioCwd, ctx.corpus, ctx.content, ctx.work]);
   // A build that fails at the end (say, on a host limit) has still done the work; its profile counts.
   const run = await measure(
     process.execPath,
-    [
-      '--cpu-prof',
-      `--cpu-prof-dir=${dir}`,
-      join(ROOT, 'bin', 'folio.js'),
-      'build',
-      '--content',
-      ctx.content,
-      '--out',
-      join(dir, 'dist'),
-      '--now',
-      NOW,
-    ],
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(ROOT, 'bin', 'folio.js'), 'build', '--content', content, '--out', out, '--now', NOW],
     { cwd: ctx.folioCwd, allowFailure: true },
   );
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')) : [];
   if (!files.length) throw new Error(`no profile was written (folio exited with ${run.code}: ${run.stderr.trim().split('\n')[0]})`);
-  // With worker threads there is one profile per thread; the summary covers them all.
-  const summaries = files.map((f) => summarise(JSON.parse(readFileSync(join(dir, f), 'utf8')), { phases: PHASES }));
-  const keep = join(CORPORA_DIR, `folio-${ctx.size}.cpuprofile`);
-  if (files.length) cpSync(join(dir, files[0]), keep);
-  ctx.log(
-    `  ${ctx.size} posts: profiled folio's build (${files.length} profile${files.length === 1 ? '' : 's'}, kept in ${keep.slice(ROOT.length + 1)})`,
-  );
+  const threads = byThread(summariseFiles([dir]));
   const failed =
     run.code === 0
       ? null
       : `folio exited with ${run.code} (${run.stderr.trim().split('\n').slice(0, 2).join(' ')}); the profile covers the work it did until then.`;
-  return summaries.map((s, i) => ({
-    file: files[i],
-    failed,
-    markdown: toMarkdown(s, 15),
-    totalMs: s.totalMs,
-    modules: s.modules.slice(0, 15),
-    phases: s.phases,
-  }));
+  return { failed, files: files.length, markdown: toMarkdown(threads, 15), totalMs: threads.reduce((a, t) => a + t.totalMs, 0) };
+}
+
+/**
+ * Profiles of folio's cold build and of the rebuild after a one-post edit
+ * (the edit incremental.js times, in the same content folder), on a private
+ * copy of the corpus.
+ */
+export async function profile(ctx) {
+  const dir = join(ctx.work, 'profile');
+  const content = join(dir, 'content');
+  const out = join(dir, 'dist');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(ctx.content, content, { recursive: true });
+  removeCaches([ctx.folioCwd, ctx.corpus, ctx.content, ctx.work, dir]);
+  const cold = await profiledBuild(ctx, join(dir, 'cold'), content, out);
+  const posts = readdirSync(join(content, 'posts')).sort();
+  appendFileSync(join(content, 'posts', posts[posts.length >> 1]), '\nEdited for the profile: one more sentence about cache hit rates.\n');
+  const edit = await profiledBuild(ctx, join(dir, 'edit'), content, out);
+  // Kept for a closer look: `node bench/profile.js bench/.corpora/profile-1000/edit` prints the same tables.
+  const keep = join(CORPORA_DIR, `profile-${ctx.size}`);
+  rmSync(keep, { recursive: true, force: true });
+  for (const part of ['cold', 'edit']) cpSync(join(dir, part), join(keep, part), { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  ctx.log(`  ${ctx.size} posts: profiled folio's cold build and a one-post edit (kept in ${relative(ROOT, keep)})`);
+  return { cold, edit, kept: relative(ROOT, keep) };
 }

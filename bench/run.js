@@ -192,7 +192,6 @@ async function main() {
       Object.assign(s, { incremental: skip, search: skip, serve: skip });
       s.pagefind = await part('pagefind', () => pagefind(ctx, s.cold, runs));
       s.profile = await part('profile', () => profile(ctx));
-      if (!Array.isArray(s.profile)) s.profile = null;
     } else {
       s.incremental = await part('incremental', () => incremental(ctx, runs));
       s.images = await part('images', () => benchImages({ size, runs, log }));
@@ -205,7 +204,6 @@ async function main() {
           ? await part('serve', () => benchServe({ dist, seconds: SERVE_SECONDS, log }))
           : { skip: 'BENCH_SERVE_SECONDS=0' };
       s.profile = await part('profile', () => profile(ctx));
-      if (!Array.isArray(s.profile)) s.profile = null;
     }
     if (edgeDists.at(-1)?.s === s) works.push(work);
     else rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,70 @@
+// The benchmark's profile summary (bench/profile.js) over a real profiled
+// build: its phases are functions the source still declares, and it finds
+// them in the bundle, where esbuild may have renamed them.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error a plain JavaScript module of the benchmark
+import { byThread, PHASES, summariseFiles } from '../bench/profile.js';
+import { workspace } from './helpers/workspace.js';
+
+interface Phase {
+  name: string;
+  file: string;
+}
+
+interface Thread {
+  thread: string;
+  threads: number;
+  totalMs: number;
+  phases: Map<string, number>;
+}
+
+const ws = workspace('folio-bench-profile-');
+const run = promisify(execFile);
+const CLI = join(process.cwd(), 'bin/folio.js');
+
+describe('the benchmark profile', () => {
+  it.each((PHASES as Phase[]).map((p) => [`${p.name} (${p.file})`, p]))('phase %s is declared in build/', (_, phase: Phase) => {
+    const file = join('build', phase.file);
+    expect(existsSync(file), `${file} is gone: name the phase's new file in bench/profile.js`).toBe(true);
+    const name = phase.name.replace(/[$]/g, '\\$&');
+    const declared = new RegExp(
+      `(function\\*?\\s+${name}\\b|^\\s*(export\\s+)?(const|let)\\s+${name}\\s*=|^\\s+(static\\s+|private\\s+|async\\s+)*${name}\\s*[(<])`,
+      'm',
+    );
+    expect(
+      declared.test(readFileSync(file, 'utf8')),
+      `${file} no longer declares ${phase.name}: rename the phase in bench/profile.js`,
+    ).toBe(true);
+  });
+
+  it('charges a real build to its threads and to the phases the source names', async () => {
+    const content = await ws.content();
+    const dir = join(ws.cwd, 'profile');
+    const out = join(ws.cwd, 'dist');
+    // As the benchmark runs it: Node takes --cpu-prof on its command line only.
+    await run(
+      process.execPath,
+      ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100', CLI, 'build', '--content', content, '--out', out],
+      {
+        cwd: ws.cwd,
+      },
+    );
+    const threads = byThread(summariseFiles([dir])) as Thread[];
+    const main = threads.find((t) => t.thread === 'main')!;
+    expect(threads[0]).toBe(main);
+    expect(main.threads).toBe(1);
+    // The build writes its files from two threads of lib/write-worker.js.
+    const kinds = threads.map((t) => `${t.thread} ×${t.threads}`).join(', ');
+    expect(threads.find((t) => t.thread === 'write worker')?.threads, kinds).toBe(2);
+    // A small site is rendered on the main thread. The bundle calls content/markdown.ts's render `render2`
+    // (another module has a render too): found under its source name, through the source map.
+    const at = (phase: string) => main.phases.get(phase) ?? 0;
+    expect(at('render content/markdown.ts')).toBeGreaterThan(0);
+    expect(at('dispatch core/respond.ts')).toBeGreaterThan(0);
+    expect(at('render content/markdown.ts')).toBeLessThanOrEqual(main.totalMs);
+  });
+});
