@@ -20,6 +20,8 @@ const SLOWEST = [
   'linters',
   'content-errors',
   'content-fuzz',
+  'image-fuzz',
+  'content-fuzz-cli',
   'images-errors',
   'reproducible',
   'authoring',

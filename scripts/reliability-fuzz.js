@@ -15,6 +15,8 @@ export function fuzz({ root, work, scale, cloudflare, log }) {
     'test/fuzz-requests.test.ts',
     'test/fuzz-mcp.test.ts',
     'test/content-fuzz.test.ts',
+    'test/content-fuzz-cli.test.ts',
+    'test/image-fuzz.test.ts',
     'test/faults.test.ts',
     'test/faults-search.test.ts',
   ];

@@ -21,7 +21,12 @@ export async function folio(...args: string[]): Promise<CliResult> {
 /** The CLI run from another folder, as an author runs it from their own project; `env` adds to the environment. */
 export async function folioIn(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
+    // A build that reports thousands of problems writes megabytes to stderr (execFile's default keeps 1 MiB).
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
