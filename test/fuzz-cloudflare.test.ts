@@ -8,7 +8,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSample, wranglerTarget, type Target } from './conformance/targets.js';
-import { fuzzBudget, fuzzRequests, fuzzRuns, type RawRequest } from './helpers/fuzz.js';
+import { fuzzBudget, fuzzRuns } from './helpers/fuzz.js';
+import type { RawRequest } from './helpers/raw-http.js';
+import { fuzzRequests } from './helpers/request-fuzz.js';
 
 const CANARY = `folio-canary-${randomBytes(8).toString('hex')}`;
 

@@ -11,17 +11,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../build/serve.js';
-import {
-  failureReport,
-  fuzzBudget,
-  fuzzRuns,
-  fuzzSeed,
-  MCP_RPC_ERRORS,
-  rawRequest,
-  recordFigures,
-  type RawRequest,
-  type RawResponse,
-} from './helpers/fuzz.js';
+import { failureReport, fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
+import { rawRequest, type RawRequest, type RawResponse } from './helpers/raw-http.js';
+import { MCP_RPC_ERRORS } from './helpers/request-fuzz.js';
 import { buildInto } from './helpers/site.js';
 
 const CANARY = `folio-canary-${randomBytes(8).toString('hex')}`;

@@ -10,7 +10,9 @@ import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../build/serve.js';
-import { fuzzBudget, fuzzRequests, fuzzRuns, rawRequest, violations, type RawRequest } from './helpers/fuzz.js';
+import { fuzzBudget, fuzzRuns } from './helpers/fuzz.js';
+import { rawRequest, type RawRequest } from './helpers/raw-http.js';
+import { fuzzRequests, violations } from './helpers/request-fuzz.js';
 import { buildInto } from './helpers/site.js';
 
 const CANARY = `folio-canary-${randomBytes(8).toString('hex')}`;
