@@ -7,10 +7,9 @@ import { cp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folio } from './helpers/cli.js';
 import { applyOrder, corruptionArb, standing } from './helpers/corruptions.js';
 import { fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
-import { baseTree, stderrViolations, writeTree, type Tree } from './helpers/fuzz-site.js';
+import { baseTree, buildCli, stderrViolations, writeTree, type Tree } from './helpers/fuzz-site.js';
 import { tempDir, treeHash } from './helpers/site.js';
 
 let base: Tree;
@@ -28,7 +27,7 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
     work = await tempDir('folio-content-fuzz-');
     await writeTree(join(work, 'good'), base);
     out = join(work, 'dist');
-    const ok = await folio('build', '--content', join(work, 'good'), '--out', out, '--now', '2026-11-22');
+    const ok = await buildCli(join(work, 'good'), out);
     expect(ok.code, ok.stderr).toBe(0);
     before = await treeHash(out);
   });
@@ -56,7 +55,7 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
         for (const c of applyOrder(corruptions)) c.apply(tree);
         const dir = join(work, `case-${i}`);
         await writeTree(dir, tree);
-        const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
+        const result = await buildCli(dir, out);
         const what = `${corruptions.map((c) => c.name).join(' + ')} (seed ${seed})`;
         const bad = [...(result.code === 1 ? [] : [`exit ${result.code}`]), ...stderrViolations(result.stderr)];
         if (bad.length) failures++;
@@ -84,7 +83,7 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
       const deep = `---\ntitle: Deep\ndate: 2025-01-01\n---\n\n${'> '.repeat(200_000)}deep\n`;
       await writeFile(join(dir, 'posts', 'deep.md'), deep);
       await writeFile(join(dir, 'posts', 'blob.md'), Buffer.alloc(4 * 1024 * 1024, 0x00));
-      const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
+      const result = await buildCli(dir, out);
       expect(result.code, result.stderr).toBe(1);
       expect(stderrViolations(result.stderr), result.stderr).toEqual([]);
       expect(result.stderr).toMatch(/posts\/deep\.md:\d+:\d+: /);

@@ -8,9 +8,8 @@ import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folio } from './helpers/cli.js';
 import { fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
-import { baseTree, stderrViolations, text, writeTree, type Tree } from './helpers/fuzz-site.js';
+import { baseTree, buildCli, stderrViolations, text, writeTree, type Tree } from './helpers/fuzz-site.js';
 import { tempDir, treeHash } from './helpers/site.js';
 
 let base: Tree;
@@ -98,7 +97,7 @@ describe('random image files through the real CLI, over a previous dist (D44, D4
     work = await tempDir('folio-image-fuzz-');
     good = join(work, 'good-dist');
     await writeTree(join(work, 'good'), tree);
-    const ok = await folio('build', '--content', join(work, 'good'), '--out', good, '--now', '2026-11-22');
+    const ok = await buildCli(join(work, 'good'), good);
     expect(ok.code, ok.stderr).toBe(0);
   });
 
@@ -123,7 +122,7 @@ describe('random image files through the real CLI, over a previous dist (D44, D4
         await writeTree(dir, t);
         const out = join(work, `dist-${i}`);
         await cp(good, out, { recursive: true });
-        const result = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
+        const result = await buildCli(dir, out);
         const what = `${corruption.name} (seed ${seed})`;
         const bad = result.code === 0 ? [] : [...(result.code === 1 ? [] : [`exit ${result.code}`]), ...stderrViolations(result.stderr)];
         if (result.code === 1) {

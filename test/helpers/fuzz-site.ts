@@ -7,9 +7,15 @@ import { join } from 'node:path';
 import type { Source } from '../../build/content/frontmatter.js';
 import type { ContentSources } from '../../build/content/load.js';
 import { formatProblem, type Problem } from '../../build/content/problems.js';
+import { folio, type CliResult } from './cli.js';
 
 /** The build clock of every fuzz build. */
 export const NOW = new Date('2026-11-22T00:00:00Z');
+
+/** `folio build` through the CLI, on the fuzz builds' clock. */
+export function buildCli(content: string, out: string): Promise<CliResult> {
+  return folio('build', '--content', content, '--out', out, '--now', NOW.toISOString().slice(0, 10));
+}
 
 /** A content tree as path → bytes; corruptions edit it. */
 export type Tree = Record<string, string | Uint8Array>;
