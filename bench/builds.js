@@ -1,6 +1,7 @@
 // The builds `npm run bench` measures (bench/run.js runs them per corpus
-// size): each tool's cold build, interleaved; Pagefind over folio's pages; a
-// profile of folio's cold build and of the edit after it (folio's timed rebuilds after an edit: incremental.js).
+// size): each tool's cold build, interleaved; Pagefind over folio's pages;
+// profiles of folio's cold build and of the edit after it (folio's timed
+// rebuilds after an edit: incremental.js).
 // `ctx` is one size's corpus and work folder, with the parts to skip and
 // the run's log.
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -77,7 +77,7 @@ function original(frame) {
 }
 
 /** The module a call frame belongs to: an npm package, a project file, or a V8/Node bucket. */
-export function moduleOf(url, functionName) {
+function moduleOf(url, functionName) {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
   if (url.startsWith('node:')) return 'node internals';
   const nm = url.lastIndexOf('/node_modules/');
