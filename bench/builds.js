@@ -210,9 +210,10 @@ async function profiledBuild(ctx, dir, content, out) {
 }
 
 /**
- * Profiles of folio's cold build and of the rebuild after a one-post edit
- * (the edit incremental.js times, in the same content folder), on a private
- * copy of the corpus.
+ * Profiles of folio's cold build and of the rebuild after a one-post edit, on
+ * a private copy of the corpus. The copy is new, so the cold build keeps no
+ * stamps for its files and the edit reads nearly all of them, as incremental.js's
+ * daily CI edit does.
  */
 export async function profile(ctx) {
   const dir = join(ctx.work, 'profile');
