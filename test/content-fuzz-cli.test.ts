@@ -3,15 +3,17 @@
 // Each build exits 1 with every problem as path:line:column and a hint and no
 // stack trace, and leaves the previous dist byte-identical. FOLIO_FUZZ_SEED
 // replays a failing seed.
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOrder, corruptionArb, standing } from './helpers/corruptions.js';
 import { fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
 import { baseTree, buildCli, stderrViolations, writeTree, type Tree } from './helpers/fuzz-site.js';
-import { tempDir, treeHash } from './helpers/site.js';
+import { treeHash } from './helpers/site.js';
+import { workspace } from './helpers/workspace.js';
 
+const ws = workspace('folio-content-fuzz-');
 let base: Tree;
 
 beforeAll(async () => {
@@ -19,21 +21,15 @@ beforeAll(async () => {
 });
 
 describe('random corruptions through the real CLI, over a previous dist (D2, D40)', () => {
-  let work: string;
   let out: string;
   let before: Record<string, string>;
 
   beforeAll(async () => {
-    work = await tempDir('folio-content-fuzz-');
-    await writeTree(join(work, 'good'), base);
-    out = join(work, 'dist');
-    const ok = await buildCli(join(work, 'good'), out);
+    await writeTree(join(ws.cwd, 'good'), base);
+    out = join(ws.cwd, 'dist');
+    const ok = await buildCli(join(ws.cwd, 'good'), out);
     expect(ok.code, ok.stderr).toBe(0);
     before = await treeHash(out);
-  });
-
-  afterAll(async () => {
-    if (work) await rm(work, { recursive: true, force: true });
   });
 
   it(
@@ -53,7 +49,7 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
       for (const [i, corruptions] of samples.entries()) {
         const tree: Tree = { ...base };
         for (const c of applyOrder(corruptions)) c.apply(tree);
-        const dir = join(work, `case-${i}`);
+        const dir = join(ws.cwd, `case-${i}`);
         await writeTree(dir, tree);
         const result = await buildCli(dir, out);
         const what = `${corruptions.map((c) => c.name).join(' + ')} (seed ${seed})`;
@@ -78,8 +74,8 @@ describe('random corruptions through the real CLI, over a previous dist (D2, D40
     'a huge file nested 200,000 deep, and a 4 MB binary: reported, exit 1, the previous dist byte-identical',
     { timeout: fuzzBudget(120_000) },
     async () => {
-      const dir = join(work, 'huge');
-      await cp(join(work, 'good'), dir, { recursive: true });
+      const dir = join(ws.cwd, 'huge');
+      await cp(join(ws.cwd, 'good'), dir, { recursive: true });
       const deep = `---\ntitle: Deep\ndate: 2025-01-01\n---\n\n${'> '.repeat(200_000)}deep\n`;
       await writeFile(join(dir, 'posts', 'deep.md'), deep);
       await writeFile(join(dir, 'posts', 'blob.md'), Buffer.alloc(4 * 1024 * 1024, 0x00));

@@ -7,11 +7,13 @@
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fuzzBudget, fuzzRuns, fuzzSeed, recordFigures } from './helpers/fuzz.js';
 import { baseTree, buildCli, stderrViolations, text, writeTree, type Tree } from './helpers/fuzz-site.js';
-import { tempDir, treeHash } from './helpers/site.js';
+import { treeHash } from './helpers/site.js';
+import { workspace } from './helpers/workspace.js';
 
+const ws = workspace('folio-image-fuzz-');
 let base: Tree;
 
 beforeAll(async () => {
@@ -67,7 +69,6 @@ function imageCorruptionArb(others: { jpeg: Buffer; svg: Buffer }): fc.Arbitrary
 }
 
 describe('random image files through the real CLI, over a previous dist (D44, D45)', () => {
-  let work: string;
   let good: string;
   let tree: Tree;
   let pic: Buffer;
@@ -94,15 +95,10 @@ describe('random image files through the real CLI, over a previous dist (D44, D4
         `name: Ada Example\nphoto: ./${PHOTO}\nphoto_alt: A drawn circle`,
       ),
     };
-    work = await tempDir('folio-image-fuzz-');
-    good = join(work, 'good-dist');
-    await writeTree(join(work, 'good'), tree);
-    const ok = await buildCli(join(work, 'good'), good);
+    good = join(ws.cwd, 'good-dist');
+    await writeTree(join(ws.cwd, 'good'), tree);
+    const ok = await buildCli(join(ws.cwd, 'good'), good);
     expect(ok.code, ok.stderr).toBe(0);
-  });
-
-  afterAll(async () => {
-    if (work) await rm(work, { recursive: true, force: true });
   });
 
   it(
@@ -118,9 +114,9 @@ describe('random image files through the real CLI, over a previous dist (D44, D4
       for (const [i, corruption] of samples.entries()) {
         const t: Tree = { ...tree };
         corruption.apply(t, pic);
-        const dir = join(work, `case-${i}`);
+        const dir = join(ws.cwd, `case-${i}`);
         await writeTree(dir, t);
-        const out = join(work, `dist-${i}`);
+        const out = join(ws.cwd, `dist-${i}`);
         await cp(good, out, { recursive: true });
         const result = await buildCli(dir, out);
         const what = `${corruption.name} (seed ${seed})`;
