@@ -6,6 +6,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Edit } from './splice-file.js';
+import { unlinkAll } from './prelink.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
 import { onInterrupt, uninterrupted } from './interrupt.js';
 
@@ -139,10 +140,21 @@ export interface Staging {
   write(path: string, body: Uint8Array | string): Promise<void>;
   /** The same file as the output's at `path` (the previous build's): a hard link, or a copy across devices. A promise only when the caller must wait (Writer.link). */
   reuse(path: string): Promise<void> | void;
+  /**
+   * Links the output's files at `paths` (the previous build's) now, on the
+   * writing threads, and returns at once (prelink.ts). Reusing one of them
+   * later costs nothing, a write or splice of one replaces its link, and
+   * those `commit` is told the build no longer has are removed.
+   */
+  prelink(paths: readonly string[]): void;
   /** The output's file at `path` (the previous build's) with `edits` applied; false, and nothing written, when that file is not `size` bytes. */
   splice(path: string, size: number, edits: readonly Edit[]): Promise<boolean>;
-  /** Waits for every write, then swaps the staging directory in for the output. `bytes` counts written files only. */
-  commit(): Promise<{ files: number; bytes: number }>;
+  /**
+   * Waits for every write, removes the prelinked files among `gone` (the
+   * previous build's files this build does not have), then swaps the
+   * staging directory in for the output. `bytes` counts written files only.
+   */
+  commit(gone?: readonly string[]): Promise<{ files: number; bytes: number }>;
   /** Removes the staging directory; the output stays as it was. */
   abort(): Promise<void>;
 }
@@ -177,34 +189,60 @@ export async function openStaging(outDir: string): Promise<Staging> {
   }
   const writer = threadWriter(staging) ?? fsWriter(staging);
   let closed = false;
+  const prelinked = new Set<string>();
+  // Settled once every prelinked file is there; no write, splice or reuse starts before, so none races its link.
+  let linked: Promise<void> | null = null;
+  let linkedAll = false;
   const abort = async () => {
     unhook();
     await writer.close();
     if (!closed || (await stat(staging).catch(() => null))) await rm(staging, { recursive: true, force: true });
   };
+  const reuse = (path: string): Promise<void> | void => {
+    if (linked && !linkedAll) return linked.then(() => reuse(path));
+    if (prelinked.has(path)) return;
+    try {
+      return writer.link(path, out)?.catch(fail);
+    } catch (error) {
+      return fail(error);
+    }
+  };
   return {
     dir: staging,
     abort,
-    write: (path, body) => writer.write(path, body).catch(fail),
-    reuse(path) {
-      try {
-        return writer.link(path, out)?.catch(fail);
-      } catch (error) {
-        return fail(error);
-      }
+    async write(path, body) {
+      if (linked) await linked;
+      return writer.write(path, body).catch(fail);
     },
+    prelink(paths) {
+      for (const path of paths) prelinked.add(path);
+      linked = writer.prelink(paths, out).then((missing) => {
+        // Not in the output (removed by hand): reused, it fails as an unlinked file would; written, it is made.
+        for (const path of missing) prelinked.delete(path);
+        linkedAll = true;
+      }, fail);
+      // Failed, it fails the next write or the commit; not an unhandled rejection before then.
+      linked.catch(() => {});
+    },
+    reuse,
     async splice(path, size, edits) {
       const info = await stat(join(out, path)).catch(() => null);
       if (info?.size !== size) return false;
+      if (linked) await linked;
       const next = edits.reduce((n, e) => n + e.bytes.byteLength - (e.end - e.start), size);
       await writer.splice(path, out, edits, next).catch(fail);
       return true;
     },
-    async commit() {
+    async commit(gone = []) {
       try {
+        if (linked) await linked;
         const { files, bytes } = await writer.flush();
         await writer.close();
         closed = true;
+        unlinkAll(
+          staging,
+          gone.filter((path) => prelinked.has(path)),
+        );
         // Swap: the old dist stays whole until the new one is complete. A
         // signal waits for the swap; only SIGKILL can cut it, which recoverOutput undoes.
         await uninterrupted(async () => {

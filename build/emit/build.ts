@@ -12,7 +12,7 @@ import type { Source } from '../content/frontmatter.js';
 import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
-import { checkOutput, openStaging, recoverOutput } from './atomic.js';
+import { checkOutput, openStaging, recoverOutput, type Staging } from './atomic.js';
 import { lockOutput } from './output-lock.js';
 import { checkPlaces } from './places.js';
 import { loadHistory, loadState, saveHistory, saveState, serializeState } from './cache.js';
@@ -100,6 +100,13 @@ export function staticReader(content: string, sources?: ContentSources): (path: 
   return async (path) => loaded.get(path) ?? readFile(join(content, 'static', path));
 }
 
+/** Every file of the previous build's output, as its state knows them. */
+function outputFiles(previous: BuildState): string[] {
+  const files = new Set<string>(previous.extras.keys());
+  for (const { file } of previous.routes.values()) files.add(file);
+  return [...files];
+}
+
 /** The previous build of `out` and its state, when both are there and agree. */
 function previousBuild(cacheDir: string, out: string): BuildState | null {
   const state = loadState(cacheDir, out);
@@ -141,13 +148,22 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
     phases[name] = now - mark;
     mark = now;
   };
-  const [cache, sources] = await Promise.all([
-    options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null),
-    options.sources ?? loadContent(options.content, { stamped: cacheDir !== null }),
-  ]);
-  lap('load');
+  const previous = cacheDir ? previousBuild(cacheDir, out) : null;
+  let staging: Staging | null = null;
+  if (previous) {
+    // Its files are linked into the staging directory while the content loads (prelink.ts).
+    staging = await openStaging(out);
+    staging.prelink(outputFiles(previous));
+  }
+  let cache: RecordCache | null = null;
   let saved = false;
   try {
+    const [records, sources] = await Promise.all([
+      options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null),
+      options.sources ?? loadContent(options.content, { stamped: cacheDir !== null }),
+    ]);
+    cache = records;
+    lap('load');
     const read = await readContentFast(sources, {
       cache,
       memo: options.memo,
@@ -173,72 +189,67 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
       warn: options.warn,
     });
     const { site } = model;
-    const previous = cacheDir ? previousBuild(cacheDir, out) : null;
     const digest = digestSite(site, options.derived ?? recordDigests(read.content));
     const plan = planBuild(previous?.digest ?? null, digest);
     lap('assemble');
-    const staging = await openStaging(out);
-    try {
-      const sink: Sink = {
-        write: (p, b) => staging.write(p, b),
-        reuse: (p) => staging.reuse(p),
-        splice: (p, size, edits) => staging.splice(p, size, edits),
-        read: (p) => readFile(join(out, p)).catch(() => null),
-      };
-      const emitted = await emit(model, sink, {
-        previous,
-        plan,
-        digest: () => digest,
-        progress: (d, t) => options.progress?.('write', d, t),
-        hosts: { ...options.hosts, warn: options.warn },
-        media: images.files,
-        readStatic: staticReader(options.content, sources),
-        searchThread,
-      });
-      lap('emit');
-      Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
-      // What the cache keeps is made while the writing threads finish, and saved once the output is swapped in.
-      const saving = cacheDir
-        ? { dir: cacheDir, state: serializeState(emitted.state), record: recordChanges(site, history).history }
-        : null;
-      if (saving) lap('serialize');
-      await staging.commit();
-      lap('commit');
-      if (saving) {
-        const { dir, state, record } = saving;
-        await Promise.all([saveState(dir, out, state), sameHistory(history, record) || saveHistory(dir, out, record)]);
-        lap('save');
-      }
-      const stats: BuildStats = {
-        sources: read.stats.files,
-        rendered: read.stats.rendered,
-        workers: read.stats.workers,
-        images: images.images,
-        imagesProcessed: images.processed,
-        asked: emitted.asked,
-        targets: emitted.state.routes.size,
-        full: plan.all ? plan.reason : null,
-        written: emitted.written,
-        removed: emitted.removed,
-        spliced: emitted.spliced,
-        hostFiles: emitted.hostFiles,
-        phases,
-      };
-      return {
-        site,
-        model,
-        files: emitted.files,
-        bytes: emitted.bytes,
-        ms: performance.now() - started,
-        stats,
-        state: emitted.state,
-        content: read.content,
-        media: images.files,
-      };
-    } catch (error) {
-      await staging.abort();
-      throw error;
+    const into = (staging ??= await openStaging(out));
+    const sink: Sink = {
+      write: (p, b) => into.write(p, b),
+      reuse: (p) => into.reuse(p),
+      splice: (p, size, edits) => into.splice(p, size, edits),
+      read: (p) => readFile(join(out, p)).catch(() => null),
+    };
+    const emitted = await emit(model, sink, {
+      previous,
+      plan,
+      digest: () => digest,
+      progress: (d, t) => options.progress?.('write', d, t),
+      hosts: { ...options.hosts, warn: options.warn },
+      media: images.files,
+      readStatic: staticReader(options.content, sources),
+      searchThread,
+    });
+    lap('emit');
+    Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
+    // What the cache keeps is made while the writing threads finish, and saved once the output is swapped in.
+    const saving = cacheDir ? { dir: cacheDir, state: serializeState(emitted.state), record: recordChanges(site, history).history } : null;
+    if (saving) lap('serialize');
+    await into.commit(emitted.removed);
+    lap('commit');
+    if (saving) {
+      const { dir, state, record } = saving;
+      await Promise.all([saveState(dir, out, state), sameHistory(history, record) || saveHistory(dir, out, record)]);
+      lap('save');
     }
+    const stats: BuildStats = {
+      sources: read.stats.files,
+      rendered: read.stats.rendered,
+      workers: read.stats.workers,
+      images: images.images,
+      imagesProcessed: images.processed,
+      asked: emitted.asked,
+      targets: emitted.state.routes.size,
+      full: plan.all ? plan.reason : null,
+      written: emitted.written,
+      removed: emitted.removed,
+      spliced: emitted.spliced,
+      hostFiles: emitted.hostFiles,
+      phases,
+    };
+    return {
+      site,
+      model,
+      files: emitted.files,
+      bytes: emitted.bytes,
+      ms: performance.now() - started,
+      stats,
+      state: emitted.state,
+      content: read.content,
+      media: images.files,
+    };
+  } catch (error) {
+    await staging?.abort();
+    throw error;
   } finally {
     searchThread?.stop();
     if (!options.records && !saved) await cache?.save();

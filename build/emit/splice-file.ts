@@ -20,12 +20,12 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
 }
 
-/** Writes `dest` as `source` with `edits` applied. */
-export function spliceFile(source: string, dest: string, edits: readonly Edit[]): void {
+/** Writes `dest` as `source` with `edits` applied; `flag` as fs.openSync takes it (`wx`: refuse a `dest` that is there). */
+export function spliceFile(source: string, dest: string, edits: readonly Edit[], flag = 'w'): void {
   const buffer = (chunk ??= Buffer.allocUnsafe(CHUNK));
   const from = openSync(source, 'r');
   try {
-    const to = openSync(dest, 'w');
+    const to = openSync(dest, flag);
     try {
       let at = 0;
       const copy = (end: number) => {

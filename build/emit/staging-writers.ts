@@ -5,6 +5,7 @@
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { unlinkFresh } from './prelink.js';
 import { spliceFile, type Edit } from './splice-file.js';
 import type { WriteBatch, WriteOp, WriteReply } from './write-worker.js';
 import { workerScript } from './workers.js';
@@ -26,6 +27,13 @@ export interface Writer {
    * build that keeps 30,000 files would otherwise wait on as many promises.
    */
   link(path: string, from: string): Promise<void> | void;
+  /**
+   * Links each of `paths` from `from` into the staging directory, and
+   * resolves once all are there (prelink.ts) with those `from` does not
+   * have. Every write and splice after it replaces the file at its path
+   * rather than write through a link; none may start before this resolves.
+   */
+  prelink(paths: readonly string[], from: string): Promise<string[]>;
   /** Writes the file at `path` of `from` (a directory) with `edits` applied to the same path in the staging directory; `size` is the result's. */
   splice(path: string, from: string, edits: readonly Edit[], size: number): Promise<void>;
   /** Waits for every queued write; rejects with the first failure. */
@@ -48,6 +56,23 @@ export function fsWriter(staging: string): Writer {
   let failure: unknown = null;
   let files = 0;
   let bytes = 0;
+  let replacing = false;
+  const fresh = async (full: string) => {
+    await ensureDir(dirname(full));
+    if (replacing) unlinkFresh(full);
+  };
+  const linkTo = async (path: string, from: string, missing?: string[]) => {
+    const full = join(staging, path);
+    const source = join(from, path);
+    await ensureDir(dirname(full));
+    try {
+      await link(source, full);
+    } catch (error) {
+      if (missing && (error as NodeJS.ErrnoException).code === 'ENOENT') return void missing.push(path);
+      await copyFile(source, full);
+    }
+    files++;
+  };
   const queue = async (task: () => Promise<void>) => {
     if (failure) throw failure;
     const p: Promise<void> = task()
@@ -63,24 +88,25 @@ export function fsWriter(staging: string): Writer {
     write: (path, body) =>
       queue(async () => {
         const full = join(staging, path);
-        await ensureDir(dirname(full));
-        await writeFile(full, body);
+        await fresh(full);
+        await writeFile(full, body, { flag: replacing ? 'wx' : 'w' });
         files++;
         bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       }),
-    link: (path, from) =>
-      queue(async () => {
-        const full = join(staging, path);
-        const source = join(from, path);
-        await ensureDir(dirname(full));
-        await link(source, full).catch(() => copyFile(source, full));
-        files++;
-      }),
+    link: (path, from) => queue(() => linkTo(path, from)),
+    async prelink(paths, from) {
+      replacing = true;
+      const missing: string[] = [];
+      for (const path of paths) await queue(() => linkTo(path, from, missing));
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+      return missing;
+    },
     splice: (path, from, edits, size) =>
       queue(async () => {
         const full = join(staging, path);
-        await ensureDir(dirname(full));
-        spliceFile(join(from, path), full, edits);
+        await fresh(full);
+        spliceFile(join(from, path), full, edits, replacing ? 'wx' : 'w');
         files++;
         bytes += size;
       }),
@@ -128,15 +154,22 @@ export function threadWriter(staging: string): Writer | null {
   let bytes = 0;
   let failure: Error | null = null;
   let closed = false;
-  let wake: (() => void) | null = null;
+  let replacing = false;
+  /** The prelink batches not yet done, and the paths they did not find. */
+  const linking = new Set<number>();
+  const missing: string[] = [];
+  // Every waiter, not only the last: a prelink and a write may wait at once.
+  let waiting: (() => void)[] = [];
   const nudge = () => {
-    const w = wake;
-    wake = null;
-    w?.();
+    const woken = waiting;
+    waiting = [];
+    for (const w of woken) w();
   };
   for (const worker of workers) {
     worker.on('message', (reply: WriteReply) => {
       pending--;
+      linking.delete(reply.id);
+      if (reply.missing) missing.push(...reply.missing);
       if (reply.error) failure ??= Object.assign(new Error(reply.error.message), { code: reply.error.code, path: reply.error.path });
       nudge();
     });
@@ -152,21 +185,21 @@ export function threadWriter(staging: string): Writer | null {
   }
   let transfer: ArrayBuffer[] = [];
   let links: { from: string; paths: string[] } | null = null;
-  const send = () => {
+  const send = (worker?: Worker) => {
     if (links) {
       ops.push({ op: 'links', from: links.from, to: staging, paths: links.paths });
       links = null;
     }
     if (!ops.length) return;
-    // Batches go round the threads: creating files is mostly the kernel's work, which runs on both cores.
-    workers[id % workers.length]!.postMessage({ id: id++, ops } satisfies WriteBatch, transfer);
+    // Batches go round the threads unless one is named: creating files is mostly the kernel's work, which runs on both cores.
+    (worker ?? workers[id % workers.length]!).postMessage({ id: id++, ops } satisfies WriteBatch, transfer);
     pending++;
     ops = [];
     size = 0;
     transfer = [];
   };
   const until = async (ready: () => boolean) => {
-    while (!ready() && !failure) await new Promise<void>((resolve) => (wake = resolve));
+    while (!ready() && !failure) await new Promise<void>((resolve) => waiting.push(resolve));
     if (failure) throw failure;
   };
   const add = async (op: WriteOp, length: number) => {
@@ -181,7 +214,7 @@ export function threadWriter(staging: string): Writer | null {
     write(path, body) {
       const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       bytes += length;
-      const op: WriteOp = { op: 'write', path: join(staging, path), body };
+      const op: WriteOp = { op: 'write', path: join(staging, path), body, replace: replacing };
       if (length < LARGE_FILE) return add(op, length);
       // A large body (a feed, llms-full.txt at 10,000 posts: 20-30 MB) goes at
       // once, its bytes moved rather than copied. Written from this thread
@@ -200,7 +233,7 @@ export function threadWriter(staging: string): Writer | null {
     },
     splice(path, from, edits, size) {
       bytes += size;
-      return add({ op: 'splice', path: join(staging, path), source: join(from, path), edits: [...edits] }, size);
+      return add({ op: 'splice', path: join(staging, path), source: join(from, path), edits: [...edits], replace: replacing }, size);
     },
     link(path, from) {
       if (failure) throw failure;
@@ -211,6 +244,22 @@ export function threadWriter(staging: string): Writer | null {
       if (links.paths.length < BATCH_LINKS) return;
       send();
       if (pending >= BATCHES_IN_FLIGHT) return until(() => pending < BATCHES_IN_FLIGHT);
+    },
+    async prelink(paths, from) {
+      if (failure) throw failure;
+      send();
+      replacing = true;
+      // All at once (a batch is a short list of paths, and nothing else is queued yet), to one
+      // thread: the build's own thread has the other core meanwhile, and at 10,000 posts an edit
+      // took 2.17-2.46 s (median 2.30, 6 runs) with the links on one thread, 2.27-2.60 s (2.41) on both.
+      for (let at = 0; at < paths.length; at += BATCH_LINKS) {
+        linking.add(id);
+        ops.push({ op: 'links', from, to: staging, paths: paths.slice(at, at + BATCH_LINKS), skipMissing: true });
+        send(workers[0]);
+      }
+      await until(() => linking.size === 0);
+      files += paths.length - missing.length;
+      return missing;
     },
     async flush() {
       send();

@@ -9,22 +9,25 @@ import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { collectGarbage } from './gc.js';
 import { spliceFile, type Edit } from './splice-file.js';
+import { unlinkFresh } from './prelink.js';
 
 /**
- * `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message.
+ * `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message;
+ * with `skipMissing`, a path `from` does not have is left out and named in the reply, not a failure.
  * `splice`: `path` written as the file `source` with `edits` applied.
+ * `replace`: the path may hold a link to the previous output's file (prelink.ts), which is removed first, never written through.
  */
 export type WriteOp =
-  | { op: 'write'; path: string; body: Uint8Array | string }
-  | { op: 'links'; from: string; to: string; paths: string[] }
-  | { op: 'splice'; path: string; source: string; edits: Edit[] };
+  | { op: 'write'; path: string; body: Uint8Array | string; replace?: boolean }
+  | { op: 'links'; from: string; to: string; paths: string[]; skipMissing?: boolean }
+  | { op: 'splice'; path: string; source: string; edits: Edit[]; replace?: boolean };
 
 export interface WriteBatch {
   id: number;
   ops: WriteOp[];
 }
 
-export type WriteReply = { id: number; error?: { message: string; code?: string; path?: string } };
+export type WriteReply = { id: number; error?: { message: string; code?: string; path?: string }; missing?: string[] };
 
 const made = new Set<string>();
 
@@ -44,7 +47,8 @@ parentPort?.on('message', (batch: WriteBatch) => {
     for (const op of batch.ops) {
       if (op.op === 'write') {
         ensureDir(dirname(op.path));
-        writeFileSync(op.path, op.body);
+        if (op.replace) unlinkFresh(op.path);
+        writeFileSync(op.path, op.body, { flag: op.replace ? 'wx' : 'w' });
         if (typeof op.body !== 'string' && op.body.byteLength >= LARGE_BODY) {
           large = true;
           op.body = '';
@@ -53,7 +57,8 @@ parentPort?.on('message', (batch: WriteBatch) => {
       }
       if (op.op === 'splice') {
         ensureDir(dirname(op.path));
-        spliceFile(op.source, op.path, op.edits);
+        if (op.replace) unlinkFresh(op.path);
+        spliceFile(op.source, op.path, op.edits, op.replace ? 'wx' : 'w');
         continue;
       }
       for (const path of op.paths) {
@@ -62,7 +67,11 @@ parentPort?.on('message', (batch: WriteBatch) => {
         ensureDir(dirname(to));
         try {
           linkSync(from, to);
-        } catch {
+        } catch (error) {
+          if (op.skipMissing && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+            (reply.missing ??= []).push(path);
+            continue;
+          }
           // Another device: a copy. Never the same inode written in place: the previous output keeps its bytes (D40).
           copyFileSync(from, to);
         }

@@ -98,14 +98,16 @@ export async function serveBuilt(content = 'content', options: { now?: Date } = 
   };
 }
 
-/** A hash of every file under a directory, to prove it did not change. */
+/** A hash of every file under a directory, and its every folder (`name/`, an empty one too), to prove it did not change. */
 export async function treeHash(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const walk = async (sub: string) => {
     for (const entry of await readdir(join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(rel);
-      else
+      if (entry.isDirectory()) {
+        out[`${rel}/`] = 'folder';
+        await walk(rel);
+      } else
         out[rel] = createHash('sha256')
           .update(await readFile(join(dir, rel)))
           .digest('hex');
@@ -114,6 +116,9 @@ export async function treeHash(dir: string): Promise<Record<string, string>> {
   await walk('');
   return out;
 }
+
+/** The files of a treeHash, without its folders. */
+export const treeFiles = (tree: Record<string, string>): string[] => Object.keys(tree).filter((path) => !path.endsWith('/'));
 
 /** A manifest read from its file, as a build holds it (emit/manifest.ts). */
 export function builtManifest(manifest: Manifest): BuiltManifest {

@@ -1,0 +1,38 @@
+// An incremental build links the previous output's files into its staging
+// directory all at once, as soon as it knows that build (D56): on the
+// writing threads, while this thread reads the content and assembles the
+// model, rather than one by one as the responses are routed. Each link is a
+// file the build would otherwise link later; a file it writes again takes
+// the place of its link, never writes through it (the link is the previous
+// output's file, D40), and one it no longer has is removed before the swap.
+import { rmdirSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Removes the file at `path` if it is there: what a write to a linked path does first. */
+export function unlinkFresh(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Removes each of `paths` (relative) from `dir`, and the folders that leaves empty: a build that never linked them has neither. */
+export function unlinkAll(dir: string, paths: Iterable<string>): void {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    unlinkFresh(join(dir, path));
+    folders.add(dirname(path));
+  }
+  const depth = (folder: string) => folder.split('/').length;
+  for (const folder of [...folders].sort((a, b) => depth(b) - depth(a))) {
+    for (let f = folder; f !== '.' && f !== '/'; f = dirname(f)) {
+      try {
+        rmdirSync(join(dir, f));
+      } catch {
+        // Not empty (or gone already): its parents are not empty either.
+        break;
+      }
+    }
+  }
+}
