@@ -206,7 +206,7 @@ async function profiledBuild(ctx, dir, content, out) {
     run.code === 0
       ? null
       : `folio exited with ${run.code} (${run.stderr.trim().split('\n').slice(0, 2).join(' ')}); the profile covers the work it did until then.`;
-  return { failed, markdown: toMarkdown(threads, 15) };
+  return { failed, markdown: toMarkdown(threads, 15, { cpuMs: run.cpuMs, ms: run.ms }) };
 }
 
 /**

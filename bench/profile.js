@@ -200,15 +200,23 @@ function topOver(threads, part, top) {
     .map(([key, ms]) => ({ key, ms, thread: where.get(key)[0] }));
 }
 
-/** One build's profiles as Markdown tables: threads, phases, modules and functions. */
-export function toMarkdown(threads, top = 15) {
+/**
+ * One build's profiles as Markdown tables: threads, phases, modules and
+ * functions. V8 samples a thread on the clock, so its busy time counts the
+ * stretches it waits for a core or in a system call that blocks, not only
+ * its CPU: with more threads than cores, the threads add up to more than the
+ * process's CPU time, which `usage` (from its rusage) gives beside them.
+ */
+export function toMarkdown(threads, top = 15, usage = null) {
   const all = threads.reduce((a, t) => a + t.totalMs, 0);
   const ms = (x) => Math.round(x).toLocaleString('en');
   const pct = (x) => `${((100 * x) / all).toFixed(1)} %`;
+  const process =
+    usage?.cpuMs != null ? `; the process took ${ms(usage.cpuMs)} ms of CPU (user + system) in ${ms(usage.ms)} ms of wall time` : '';
   const lines = [
-    `CPU in the profiles: ${ms(all)} ms over ${threads.reduce((a, t) => a + t.threads, 0)} threads, idle time left out.`,
+    `Busy time in the profiles: ${ms(all)} ms over ${threads.reduce((a, t) => a + t.threads, 0)} threads, sampled on the clock: a thread is busy while it runs, waits for a core or waits in a system call, and idle (left out) only while its event loop waits${process}.`,
     '',
-    '| Thread | threads | CPU ms | share | idle ms |',
+    '| Thread | threads | busy ms | share | idle ms |',
     '| --- | ---: | ---: | ---: | ---: |',
     ...threads.map((t) => `| ${t.thread} | ${t.threads} | ${ms(t.totalMs)} | ${pct(t.totalMs)} | ${ms(t.idleMs)} |`),
     '',

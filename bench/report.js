@@ -167,7 +167,7 @@ export function report(result) {
     if (!s.profile?.cold) continue;
     const { cold, edit, kept } = s.profile;
     const intro = (what, dir) =>
-      `${what} under \`node --cpu-prof\`, which writes a profile per thread, summarised by \`node bench/profile.js ${kept}/${dir}\`: threads of one kind added up, bundled code named as its TypeScript source names it (through the source map), each phase the inclusive time of one function of build/. Inclusive times of async functions count only the stretches they run on the stack; time a thread waits is idle, left out of CPU.`;
+      `${what} under \`node --cpu-prof\`, which writes a profile per thread, summarised by \`node bench/profile.js ${kept}/${dir}\`: threads of one kind added up, bundled code named as its TypeScript source names it (through the source map), each phase the inclusive time of one function of build/. Inclusive times of async functions count only the stretches they run on the stack.`;
     lines.push(`### Profile of folio's cold build, ${size} posts`, '', intro('One cold `folio build`', 'cold'), '');
     lines.push(...(cold.failed ? [cold.failed, ''] : []), cold.markdown, '');
     lines.push(

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain JavaScript module of the benchmark
-import { byThread, PHASES, summariseFiles } from '../bench/profile.js';
+import { byThread, PHASES, summariseFiles, toMarkdown } from '../bench/profile.js';
 import { workspace } from './helpers/workspace.js';
 
 interface Phase {
@@ -66,5 +66,12 @@ describe('the benchmark profile', () => {
     expect(at('render content/markdown.ts')).toBeGreaterThan(0);
     expect(at('dispatch core/respond.ts')).toBeGreaterThan(0);
     expect(at('render content/markdown.ts')).toBeLessThanOrEqual(main.totalMs);
+    // The tables call the sampled time busy, not CPU, and put the process's CPU beside it when they have it.
+    const busy = Math.round(threads.reduce((a, t) => a + t.totalMs, 0)).toLocaleString('en');
+    const tables = toMarkdown(threads, 5, { cpuMs: 1234.4, ms: 987.6 }) as string;
+    expect(tables).toContain(`Busy time in the profiles: ${busy} ms over ${threads.reduce((a, t) => a + t.threads, 0)} threads`);
+    expect(tables).toContain('the process took 1,234 ms of CPU (user + system) in 988 ms of wall time');
+    expect(tables).toContain('| Thread | threads | busy ms | share | idle ms |');
+    expect(toMarkdown(threads, 5, { cpuMs: null, ms: 987.6 }) as string).not.toContain('the process took');
   });
 });
