@@ -5,7 +5,7 @@
 // Every copy is made at the same path as the good build's content, so the
 // build cache (which keys a document by its path and its text) already holds
 // every file the edit did not touch, as an author's CI cache would.
-import { cp, rm } from 'node:fs/promises';
+import { cp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { folio, type CliResult } from './cli.js';
@@ -49,6 +49,8 @@ export async function brokenSample(): Promise<BrokenSample> {
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).not.toMatch(/^\s+at /m);
       expect(await treeHash(out)).toEqual(before);
+      // The build had begun linking the previous dist into a staging folder (emit/prelink.ts): gone too.
+      expect((await readdir(work)).filter((name) => name.startsWith('.dist.'))).toEqual([]);
       if (!options.check) return { ...result, rel };
       const check = await folio('check', '--content', content, '--now', BUILD_CLOCK, '--cache-dir', join(work, '.folio-cache'));
       expect(check.code, check.stderr).toBe(1);
