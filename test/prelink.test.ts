@@ -4,7 +4,7 @@
 // no longer has must be gone before the swap, its emptied folders with it.
 // Both writers are tested: the writing threads (what a build uses) and the
 // asynchronous one on this thread (the sources without a compile).
-import { link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStaging, OutputError } from '../build/emit/atomic.js';
@@ -120,6 +120,29 @@ describe('prelinking the previous output', () => {
     ['the writing threads', threadWriter],
     ['the writer on this thread', fsWriter],
   ] as const) {
+    it(`${name}: across devices, copies what it cannot link, and still names what is missing`, async (t) => {
+      // The previous output in the checkout, the staging folder among the run's temporary files (a tmpfs where there is one).
+      await mkdir('test-artifacts', { recursive: true });
+      const from = await mkdtemp(join(process.cwd(), 'test-artifacts', 'prelink-'));
+      dirs.push(from);
+      const staging = await tempDir('folio-prelink-staging-');
+      dirs.push(staging);
+      if ((await stat(from)).dev === (await stat(staging)).dev)
+        return t.skip('the checkout and the temporary files are on one device here');
+      for (const [path, text] of Object.entries(PREVIOUS)) {
+        await mkdir(dirname(join(from, path)), { recursive: true });
+        await writeFile(join(from, path), text);
+      }
+      const writer: Writer | null = make(staging);
+      expect(await writer!.prelink([...Object.keys(PREVIOUS), 'gone.html'], from)).toEqual(['gone.html']);
+      await writer!.write('index.html', utf8('replaced'));
+      await writer!.flush();
+      await writer!.close();
+      expect(await readFile(join(staging, 'index.html'), 'utf8')).toBe('replaced');
+      expect(await readFile(join(staging, 'blog/post.html'), 'utf8')).toBe(PREVIOUS['blog/post.html']);
+      expect(await readFile(join(from, 'index.html'), 'utf8')).toBe(PREVIOUS['index.html']);
+    });
+
     it(`${name}: write and splice replace a prelinked file instead of writing through it`, async () => {
       const { parent, out, witness } = await previousOutput();
       const staging = join(parent, 'staging');

@@ -146,7 +146,7 @@ export interface Staging {
    * later costs nothing, a write or splice of one replaces its link, and
    * those `commit` is told the build no longer has are removed.
    */
-  prelink(paths: readonly string[]): void;
+  prelink(paths: Iterable<string>): void;
   /** The output's file at `path` (the previous build's) with `edits` applied; false, and nothing written, when that file is not `size` bytes. */
   splice(path: string, size: number, edits: readonly Edit[]): Promise<boolean>;
   /**
@@ -215,8 +215,9 @@ export async function openStaging(outDir: string): Promise<Staging> {
       return writer.write(path, body).catch(fail);
     },
     prelink(paths) {
+      // Each once: a second link to the same path would fail, and nothing may be copied over a link.
       for (const path of paths) prelinked.add(path);
-      linked = writer.prelink(paths, out).then((missing) => {
+      linked = writer.prelink([...prelinked], out).then((missing) => {
         // Not in the output (removed by hand): reused, it fails as an unlinked file would; written, it is made.
         for (const path of missing) prelinked.delete(path);
         linkedAll = true;

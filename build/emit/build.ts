@@ -100,11 +100,12 @@ export function staticReader(content: string, sources?: ContentSources): (path: 
   return async (path) => loaded.get(path) ?? readFile(join(content, 'static', path));
 }
 
-/** Every file of the previous build's output, as its state knows them. */
-function outputFiles(previous: BuildState): string[] {
-  const files = new Set<string>(previous.extras.keys());
-  for (const { file } of previous.routes.values()) files.add(file);
-  return [...files];
+/** Every file of the previous build's output, as its state knows them: a route's file, or one outside the route table. */
+function outputFiles(previous: BuildState): Iterable<string> {
+  return (function* () {
+    yield* previous.extras.keys();
+    for (const { file } of previous.routes.values()) yield file;
+  })();
 }
 
 /** The previous build of `out` and its state, when both are there and agree. */

@@ -8,6 +8,18 @@
 import { rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+/**
+ * Whether a link that failed with this error is one a copy makes instead:
+ * across devices, or where the file system or the file takes no more links.
+ * Any other failure (the file gone from the previous output) is the build's
+ * to report; the copy is made only where no file is (COPYFILE_EXCL), since
+ * one over a link would write into the previous output.
+ */
+export function copiesInstead(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP' || code === 'EOPNOTSUPP';
+}
+
 /** Removes the file at `path` if it is there: what a write to a linked path does first. */
 export function unlinkFresh(path: string): void {
   try {

@@ -2,10 +2,11 @@
 // writes on threads of their own, in batches, or asynchronous writes on this
 // thread when the compiled worker is not there. Both link a file the previous
 // output already has instead of writing it again (D56).
+import { constants } from 'node:fs';
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { unlinkFresh } from './prelink.js';
+import { copiesInstead, unlinkFresh } from './prelink.js';
 import { spliceFile, type Edit } from './splice-file.js';
 import type { WriteBatch, WriteOp, WriteReply } from './write-worker.js';
 import { workerScript } from './workers.js';
@@ -69,7 +70,8 @@ export function fsWriter(staging: string): Writer {
       await link(source, full);
     } catch (error) {
       if (missing && (error as NodeJS.ErrnoException).code === 'ENOENT') return void missing.push(path);
-      await copyFile(source, full);
+      if (!copiesInstead(error)) throw error;
+      await copyFile(source, full, constants.COPYFILE_EXCL);
     }
     files++;
   };

@@ -4,12 +4,12 @@
 // calls on a thread of their own, while the main thread keeps asking
 // respond() for the next responses. Compiled to lib/write-worker.js;
 // build/emit/atomic.ts starts it.
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { collectGarbage } from './gc.js';
 import { spliceFile, type Edit } from './splice-file.js';
-import { unlinkFresh } from './prelink.js';
+import { copiesInstead, unlinkFresh } from './prelink.js';
 
 /**
  * `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message;
@@ -73,7 +73,8 @@ parentPort?.on('message', (batch: WriteBatch) => {
             continue;
           }
           // Another device: a copy. Never the same inode written in place: the previous output keeps its bytes (D40).
-          copyFileSync(from, to);
+          if (!copiesInstead(error)) throw error;
+          copyFileSync(from, to, constants.COPYFILE_EXCL);
         }
       }
     }
