@@ -141,8 +141,8 @@ export interface Staging {
   /** The same file as the output's at `path` (the previous build's): a hard link, or a copy across devices. A promise only when the caller must wait (Writer.link). */
   reuse(path: string): Promise<void> | void;
   /**
-   * Links the output's files at `paths` (the previous build's) now, on the
-   * writing threads, and returns at once (prelink.ts). Reusing one of them
+   * Links the output's files at `paths` (the previous build's) now, on
+   * a writing thread, and returns at once (prelink.ts). Reusing one of them
    * later costs nothing, a write or splice of one replaces its link, and
    * those `commit` is told the build no longer has are removed.
    */

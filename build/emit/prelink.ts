@@ -1,6 +1,6 @@
 // An incremental build links the previous output's files into its staging
-// directory all at once, as soon as it knows that build (D56): on the
-// writing threads, while this thread reads the content and assembles the
+// directory all at once, as soon as it knows that build (D56): on a
+// writing thread, while this thread reads the content and assembles the
 // model, rather than one by one as the responses are routed. Each link is a
 // file the build would otherwise link later; a file it writes again takes
 // the place of its link, never writes through it (the link is the previous
