@@ -151,14 +151,14 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
   };
   const previous = cacheDir ? previousBuild(cacheDir, out) : null;
   let staging: Staging | null = null;
-  if (previous) {
-    // Its files are linked into the staging directory while the content loads (prelink.ts).
-    staging = await openStaging(out);
-    staging.prelink(outputFiles(previous));
-  }
   let cache: RecordCache | null = null;
   let saved = false;
   try {
+    if (previous) {
+      // Its files are linked into the staging directory while the content loads (prelink.ts).
+      staging = await openStaging(out);
+      staging.prelink(outputFiles(previous));
+    }
     const [records, sources] = await Promise.all([
       options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null),
       options.sources ?? loadContent(options.content, { stamped: cacheDir !== null }),
