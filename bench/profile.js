@@ -211,10 +211,10 @@ export function toMarkdown(threads, top = 15, usage = null) {
   const all = threads.reduce((a, t) => a + t.totalMs, 0);
   const ms = (x) => Math.round(x).toLocaleString('en');
   const pct = (x) => `${((100 * x) / all).toFixed(1)} %`;
-  const process =
+  const whole =
     usage?.cpuMs != null ? `; the process took ${ms(usage.cpuMs)} ms of CPU (user + system) in ${ms(usage.ms)} ms of wall time` : '';
   const lines = [
-    `Busy time in the profiles: ${ms(all)} ms over ${threads.reduce((a, t) => a + t.threads, 0)} threads, sampled on the clock: a thread is busy while it runs, waits for a core or waits in a system call, and idle (left out) only while its event loop waits${process}.`,
+    `Busy time in the profiles: ${ms(all)} ms over ${threads.reduce((a, t) => a + t.threads, 0)} threads, sampled on the clock: a thread is busy while it runs, waits for a core or waits in a system call, and idle (left out) only while its event loop waits${whole}.`,
     '',
     '| Thread | threads | busy ms | share | idle ms |',
     '| --- | ---: | ---: | ---: | ---: |',

@@ -7,7 +7,8 @@
 import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStaging, OutputError } from '../build/emit/atomic.js';
+import { openStaging } from '../build/emit/atomic.js';
+import { OutputError } from '../build/emit/output-error.js';
 import { MANIFEST_PATH } from '../build/core/files.js';
 import { fsWriter, threadWriter, type Writer } from '../build/emit/staging-writers.js';
 import { utf8 } from '../build/core/http.js';
@@ -104,6 +105,23 @@ describe('prelinking the previous output', () => {
     expect((failed as Error).message).toContain('ENOENT');
     await staging.abort();
     expect((await readdir(parent)).sort()).toEqual(['dist', 'witness']);
+  });
+
+  it('fails the build with an OutputError when a file cannot be linked nor copied, and leaves nothing behind', async () => {
+    const { parent, out, witness } = await previousOutput();
+    // A folder where the state names a file: no link (EPERM), and no copy either.
+    await mkdir(join(out, 'a-folder'));
+    const staging = await openStaging(out);
+    staging.prelink([...Object.keys(PREVIOUS), 'a-folder']);
+    const failed = await staging.write('index.html', 'new').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(OutputError);
+    expect((failed as Error).message).toContain(`cannot write the output directory ${out}`);
+    await staging.abort();
+    expect((await readdir(parent)).sort()).toEqual(['dist', 'witness']);
+    await witnessUnchanged(witness);
   });
 
   it('made again, a file removed by hand is in the output', async () => {

@@ -6,7 +6,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStaging, OutputError } from '../build/emit/atomic.js';
+import { openStaging } from '../build/emit/atomic.js';
+import { OutputError } from '../build/emit/output-error.js';
 import { tempDir } from './helpers/site.js';
 
 const dirs: string[] = [];

@@ -6,6 +6,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Edit } from './splice-file.js';
+import { OutputError, outputErrors } from './output-error.js';
 import { unlinkAll } from './prelink.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
 import { onInterrupt, uninterrupted } from './interrupt.js';
@@ -98,37 +99,6 @@ async function sweep(out: string): Promise<void> {
   for (const n of names.filter((n) => n.startsWith(trashPrefix(out)))) removeInBackground(join(parent, n));
 }
 
-const REASONS: Record<string, [reason: string, fix: string]> = {
-  ENOSPC: ['the disk is full', 'Free space on that disk, or pass --out on another one.'],
-  EDQUOT: ['the disk quota is used up', 'Free space within the quota, or pass --out on another disk.'],
-  EFBIG: ['a file is larger than the file size limit', 'Raise the limit (ulimit -f unlimited) and build again.'],
-  EROFS: ['it is on a read-only file system', 'Pass --out on a writable file system.'],
-  EACCES: ['permission is denied', 'Make its parent directory writable for this user, or pass another --out.'],
-  EPERM: ['permission is denied', 'Make its parent directory writable for this user, or pass another --out.'],
-  ENOTDIR: ['part of its path is a file, not a directory', 'Move that file away, or pass another --out.'],
-  EEXIST: ['part of its path is a file, not a directory', 'Move that file away, or pass another --out.'],
-  EMFILE: ['too many files are open', 'Raise the open-file limit (ulimit -n) and build again.'],
-};
-
-/** A failure to write the output, in words and with the fix; the previous output is untouched. */
-export class OutputError extends Error {
-  constructor(
-    readonly out: string,
-    reason: string,
-    fix: string,
-    outcome = 'The previous output was left as it was.',
-  ) {
-    super(`cannot write the output directory ${out}: ${reason}.\n  hint: ${fix} ${outcome}`);
-    this.name = 'OutputError';
-  }
-
-  static from(out: string, cause: NodeJS.ErrnoException): OutputError {
-    const [reason, fix] = REASONS[cause.code ?? ''] ?? [cause.message, 'Check the output directory and build again.'];
-    const where = cause.path && cause.path !== out ? ` at ${cause.path}` : '';
-    return new OutputError(out, `${reason} (${cause.code}${where})`, fix);
-  }
-}
-
 /**
  * A fresh directory beside the output that files stream into as the build
  * makes them (bounded concurrency, so memory holds a few files, not the
@@ -158,11 +128,6 @@ export interface Staging {
   /** Removes the staging directory; the output stays as it was. */
   abort(): Promise<void>;
 }
-
-const outputErrors = (out: string) => (error: unknown) => {
-  const e = error as NodeJS.ErrnoException;
-  throw typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) ? OutputError.from(out, e) : error;
-};
 
 /** Refuses an output folio must not replace (checkReplaceable) before a build writes anything, its cache beside the output included. */
 export async function checkOutput(outDir: string): Promise<void> {
@@ -210,9 +175,9 @@ export async function openStaging(outDir: string): Promise<Staging> {
   return {
     dir: staging,
     abort,
-    async write(path, body) {
-      if (linked) await linked;
-      return writer.write(path, body).catch(fail);
+    write(path, body) {
+      const written = linked && !linkedAll ? linked.then(() => writer.write(path, body)) : writer.write(path, body);
+      return written.catch(fail);
     },
     prelink(paths) {
       // Each once: a second link to the same path would fail, and nothing may be copied over a link.

@@ -6,7 +6,7 @@
 // names the process that writes it; another one is refused until it stops.
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { OutputError } from './atomic.js';
+import { OutputError } from './output-error.js';
 import { onInterrupt } from './interrupt.js';
 
 interface Holder {

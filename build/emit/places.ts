@@ -4,7 +4,7 @@
 // Checked before anything is written.
 import { join, resolve } from 'node:path';
 import { within } from '../content/paths.js';
-import { OutputError } from './atomic.js';
+import { OutputError } from './output-error.js';
 
 /** The content folders every build reads; what lies under static/ is published as it is. */
 const READ_FOLDERS = ['static', 'posts', 'projects', 'services'] as const;

@@ -9,19 +9,29 @@ import { rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
- * Whether a link that failed with this error is one a copy makes instead:
- * across devices, or where the file system or the file takes no more links.
- * Any other failure (the file gone from the previous output) is the build's
- * to report; the copy is made only where no file is (COPYFILE_EXCL), since
- * one over a link would write into the previous output.
+ * What a link that failed with `error` leaves to do: `missing`, when the
+ * previous output has no such file and the caller takes that (`skipMissing`,
+ * a prelink); `copy`, across devices or where the file system or the file
+ * takes no more links, made only where no file is (COPYFILE_EXCL), since a
+ * copy over a link would write into the previous output. Any other failure
+ * is thrown, for the build to report.
  */
-export function copiesInstead(error: unknown): boolean {
+export function afterLinkFailure(error: unknown, skipMissing: boolean): 'missing' | 'copy' {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP' || code === 'EOPNOTSUPP';
+  if (skipMissing && code === 'ENOENT') return 'missing';
+  if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') return 'copy';
+  throw error;
 }
 
-/** Removes the file at `path` if it is there: what a write to a linked path does first. */
-export function unlinkFresh(path: string): void {
+/** The flag to create `path` with: `w`, or, where it may hold a link to the previous output (`replace`), `wx` once that link is removed. */
+export function createFlag(path: string, replace: boolean | undefined): 'w' | 'wx' {
+  if (!replace) return 'w';
+  unlinkFresh(path);
+  return 'wx';
+}
+
+/** Removes the file at `path` if it is there. */
+function unlinkFresh(path: string): void {
   try {
     unlinkSync(path);
   } catch (error) {

@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { copiesInstead, unlinkFresh } from './prelink.js';
+import { afterLinkFailure, createFlag } from './prelink.js';
 import { spliceFile, type Edit } from './splice-file.js';
 import type { WriteBatch, WriteOp, WriteReply } from './write-worker.js';
 import { workerScript } from './workers.js';
@@ -58,10 +58,6 @@ export function fsWriter(staging: string): Writer {
   let files = 0;
   let bytes = 0;
   let replacing = false;
-  const fresh = async (full: string) => {
-    await ensureDir(dirname(full));
-    if (replacing) unlinkFresh(full);
-  };
   const linkTo = async (path: string, from: string, missing?: string[]) => {
     const full = join(staging, path);
     const source = join(from, path);
@@ -69,8 +65,7 @@ export function fsWriter(staging: string): Writer {
     try {
       await link(source, full);
     } catch (error) {
-      if (missing && (error as NodeJS.ErrnoException).code === 'ENOENT') return void missing.push(path);
-      if (!copiesInstead(error)) throw error;
+      if (afterLinkFailure(error, missing !== undefined) === 'missing') return void missing!.push(path);
       await copyFile(source, full, constants.COPYFILE_EXCL);
     }
     files++;
@@ -90,8 +85,8 @@ export function fsWriter(staging: string): Writer {
     write: (path, body) =>
       queue(async () => {
         const full = join(staging, path);
-        await fresh(full);
-        await writeFile(full, body, { flag: replacing ? 'wx' : 'w' });
+        await ensureDir(dirname(full));
+        await writeFile(full, body, { flag: createFlag(full, replacing) });
         files++;
         bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       }),
@@ -107,8 +102,8 @@ export function fsWriter(staging: string): Writer {
     splice: (path, from, edits, size) =>
       queue(async () => {
         const full = join(staging, path);
-        await fresh(full);
-        spliceFile(join(from, path), full, edits, replacing ? 'wx' : 'w');
+        await ensureDir(dirname(full));
+        spliceFile(join(from, path), full, edits, createFlag(full, replacing));
         files++;
         bytes += size;
       }),

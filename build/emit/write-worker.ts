@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { collectGarbage } from './gc.js';
 import { spliceFile, type Edit } from './splice-file.js';
-import { copiesInstead, unlinkFresh } from './prelink.js';
+import { afterLinkFailure, createFlag } from './prelink.js';
 
 /**
  * `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message;
@@ -47,8 +47,7 @@ parentPort?.on('message', (batch: WriteBatch) => {
     for (const op of batch.ops) {
       if (op.op === 'write') {
         ensureDir(dirname(op.path));
-        if (op.replace) unlinkFresh(op.path);
-        writeFileSync(op.path, op.body, { flag: op.replace ? 'wx' : 'w' });
+        writeFileSync(op.path, op.body, { flag: createFlag(op.path, op.replace) });
         if (typeof op.body !== 'string' && op.body.byteLength >= LARGE_BODY) {
           large = true;
           op.body = '';
@@ -57,8 +56,7 @@ parentPort?.on('message', (batch: WriteBatch) => {
       }
       if (op.op === 'splice') {
         ensureDir(dirname(op.path));
-        if (op.replace) unlinkFresh(op.path);
-        spliceFile(op.source, op.path, op.edits, op.replace ? 'wx' : 'w');
+        spliceFile(op.source, op.path, op.edits, createFlag(op.path, op.replace));
         continue;
       }
       for (const path of op.paths) {
@@ -68,13 +66,9 @@ parentPort?.on('message', (batch: WriteBatch) => {
         try {
           linkSync(from, to);
         } catch (error) {
-          if (op.skipMissing && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-            (reply.missing ??= []).push(path);
-            continue;
-          }
+          if (afterLinkFailure(error, op.skipMissing === true) === 'missing') (reply.missing ??= []).push(path);
           // Another device: a copy. Never the same inode written in place: the previous output keeps its bytes (D40).
-          if (!copiesInstead(error)) throw error;
-          copyFileSync(from, to, constants.COPYFILE_EXCL);
+          else copyFileSync(from, to, constants.COPYFILE_EXCL);
         }
       }
     }
