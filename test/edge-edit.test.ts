@@ -111,6 +111,39 @@ describe('an edit keeps the bytes of every edge file whose content it leaves alo
     const found = await createHandler(fileReader(edited.out))(request('GET', `/api/v1/search?q=${WORD}`));
     expect(JSON.parse(new TextDecoder().decode(found.body!)).data.map((hit: { id: string }) => hit.id)).toEqual([post().slug]);
   });
+
+  it('keeps the route shards a handler read for its next requests, and reads again the one the edit changed', async () => {
+    // One handler whose deployment changes under it, as under `folio dev` or a redeploy read by a warm isolate.
+    const readers = new Map([built.out, edited.out].map((dir) => [dir, fileReader(dir)]));
+    let dir = built.out;
+    let files: string[] = [];
+    const handle = createHandler((path) => (files.push(path), readers.get(dir)!(path)));
+    const count = tagCount((await head(built.out)).routes);
+    const shardOf = (slug: string) => routeShardPath(routeShard(`/blog/${slug}`, count));
+    const other = built.site.posts.find((p) => shardOf(p.slug) !== shardOf(post().slug))!;
+    const twin = async (slug: string) => {
+      files = [];
+      const reply = await handle(request('GET', `/blog/${slug}`, { accept: 'text/markdown' }));
+      expect(reply.status).toBe(200);
+      return new TextDecoder().decode(reply.body!);
+    };
+
+    for (const slug of [post().slug, other.slug]) {
+      expect(await twin(slug)).not.toContain(WORD);
+      expect(files).toContain(shardOf(slug));
+      // The next request reads the head and the twin, not the shard.
+      expect(await twin(slug)).not.toContain(WORD);
+      expect(files).toEqual([EDGE_HEAD_PATH, `blog/${slug}.md`]);
+    }
+
+    dir = edited.out;
+    // The edited post's shard has another tag in the new head: read again, and the new twin answered.
+    expect(await twin(post().slug)).toContain(WORD);
+    expect(files).toContain(shardOf(post().slug));
+    // The other shard is the same bytes with the same tag: still kept.
+    await twin(other.slug);
+    expect(files).toEqual([EDGE_HEAD_PATH, `blog/${other.slug}.md`]);
+  });
 });
 
 describe('tagged files (build/emit/edge.ts)', () => {

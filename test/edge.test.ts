@@ -226,6 +226,20 @@ describe('a deployment missing a file or mixing builds (D55)', () => {
     await expectDeploymentError(await handle(request('GET', `/blog/${slug()}`, { accept: 'text/markdown' })), file);
   });
 
+  it('reads a shard again after a read that failed, rather than keeping the failure', async () => {
+    const file = await shardOf(built.out, `/blog/${slug()}`);
+    const dir = join(root, 'shard-restored');
+    await cp(built.out, dir, { recursive: true });
+    await rm(join(dir, file));
+    const handle = createHandler(fileReader(dir));
+    const twin = () => handle(request('GET', `/blog/${slug()}`, { accept: 'text/markdown' }));
+    await expectDeploymentError(await twin(), file);
+    await copyFile(join(built.out, file), join(dir, file));
+    const reply = await twin();
+    expect(reply.status).toBe(200);
+    expect(Buffer.from(reply.body!)).toEqual(await readFile(join(built.out, 'blog', `${slug()}.md`)));
+  });
+
   it('answers 500 naming a missing post chunk, and a missing tag chunk', async () => {
     const tag = built.site.tags.findIndex((t) => t.count > 1);
     const handle = await broken('no-chunk', async (dir) => {

@@ -9,7 +9,6 @@ import {
   EDGE_FORMAT,
   EDGE_HEAD_PATH,
   EDGE_VERSION,
-  edgeFile,
   missingFile,
   NOT_FOUND_PATH,
   POST_CHUNK,
@@ -28,13 +27,21 @@ import {
   type RouteShard,
 } from '../core/edge.js';
 import type { Reply, Req } from '../core/http.js';
+import type { KeptFiles, ReadAsset } from '../core/kept-files.js';
 import { CHANGES_PATH, routeHeaders } from '../core/files.js';
 import type { ChangeLog, Site } from '../core/model.js';
 import type { JsonRecord, SiteData } from '../core/runtime.js';
 import { staticTarget, type Route, type RouteLookup } from '../core/static.js';
 
-/** Reads a file of dist/ by its path relative to dist (no leading slash). */
-export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
+export type { ReadAsset };
+
+/**
+ * The bytes of route shards, post chunks and the 404 pages a handler keeps
+ * between requests (core/kept-files.ts): the whole route table of a
+ * 10,000-post site is about 6.5 MB. The search shards have a budget of their
+ * own (core/search/sharded.ts).
+ */
+export const KEEP_EDGE_BYTES = 8 * 1024 * 1024;
 
 const decoder = new TextDecoder();
 
@@ -112,19 +119,19 @@ export function headSite(head: EdgeHead): Site {
 class Routes {
   declare private readonly head: EdgeHead;
   declare private readonly read: ReadAsset;
+  declare private readonly kept: KeptFiles;
   declare private readonly count: number;
   declare private readonly shards: Map<number, RouteShard>;
   declare private readonly wanted: Set<number>;
-  declare private readonly loading: Map<number, Promise<void>>;
   declare readonly lookup: RouteLookup;
 
-  constructor(head: EdgeHead, read: ReadAsset) {
+  constructor(head: EdgeHead, read: ReadAsset, kept: KeptFiles) {
     this.head = head;
     this.read = read;
+    this.kept = kept;
     this.count = tagCount(head.routes);
     this.shards = new Map();
     this.wanted = new Set();
-    this.loading = new Map();
     this.lookup = (target) => this.find(target);
   }
 
@@ -145,17 +152,9 @@ class Routes {
     await Promise.all(wanted.map((n) => this.load(n)));
   }
 
-  /** Reads a shard once: lookups made at the same time (a record and its twin) wait for the same read. */
-  private load(n: number): Promise<void> {
-    let loading = this.loading.get(n);
-    if (!loading) {
-      const path = routeShardPath(n);
-      loading = this.read(path).then((bytes) => {
-        this.shards.set(n, edgeFile<RouteShard>(path, bytes, tagAt(this.head.routes, n)));
-      });
-      this.loading.set(n, loading);
-    }
-    return loading;
+  /** A shard, read once while it is kept: lookups made at the same time (a record and its twin) wait for the same read. */
+  private async load(n: number): Promise<void> {
+    this.shards.set(n, await this.kept.get<RouteShard>(this.read, routeShardPath(n), tagAt(this.head.routes, n)));
   }
 
   /**
@@ -190,16 +189,18 @@ class Routes {
 class EdgeData implements SiteData {
   declare private readonly head: EdgeHead;
   declare private readonly read: ReadAsset;
+  declare private readonly kept: KeptFiles;
   declare private readonly routes: Routes;
 
-  constructor(head: EdgeHead, read: ReadAsset) {
+  constructor(head: EdgeHead, read: ReadAsset, kept: KeptFiles) {
     this.head = head;
     this.read = read;
-    this.routes = new Routes(head, read);
+    this.kept = kept;
+    this.routes = new Routes(head, read, kept);
   }
 
-  private async edgeFile<T extends { tag: string }>(path: string, tag: string): Promise<T> {
-    return edgeFile<T>(path, await this.read(path), tag);
+  private edgeFile<T extends { tag: string }>(path: string, tag: string): Promise<T> {
+    return this.kept.get<T>(this.read, path, tag);
   }
 
   private async bytesOf(route: Route): Promise<Uint8Array> {
@@ -279,6 +280,7 @@ class EdgeData implements SiteData {
   }
 }
 
-export function assetData(head: EdgeHead, read: ReadAsset): SiteData {
-  return new EdgeData(head, read);
+/** The data of the deployment whose head is `head`, its tagged files kept in `kept` between requests. */
+export function assetData(head: EdgeHead, read: ReadAsset, kept: KeptFiles): SiteData {
+  return new EdgeData(head, read, kept);
 }

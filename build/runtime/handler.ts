@@ -11,13 +11,19 @@ import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
 import type { EdgeHead } from '../core/edge.js';
 import { SiteModel } from '../core/site-model.js';
-import { assetData, headSite, readChanges, readHead, type ReadAsset } from './edge.js';
+import { KeptFiles } from '../core/kept-files.js';
+import { assetData, headSite, KEEP_EDGE_BYTES, readChanges, readHead, type ReadAsset } from './edge.js';
 
 export type { ReadAsset };
+
+/** The files a host's functions keep between requests of an isolate; the middleware and the route functions may share one. */
+export const keptFiles = () => new KeptFiles(KEEP_EDGE_BYTES);
 
 export interface HandlerOptions {
   /** Opens the deployment's search shards, given the asset reader and the tag the head names for them (default: runtime/search.ts). */
   openSearch?: (read: ReadAsset, tag: string) => Promise<SearchEngine>;
+  /** Where the handler keeps the route shards and chunks it reads (default: its own keptFiles()). */
+  kept?: KeptFiles;
 }
 
 /**
@@ -51,7 +57,10 @@ export interface Prior {
  * the 500 that says why the files cannot be used), or what it found, for
  * createHandler's function to go on from without reading it again.
  */
-export function createPrecomputed(read: ReadAsset): (req: Req) => Promise<{ reply: Reply } | { prior: Prior | null }> {
+export function createPrecomputed(
+  read: ReadAsset,
+  kept: KeptFiles = keptFiles(),
+): (req: Req) => Promise<{ reply: Reply } | { prior: Prior | null }> {
   return async (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return { prior: null };
     let head: EdgeHead;
@@ -62,7 +71,7 @@ export function createPrecomputed(read: ReadAsset): (req: Req) => Promise<{ repl
       return { reply: finish(req, internalError(null, error)) };
     }
     try {
-      const reply = await assetData(head, read).file(req);
+      const reply = await assetData(head, read, kept).file(req);
       return reply ? { reply: finish(req, reply) } : { prior: { head } };
     } catch (error) {
       console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
@@ -72,6 +81,7 @@ export function createPrecomputed(read: ReadAsset): (req: Req) => Promise<{ repl
 }
 
 export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req, prior?: Prior | null) => Promise<Reply> {
+  const kept = options.kept ?? keptFiles();
   // The engine of one search head, kept for the life of the isolate; another (folio dev's next build) opens its own.
   let engine: { tag: string; value: Promise<SearchEngine> } | null = null;
   const search = (tag: string) => {
@@ -84,7 +94,8 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     return engine.value;
   };
   return async (req, prior) => {
-    // The head is read on every request (small, and always of the files deployed now), unless an earlier stage did.
+    // The head is read on every request (small, and always of the files deployed now), unless an earlier stage did;
+    // the files it names by their tags may be kept from an earlier request.
     let rt: Runtime;
     try {
       const head = prior?.head ?? (await readHead(read));
@@ -99,7 +110,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
           return (model ??= new SiteModel(site));
         },
         families: FUNCTION_FAMILIES,
-        data: assetData(head, read),
+        data: assetData(head, read, kept),
         search: () => search(head.tags.search),
         changes: () => readChanges(read),
       };

@@ -4,7 +4,7 @@
 // The route files next to this folder are a few lines each; this module has
 // no onRequest export, so Pages does not route to it.
 import { toReq, toResponse } from '../../build/runtime/fetch.js';
-import { createHandler, createPrecomputed, type Prior, type ReadAsset } from '../../build/runtime/handler.js';
+import { createHandler, createPrecomputed, keptFiles, type Prior, type ReadAsset } from '../../build/runtime/handler.js';
 
 /** The slice of Pages' EventContext folio uses (no @cloudflare/workers-types needed). */
 export interface Context {
@@ -43,8 +43,10 @@ const read: ReadAsset = async (file) => {
   return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null;
 };
 
-const handle = createHandler(read);
-const precomputedReply = createPrecomputed(read);
+// The route shards and chunks one request reads, kept for the next in this isolate, whichever function reads them.
+const kept = keptFiles();
+const handle = createHandler(read, { kept });
+const precomputedReply = createPrecomputed(read, kept);
 
 function bind(context: Context): void {
   assets = context.env.ASSETS;

@@ -18,6 +18,7 @@ import {
   termShardPath,
   vocabularyPath,
 } from '../edge.js';
+import { KeptFiles, type ReadAsset } from '../kept-files.js';
 import type { SearchEngine, SearchHit } from '../runtime.js';
 import { decodeCounts, decodeIds } from './codec.js';
 import { top } from './top.js';
@@ -28,8 +29,7 @@ import { searchLanguage, type SearchLanguage } from './language.js';
 import { ENGLISH_NAME } from './tokenizer.js';
 import { MIN_TYPO_LENGTH, nearWords } from './typo.js';
 
-/** Reads a file of dist/ by its path relative to dist (no leading slash). */
-export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
+export type { ReadAsset };
 
 /**
  * The bytes of shards one engine keeps between queries, the least recently
@@ -71,46 +71,18 @@ class ShardedEngine implements SearchEngine {
   constructor(
     private readonly head: SearchHead,
     private readonly read: ReadAsset,
-    private readonly keepBytes: number,
+    keepBytes: number,
     private readonly language: SearchLanguage,
   ) {
     this.token = language.tokens();
+    this.files = new KeptFiles(keepBytes);
   }
 
-  /** The files kept, least recently used first, and the bytes each was read from. */
-  private readonly files = new Map<string, Promise<unknown>>();
-  private readonly sizes = new Map<string, number>();
-  private kept = 0;
+  private readonly files: KeptFiles;
 
-  /** A file with the tag the head names for it, kept while it is among the last `keepBytes` read; a failed read is not kept. */
+  /** A file with the tag the head names for it, kept while it is among the last `keepBytes` read. */
   private file<T extends { tag: string }>(path: string, tag: string): Promise<T> {
-    let value = this.files.get(path) as Promise<T> | undefined;
-    if (value) {
-      this.files.delete(path);
-      this.files.set(path, value);
-      return value;
-    }
-    const read = this.read(path).then((bytes) => ({ file: edgeFile<T>(path, bytes, tag), size: bytes!.byteLength }));
-    const made = (value = read.then(({ file }) => file));
-    this.files.set(path, value);
-    // Only while this read is the one kept: one dropped and read again is counted once.
-    read.then(
-      ({ size }) => this.files.get(path) === made && this.count(path, size),
-      () => this.files.get(path) === made && this.files.delete(path),
-    );
-    return value;
-  }
-
-  /** Counts a file's bytes, then drops the least recently used files past the budget (never the one just counted). */
-  private count(path: string, size: number): void {
-    this.sizes.set(path, size);
-    this.kept += size;
-    for (const old of this.files.keys()) {
-      if (this.kept <= this.keepBytes || old === path) break;
-      this.files.delete(old);
-      this.kept -= this.sizes.get(old) ?? 0;
-      this.sizes.delete(old);
-    }
+    return this.files.get<T>(this.read, path, tag);
   }
 
   /** Reused between queries, as ./engine.ts does: a query zeroes what it added before it awaits anything. */

@@ -1,0 +1,67 @@
+// The tagged files of the deployment (./edge.ts) a function keeps between
+// requests: route shards, post chunks, search shards, parsed once and kept
+// while they are among the last `budget` bytes read, the least recently used
+// dropped first. A file is known by its path and its tag, a hash of its
+// content, so a file kept from an earlier build (folio dev's previous one) is
+// never taken for the current build's: a request finds the tags it expects in
+// the head it has just read.
+import { edgeFile } from './edge.js';
+
+/** Reads a file of dist/ by its path relative to dist (no leading slash). */
+export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
+
+/**
+ * The fields are assigned in the constructor and declared with `declare`: a
+ * field initializer is code V8 compiles on an isolate's first request.
+ */
+export class KeptFiles {
+  /** Least recently used first, each with the bytes it was read from once read. */
+  declare private readonly files: Map<string, Promise<unknown>>;
+  declare private readonly sizes: Map<string, number>;
+  declare private kept: number;
+  declare private readonly budget: number;
+
+  constructor(budget: number) {
+    this.files = new Map();
+    this.sizes = new Map();
+    this.kept = 0;
+    this.budget = budget;
+  }
+
+  /**
+   * The file at `path` that carries `tag`: the kept one, or read and checked
+   * by edgeFile (which throws DeploymentError naming the file when it is
+   * missing, unreadable or of another build). A failed read is not kept, so
+   * the next request reads again.
+   */
+  get<T extends { tag: string }>(read: ReadAsset, path: string, tag: string): Promise<T> {
+    const key = `${tag} ${path}`;
+    let value = this.files.get(key) as Promise<T> | undefined;
+    if (value) {
+      this.files.delete(key);
+      this.files.set(key, value);
+      return value;
+    }
+    const loaded = read(path).then((bytes) => ({ file: edgeFile<T>(path, bytes, tag), size: bytes!.byteLength }));
+    const made = (value = loaded.then(({ file }) => file));
+    this.files.set(key, value);
+    // Only while this read is the one kept: one dropped and read again is counted once.
+    loaded.then(
+      ({ size }) => this.files.get(key) === made && this.count(key, size),
+      () => this.files.get(key) === made && this.files.delete(key),
+    );
+    return value;
+  }
+
+  /** Counts a file's bytes, then drops the least recently used files past the budget (never the one just counted). */
+  private count(key: string, size: number): void {
+    this.sizes.set(key, size);
+    this.kept += size;
+    for (const old of this.files.keys()) {
+      if (this.kept <= this.budget || old === key) break;
+      this.files.delete(old);
+      this.kept -= this.sizes.get(old) ?? 0;
+      this.sizes.delete(old);
+    }
+  }
+}
