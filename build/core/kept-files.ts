@@ -1,10 +1,10 @@
-// The tagged files of the deployment (./edge.ts) a function keeps between
-// requests: route shards, post chunks, search shards, parsed once and kept
-// while they are among the last `budget` bytes read, the least recently used
-// dropped first. A file is known by its path and its tag, a hash of its
-// content, so a file kept from an earlier build (folio dev's previous one) is
-// never taken for the current build's: a request finds the tags it expects in
-// the head it has just read.
+// What a function keeps between requests: the last head it parsed, and the
+// tagged files of the deployment (./edge.ts), route shards, post chunks and
+// search shards, parsed once and kept while they are among the last `budget`
+// bytes read, the least recently used dropped first. A file is known by its
+// path and its tag, a hash of its content, so a file kept from an earlier
+// build (folio dev's previous one) is never taken for the current build's: a
+// request finds the tags it expects in the head it has just read.
 import { edgeFile } from './edge.js';
 
 /** Reads a file of dist/ by its path relative to dist (no leading slash). */
@@ -20,12 +20,30 @@ export class KeptFiles {
   declare private readonly sizes: Map<string, number>;
   declare private kept: number;
   declare private readonly budget: number;
+  declare private last: { text: string; value: unknown } | undefined;
 
   constructor(budget: number) {
     this.files = new Map();
     this.sizes = new Map();
     this.kept = 0;
     this.budget = budget;
+    this.last = undefined;
+  }
+
+  /**
+   * `parse(text)`, or what it gave for the same text the last time: for the
+   * head, which names no tag of its own and which every request reads to
+   * learn which files are current. The value is shared by the requests that
+   * follow, and the head's site goes to the whole core, so it is frozen all
+   * the way down: code that would change it throws instead of changing the
+   * next request's answer. (The tagged files go only to runtime/edge.ts and
+   * the search engine, which read them and change nothing.)
+   */
+  parsed<T>(text: string, parse: (text: string) => T): T {
+    if (this.last?.text === text) return this.last.value as T;
+    const value = deepFreeze(parse(text));
+    this.last = { text, value };
+    return value;
   }
 
   /**
@@ -64,4 +82,12 @@ export class KeptFiles {
       this.sizes.delete(old);
     }
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

@@ -45,13 +45,22 @@ export const KEEP_EDGE_BYTES = 8 * 1024 * 1024;
 
 const decoder = new TextDecoder();
 
-/** The head of the deployment; throws DeploymentError when it is missing or of another format. */
-export async function readHead(read: ReadAsset): Promise<EdgeHead> {
+/**
+ * The head of the deployment, read on every request; parsed again only when
+ * its text changed since the last request of `kept`. Throws
+ * DeploymentError when it is missing or of another format.
+ */
+export async function readHead(read: ReadAsset, kept?: KeptFiles): Promise<EdgeHead> {
   const bytes = await read(EDGE_HEAD_PATH);
   if (!bytes) throw missingFile(EDGE_HEAD_PATH);
+  const text = decoder.decode(bytes);
+  return kept ? kept.parsed(text, parseHead) : parseHead(text);
+}
+
+function parseHead(text: string): EdgeHead {
   let head: EdgeHead;
   try {
-    head = JSON.parse(decoder.decode(bytes)) as EdgeHead;
+    head = JSON.parse(text) as EdgeHead;
   } catch {
     throw new DeploymentError(`${EDGE_HEAD_PATH} is not valid JSON.`, REBUILD);
   }

@@ -65,7 +65,7 @@ export function createPrecomputed(
     if (req.method !== 'GET' && req.method !== 'HEAD') return { prior: null };
     let head: EdgeHead;
     try {
-      head = await readHead(read);
+      head = await readHead(read, kept);
     } catch (error) {
       console.error('folio: cannot read the deployment head:', error);
       return { reply: finish(req, internalError(null, error)) };
@@ -98,7 +98,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     // the files it names by their tags may be kept from an earlier request.
     let rt: Runtime;
     try {
-      const head = prior?.head ?? (await readHead(read));
+      const head = prior?.head ?? (await readHead(read, kept));
       const site = headSite(head);
       let model: SiteModel | undefined;
       rt = {
