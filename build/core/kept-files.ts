@@ -15,7 +15,7 @@ export type ReadAsset = (path: string) => Promise<Uint8Array | null>;
  * field initializer is code V8 compiles on an isolate's first request.
  */
 export class KeptFiles {
-  /** Least recently used first, each with the bytes it was read from once read. */
+  /** The files by tag and path, least recently used first; `sizes` has the bytes each was read from, once read. */
   declare private readonly files: Map<string, Promise<unknown>>;
   declare private readonly sizes: Map<string, number>;
   declare private kept: number;

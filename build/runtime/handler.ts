@@ -22,7 +22,7 @@ export const keptFiles = () => new KeptFiles(KEEP_EDGE_BYTES);
 export interface HandlerOptions {
   /** Opens the deployment's search shards, given the asset reader and the tag the head names for them (default: runtime/search.ts). */
   openSearch?: (read: ReadAsset, tag: string) => Promise<SearchEngine>;
-  /** Where the handler keeps the route shards and chunks it reads (default: its own keptFiles()). */
+  /** Where the handler keeps the head it parsed and the route shards and chunks it read (default: its own keptFiles()). */
   kept?: KeptFiles;
 }
 
