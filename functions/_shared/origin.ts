@@ -1,7 +1,8 @@
 // folio on hosts whose functions cannot read the deployed files directly
 // (Netlify, Vercel): the host-neutral handler reads dist/ over HTTP from its
-// own site, where the CDN serves every file (D38). One handler per instance;
-// the model and manifest are fetched once.
+// own site, where the CDN serves every file (D38). One handler per instance:
+// a warm instance fetches the head and the answer's own files, and keeps the
+// route shards and chunks it fetched before (core/kept-files.ts).
 import { toReq, toResponse } from '../../build/runtime/fetch.js';
 import { createHandler, type ReadAsset } from '../../build/runtime/handler.js';
 
