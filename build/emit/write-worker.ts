@@ -66,8 +66,9 @@ parentPort?.on('message', (batch: WriteBatch) => {
         try {
           linkSync(from, to);
         } catch (error) {
+          // Across devices, or where no more links are taken: a copy, made only where no file is, so the
+          // previous output keeps its bytes (D40).
           if (afterLinkFailure(error, op.skipMissing === true) === 'missing') (reply.missing ??= []).push(path);
-          // Another device: a copy. Never the same inode written in place: the previous output keeps its bytes (D40).
           else copyFileSync(from, to, constants.COPYFILE_EXCL);
         }
       }

@@ -29,8 +29,6 @@ import { searchLanguage, type SearchLanguage } from './language.js';
 import { ENGLISH_NAME } from './tokenizer.js';
 import { MIN_TYPO_LENGTH, nearWords } from './typo.js';
 
-export type { ReadAsset };
-
 /**
  * The bytes of shards one engine keeps between queries, the least recently
  * used dropped first: an isolate that searches again reads fewer. About the
