@@ -51,7 +51,7 @@ export function program(): Command {
     .action(async (dir: string) => {
       try {
         const { written, next } = await init(dir, new Date().toISOString().slice(0, 10));
-        console.log(`folio: started a site in ${dir === '.' ? 'this directory' : dir}/:`);
+        console.log(`folio: started a site in ${dir === '.' ? 'this directory' : `${dir}/`}:`);
         for (const file of written) console.log(`  ${file}`);
         console.log('\nEvery placeholder says what to put there instead. Then, from here:');
         for (const [i, command] of next.entries()) console.log(`  ${i + 1}. ${command}`);

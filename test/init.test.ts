@@ -36,6 +36,7 @@ beforeAll(async () => {
   work = await tempDir('folio-init-');
   const r = await folio(work, 'init', 'my-site');
   expect(r.code, r.stderr).toBe(0);
+  expect(r.stdout.split('\n')[0]).toBe('folio: started a site in my-site/:');
   printed = [...r.stdout.matchAll(/^\s+\d\. (.+)$/gm)].map((m) => m[1]!);
 });
 afterAll(async () => {
@@ -183,6 +184,7 @@ describe('folio init (D42)', () => {
     await writeFile(join(dir, '.gitignore'), 'node_modules/\n/dist');
     const r = await folio(dir, 'init');
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('folio: started a site in this directory:');
     expect([...r.stdout.matchAll(/^\s+\d\. (.+)$/gm)].map((m) => m[1])).toEqual(['npx folio check', 'npx folio build', 'npx folio serve']);
     // Only the missing lines are added to what was there.
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
