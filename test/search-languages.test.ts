@@ -139,6 +139,17 @@ describe('an English site with a post in German', () => {
     expect(await ids('mixed', 'Änderung')).toEqual(['pruefliste']);
     expect(await ids('mixed', 'Änderungen')).toEqual([]);
   });
+
+  it.each([
+    ['securite', 'sécurité'],
+    ['resume', 'résumé'],
+    ['cafe', 'café'],
+  ])('answers %s as %s: the accents English keeps make no difference either', async (plain, accented) => {
+    const found = await hits('mixed', accented);
+    expect(found.map((h) => h.id)).toEqual(['security-review-in-lyon']);
+    expect(await hits('mixed', plain)).toEqual(found);
+    expect(found[0]!.snippet).toContain(accented);
+  });
 });
 
 describe('queries with no word to search for (D12)', () => {
@@ -194,7 +205,7 @@ const QUERIES: Record<Site, string[]> = {
   ],
   fr: ['équipe', "l'équipe", 'securite', 'sécurité', 'activite', 'déploiements', 'forfaits', 'revue facturation', 'le la les'],
   ja: ['議事録', 'デプロイ', '障害対応', '会議 録音', '京都', 'の', 'ロールバック手順'],
-  mixed: ['Überprüfung', 'Uberprufung', 'Prüfliste', 'Änderungen', 'review', 'PRs'],
+  mixed: ['Überprüfung', 'Uberprufung', 'Prüfliste', 'Änderungen', 'review', 'PRs', 'securite', 'sécurité', 'résumés', 'resume'],
 };
 
 describe('the functions’ sharded index answers as the build’s Orama index (D55)', () => {

@@ -6,7 +6,7 @@ import type { SearchType } from '../runtime.js';
 
 export const SEARCH_INDEX_FORMAT = 'folio-search-index';
 /** Bump whenever the shape of `data` or the tokenizer changes: an old index is then refused, not misread. */
-export const SEARCH_INDEX_VERSION = 4;
+export const SEARCH_INDEX_VERSION = 5;
 
 /** The searchable fields, each with its weight: a title match outranks a tag match, which outranks a body match (D12). */
 export const FIELD_BOOST = { title: 4, tags: 2, summary: 1.5, body: 1 } as const;

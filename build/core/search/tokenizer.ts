@@ -1,8 +1,10 @@
 // English, the tokenizer folio has always had (D12): Orama's English
 // tokenizer and stemmer, given text whose hyphens and possessives are already
-// split, so that `build-pipelines` and "build pipelines" meet. A word of
-// English's alphabet (a-z, digits and the accents Orama's English splitter
-// keeps) is tokenized exactly as it always was; a word with any other letter
+// split, so that `build-pipelines` and "build pipelines" meet, and whose
+// accents Orama's English splitter keeps (àèéìòóù) are already dropped:
+// Orama would drop them itself, but after stemming, where "résumé" gives
+// "resume" and "resume" gives "resum". A word of English's alphabet is then
+// tokenized as Orama tokenizes it; a word with any other letter
 // ("Prüfliste", "議事録") is kept whole, folded (./fold.ts), and stemmed as
 // English when folding leaves it in a-z, instead of being cut at that letter.
 // Imported from Orama's components entry alone: the run time needs no other
@@ -128,12 +130,17 @@ export const STOP_WORDS = [
 /** Orama's English word splitter, plus hyphens, underscores and apostrophes. */
 export const WORD_SPLIT = /[^a-z0-9àèéìòóù]+/;
 
-/** "Gmail's ssh-agent" → "gmail ssh agent": what Orama's tokenizer is given, at build and at query time. */
+/** The accents Orama's English splitter keeps, and the letter each is folded to (as ./fold.ts folds them). */
+const ENGLISH_ACCENTS = /[àèéìòóù]/g;
+const UNACCENTED: Readonly<Record<string, string>> = { à: 'a', è: 'e', é: 'e', ì: 'i', ò: 'o', ó: 'o', ù: 'u' };
+
+/** "Gmail's ssh-agent" → "gmail ssh agent", "Résumé" → "resume": what Orama's tokenizer is given, at build and at query time. */
 export function splitWords(text: string): string {
   return text
     .toLowerCase()
     .replace(/['’]s\b/g, '')
-    .replace(/[-_'’]+/g, ' ');
+    .replace(/[-_'’]+/g, ' ')
+    .replace(ENGLISH_ACCENTS, (accented) => UNACCENTED[accented]!);
 }
 
 /** `fn` remembered per argument, forgotten when many: queries can bring any word. */
