@@ -233,6 +233,16 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
       const estimate = Number(/\(~([\d,]+) tokens?\)$/.exec(item)![1]!.replaceAll(',', ''));
       expect(estimate, url).toBe(twoDigits(Math.ceil(bytes / 4)));
     }
+    // The MCP item's is of the whole tools/list answer, as an initialize-based client receives it.
+    const mcp = items.find((l) => l.includes('](https://hannabrink.example/mcp)'))!;
+    const listed = await fetch(s.at('/mcp'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(listed.status).toBe(200);
+    const bytes = (await listed.arrayBuffer()).byteLength;
+    expect(Number(/\(~([\d,]+) tokens?\)$/.exec(mcp)![1]!.replaceAll(',', ''))).toBe(twoDigits(Math.ceil(bytes / 4)));
   });
 
   it('makes every site-root link absolute where the reader has no base URL: feeds, llms-full.txt, twins, content_markdown', async () => {

@@ -7,6 +7,7 @@ import { LIMIT } from '../api/parameters.js';
 import { availabilityResource } from '../availability.js';
 import { jsonText, type Frame, type Sections } from '../http.js';
 import { toolList } from '../mcp/methods.js';
+import { success } from '../mcp/rpc.js';
 import { mdLink, mdText } from '../markdown-text.js';
 import type { Site } from '../model.js';
 import type { SiteModel } from '../site-model.js';
@@ -115,7 +116,7 @@ export function llmsTxtFrame(model: SiteModel): Frame {
         'MCP endpoint',
         `${url}/mcp`,
         'Streamable HTTP: POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call); stateless, no session, no authentication. A GET answers 405. The estimate is for the tools/list answer.',
-        cost(jsonText({ tools: toolList })),
+        cost(jsonText(success(1, { tools: toolList }))),
       ),
     ]),
     section('Optional', [
