@@ -20,7 +20,7 @@ import {
   tagCount,
   termShardPath,
 } from '../build/core/edge.js';
-import { MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH } from '../build/core/files.js';
+import { CHANGES_PATH, MANIFEST_PATH, SEARCH_INDEX_PATH, SITE_PATH } from '../build/core/files.js';
 import { request, type Reply, type Req } from '../build/core/http.js';
 import { respond } from '../build/core/respond.js';
 import { openSearchIndex } from '../build/core/search/engine.js';
@@ -256,6 +256,11 @@ describe('a deployment missing a file or mixing builds (D55)', () => {
     const result = JSON.parse(new TextDecoder().decode(reply.body!)).result;
     expect(result.isError).toBe(true);
     expect(result.content[0].text).toContain(postChunkPath('all', 0));
+    // A method that is not a tool call answers the protocol's internal error, naming the file and the fix.
+    const listed = JSON.parse(new TextDecoder().decode((await handle(rpc(2, 'resources/list'))).body!));
+    expect(listed.error.code).toBe(-32603);
+    expect(listed.error.message).toContain(postChunkPath('all', 0));
+    expect(listed.error.data.hint).toMatch(/^Rebuild the site with `folio build`/);
   });
 
   it('answers 500 naming a record the route table lists but the deployment lacks', async () => {
@@ -273,6 +278,7 @@ describe('a deployment missing a file or mixing builds (D55)', () => {
       [termShardPath(0), request('GET', '/api/v1/search?q=0')],
       [POSTS_PATH, request('GET', '/api/v1/posts?limit=2')],
       [NOT_FOUND_PATH, request('GET', '/no-such-page')],
+      [CHANGES_PATH, request('GET', '/api/v1/changes?since=2020-01-01')],
       [EDGE_HEAD_PATH, request('GET', '/api/v1/posts?limit=2')],
     ];
     for (const [file, req] of cases) {
@@ -296,6 +302,7 @@ describe('a deployment missing a file or mixing builds (D55)', () => {
       [POSTS_PATH, request('GET', '/api/v1/posts?limit=2')],
       [SEARCH_HEAD_PATH, request('GET', '/api/v1/search?q=ssh')],
       [NOT_FOUND_PATH, request('GET', '/no-such-page')],
+      [CHANGES_PATH, request('GET', '/api/v1/changes?since=2020-01-01')],
     ];
     expect((await head(other.out)).build).not.toBe((await head(built.out)).build);
     for (const [file, req] of cases) {

@@ -14,7 +14,7 @@ import { API_PREFIX, pagePath } from './urls.js';
 
 export const EDGE_FORMAT = 'folio-edge';
 /** Bump whenever the shape of any file below changes: files of another version are refused. */
-export const EDGE_VERSION = 4;
+export const EDGE_VERSION = 5;
 
 export const EDGE_DIR = '_folio/edge';
 export const EDGE_HEAD_PATH = `${EDGE_DIR}/head.json`;
@@ -57,7 +57,7 @@ export interface EdgeHead {
   /** The tag of each route shard, end to end (tagAt): as many as there are shards. */
   routes: string;
   /** The tags of the other files the head points to. */
-  tags: { posts: string; not_found: string; search: string };
+  tags: { posts: string; not_found: string; search: string; changes: string };
 }
 
 /** A route shard: targets → [file, header set, own headers] as in the manifest, and the header sets its routes use. */

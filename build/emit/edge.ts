@@ -223,6 +223,8 @@ export function edgeHead(
 }
 
 /** The change log on its own (D61): the function answering a `since` reads this, not the model. */
-export function changesFile(site: Site): OutputFile[] {
-  return [{ path: CHANGES_PATH, body: JSON.stringify(site.changes) }];
+export function changesFile(site: Site, _manifest: unknown, _options: unknown, { edge }: { edge: EdgeTags }): OutputFile[] {
+  const changes = tagged(site.changes);
+  edge.changes = changes.tag;
+  return [{ path: CHANGES_PATH, ...changes }];
 }

@@ -126,7 +126,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const bodiesOnly = !plan.all && !plan.listed;
     const before = await readEdgeBefore(bodiesOnly, previous, state.targets!, sink.read?.bind(sink), asked);
     const build = { previous, state, read: sink.read?.bind(sink) };
-    const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '' }, before, build };
+    const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '', changes: '' }, before, build };
     for (const artifact of artifacts) {
       for (const file of await artifact(site, manifest, options, made))
         await ('kept' in file ? ledger.keptByHash(file.path, file.kept) : ledger.extra(file.path, file.body, file.hash, file.rewrite));

@@ -79,11 +79,9 @@ function parseHead(text: string): EdgeHead {
   return head;
 }
 
-/** The change log (D61), a file of its own that the build writes beside the model. */
-export async function readChanges(read: ReadAsset): Promise<ChangeLog> {
-  const bytes = await read(CHANGES_PATH);
-  if (!bytes) throw missingFile(CHANGES_PATH);
-  return JSON.parse(decoder.decode(bytes)) as ChangeLog;
+/** The change log (D61), a file of its own that the build writes beside the model, of the build whose head names `tag`. */
+export function readChanges(read: ReadAsset, kept: KeptFiles, tag: string): Promise<ChangeLog> {
+  return kept.get<ChangeLog & { tag: string }>(read, CHANGES_PATH, tag);
 }
 
 /**

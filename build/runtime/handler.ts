@@ -112,7 +112,7 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
         families: FUNCTION_FAMILIES,
         data: assetData(head, read, kept),
         search: () => search(head.tags.search),
-        changes: () => readChanges(read),
+        changes: () => readChanges(read, kept, head.tags.changes),
       };
     } catch (error) {
       console.error('folio: cannot read the deployment head:', error);

@@ -27,7 +27,7 @@
 //    revision requires: a dual-era client reads them to negotiate.
 //    Notifications and posted responses are acknowledged with 202.
 // No Mcp-Session-Id is ever issued and no request ever opens a stream.
-import { errorReply } from '../errors.js';
+import { DeploymentError, errorReply } from '../errors.js';
 import type { Family } from '../family.js';
 import { apiHeaders, apiPreflightHeaders, CACHE, preflight, primaryVersion } from '../headers.js';
 import { jsonText, utf8, type Reply, type Req } from '../http.js';
@@ -232,6 +232,9 @@ async function dispatch(message: Request, rt: Runtime, exchange: Exchange): Prom
   } catch (error) {
     if (error instanceof RpcError) return failure(message.id, error.code, error.message, error.data);
     console.error(`folio: MCP ${message.method} failed:`, error);
+    // A deployment whose files do not fit together is named with its fix, as the API's 500 names it.
+    if (error instanceof DeploymentError)
+      return failure(message.id, ErrorCode.InternalError, `Internal error: ${error.message}`, { hint: error.hint });
     return failure(message.id, ErrorCode.InternalError, 'Internal error: the server failed to answer this request.');
   }
 }
