@@ -125,6 +125,15 @@ describe('host limits (D39)', () => {
       ).join(),
     ).toMatch(/17 conditions/);
     expect(checkNetlify('[[redirects]]\n'.repeat(10_001)).join()).toMatch(/10001 redirect rules/);
+    // Netlify reads _redirects too: its rules count, its comments and blank lines do not.
+    const tables = '[[redirects]]\n'.repeat(9_000);
+    const lines = (n: number) => `# aliases\n\n${'/old /new 301\n'.repeat(n)}`;
+    expect(checkNetlify(tables, lines(1_000))).toEqual([]);
+    expect(checkNetlify(tables, lines(1_001)).join()).toMatch(/have 10001 redirect rules \(9000 and 1001\).*fewer aliases/);
+    // Vercel's routes grow with the aliases alone, and the message says so.
+    expect(checkVercel(JSON.stringify({ routes: Array.from({ length: 2049 }, () => ({ src: '^/a$' })) })).join()).toMatch(
+      /two or three for each alias/,
+    );
   });
 
   it('throws one error that names every problem and the way out', () => {
@@ -154,12 +163,12 @@ describe('host limits (D39)', () => {
     expect(() => checkHostLimits(files, builtManifest(sample.manifest), ['vercel'], (w) => warnings.push(w))).not.toThrow();
     expect(warnings[0]).toMatch(/^_routes\.json has 121 include and exclude rules/);
     expect(warnings).toContain(
-      'netlify.toml has 10001 redirect rules; Netlify advises against 10000 and fails deploys whose rules are too large.',
+      'netlify.toml and _redirects have 10001 redirect rules (10001 and 0); Netlify advises against 10000 and fails deploys whose rules are too large. Each alias adds two or three (its 301s): fewer aliases reduce them.',
     );
     expect(warnings.at(-1)).toMatch(/^cloudflare, netlify would refuse this output; the build goes on because --host does not name them/);
     warnings.length = 0;
     expect(() => checkHostLimits(files, builtManifest(sample.manifest), ['netlify'], (w) => warnings.push(w))).toThrow(
-      /^The build output would not deploy:\n {2}- netlify\.toml has 10001 redirect rules[^]*previous output/,
+      /^The build output would not deploy:\n {2}- netlify\.toml and _redirects have 10001 redirect rules[^]*previous output/,
     );
     expect(warnings.join('\n')).toMatch(/_routes\.json has 121/);
     expect(warnings.join('\n')).not.toMatch(/netlify\.toml/);

@@ -169,7 +169,7 @@ export function checkVercel(body: string, file = 'vercel.json'): string[] {
   const problems: string[] = [];
   if (routes.length > VERCEL.routes)
     problems.push(
-      `${file} has ${routes.length} routes; Vercel allows ${VERCEL.routes}. Fewer tags or fewer precomputed pages of the post list reduce them.`,
+      `${file} has ${routes.length} routes; Vercel allows ${VERCEL.routes}. folio writes about 40 whatever the number of posts, and two or three for each alias (its 301s): fewer aliases reduce them.`,
     );
   for (const route of routes) {
     const name = (route.src ?? '').slice(0, 60);
@@ -197,11 +197,14 @@ export function checkVercel(body: string, file = 'vercel.json'): string[] {
   return problems;
 }
 
-/** netlify.toml: one [[redirects]] table per rule. */
-export function checkNetlify(body: string, file = 'netlify.toml'): string[] {
-  const redirects = body.split('\n').filter((l) => l.trim() === '[[redirects]]').length;
-  return redirects > NETLIFY.redirects
-    ? [`${file} has ${redirects} redirect rules; Netlify advises against ${NETLIFY.redirects} and fails deploys whose rules are too large.`]
+/** Netlify reads the rules of both files: one [[redirects]] table of netlify.toml per rule, and one line of _redirects that is not blank or a comment. */
+export function checkNetlify(toml: string, redirects = ''): string[] {
+  const tables = toml.split('\n').filter((l) => l.trim() === '[[redirects]]').length;
+  const lines = redirects.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).length;
+  return tables + lines > NETLIFY.redirects
+    ? [
+        `netlify.toml and _redirects have ${tables + lines} redirect rules (${tables} and ${lines}); Netlify advises against ${NETLIFY.redirects} and fails deploys whose rules are too large. Each alias adds two or three (its 301s): fewer aliases reduce them.`,
+      ]
     : [];
 }
 
@@ -219,7 +222,7 @@ export function hostProblems(files: FileBytes[], manifest: BuiltManifest, others
       ...(byPath.has('_routes.json') ? checkCloudflareRoutes(text(byPath.get('_routes.json'))) : []),
       ...checkCloudflareFiles(manifest, files.length + 2 + others),
     ],
-    netlify: checkNetlify(text(byPath.get('netlify.toml'))),
+    netlify: checkNetlify(text(byPath.get('netlify.toml')), text(byPath.get('_redirects'))),
     vercel: byPath.has('vercel.json') ? checkVercel(text(byPath.get('vercel.json'))) : [],
   };
 }
