@@ -8,6 +8,7 @@
 // Everywhere: an --out under a regular file (ENOTDIR/EEXIST, stops root too),
 // a file-size limit (ulimit -f, EFBIG), and chmod 0555 when not root.
 import { execFile, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,7 +35,12 @@ async function folio(args: string[], options: { limitBlocks?: number } = {}): Pr
     ? ['/bin/sh', ['-c', `ulimit -f ${options.limitBlocks} && exec "$0" "$@"`, process.execPath, CLI, ...args]]
     : [process.execPath, [CLI, ...args]];
   try {
-    const { stdout, stderr } = await run(file, argv as string[], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 });
+    // A build that hangs is killed and fails the test, rather than the run.
+    const { stdout, stderr } = await run(file, argv as string[], {
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 120_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -110,6 +116,15 @@ describe('an output directory that cannot be written (D40)', () => {
     expectClearOutputError(result, out, /part of its path is a file, not a directory/);
     expect(await readFile(file, 'utf8')).toBe('keep me');
   });
+
+  it.skipIf(!existsSync('/proc/self'))(
+    '--out in /proc, where making a folder always fails with ENOENT: a clear error, not an endless retry',
+    async () => {
+      const out = `/proc/folio-test-${process.pid}`;
+      const result = await build(out);
+      expectClearOutputError(result, out, /ENOENT/);
+    },
+  );
 
   it('--out naming an existing file: refused, and the file is untouched (nothing is lost)', async () => {
     const file = join(work, 'notes.txt');

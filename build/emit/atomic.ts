@@ -10,6 +10,7 @@ import { OutputError, outputErrors } from './output-error.js';
 import { unlinkAll } from './prelink.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
 import { onInterrupt, uninterrupted } from './interrupt.js';
+import { makeDirs } from './make-dirs.js';
 
 /** A file with its bytes. */
 export interface FileBytes {
@@ -144,7 +145,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
   const unhook = discardOnSignal(staging);
   try {
     await checkReplaceable(out);
-    await mkdir(parent, { recursive: true });
+    makeDirs(parent);
     await sweep(out);
     // Not recursive: a recursive mkdir reports ENOENT where the cause is EROFS or EACCES.
     await mkdir(staging);

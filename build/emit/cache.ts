@@ -6,7 +6,7 @@
 // The records themselves are in record-cache.ts.
 import { createHash, hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serialize } from 'node:v8';
@@ -15,6 +15,7 @@ import type { Source } from '../content/frontmatter.js';
 import type { BuildState } from './build-state.js';
 import type { History } from '../history.js';
 import { deserializeFile, withWholeFile } from './whole-file.js';
+import { makeDirs } from './make-dirs.js';
 
 /** Bump when the shape of a record or of the cache files changes. */
 export const FORMAT = 1;
@@ -107,7 +108,7 @@ export function loadHistory(dir: string, out: string): History | null {
 export async function saveHistory(dir: string, out: string, history: History): Promise<void> {
   const file = historyFile(dir, out);
   try {
-    await mkdir(dir, { recursive: true });
+    makeDirs(dir);
     await atomicWrite(file, JSON.stringify(history));
   } catch (error) {
     console.error(
@@ -139,7 +140,7 @@ export function serializeState(state: BuildState): Uint8Array {
 export async function saveState(dir: string, out: string, state: BuildState | Uint8Array): Promise<void> {
   const file = stateFile(dir, out);
   try {
-    await mkdir(dir, { recursive: true });
+    makeDirs(dir);
     await atomicWrite(file, state instanceof Uint8Array ? state : serializeState(state));
   } catch (error) {
     console.error(

@@ -6,12 +6,13 @@
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { atomicWrite, packageVersion } from './cache.js';
 import { workerScript } from './workers.js';
 import { processingVersion } from './image-process.js';
+import { makeDirs } from './make-dirs.js';
 
 export interface ImageMeta {
   width: number | null;
@@ -90,7 +91,7 @@ export class ImageCache {
     this.used.add(key);
     if (this.readOnly) return;
     try {
-      await mkdir(this.dir, { recursive: true });
+      makeDirs(this.dir);
       await Promise.all(variants.map((body, i) => atomicWrite(this.variantFile(key, meta.variants[i]!.width), body)));
       await atomicWrite(join(this.dir, `${key}.json`), JSON.stringify(meta));
     } catch (error) {
@@ -123,7 +124,7 @@ export class ImageCache {
   async save(): Promise<void> {
     if (!this.dirty || this.readOnly) return;
     try {
-      await mkdir(this.dir, { recursive: true });
+      makeDirs(this.dir);
       await atomicWrite(join(this.dir, 'index.json'), JSON.stringify(this.index));
     } catch {
       // The next build reads the files again.

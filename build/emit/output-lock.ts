@@ -4,10 +4,11 @@
 // output, left it a mix of the two, which neither would write and which
 // the dev server then answered with errors. A lock file beside the output
 // names the process that writes it; another one is refused until it stops.
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { OutputError } from './output-error.js';
 import { onInterrupt } from './interrupt.js';
+import { makeDirs } from './make-dirs.js';
 
 interface Holder {
   pid: number;
@@ -37,7 +38,7 @@ export function lockOutput(out: string, command: string, { create = false } = {}
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      if (create) mkdirSync(dirname(out), { recursive: true });
+      if (create) makeDirs(dirname(out));
       writeFileSync(path, JSON.stringify({ pid: process.pid, command } satisfies Holder), { flag: 'wx' });
       if (!exitHooked) {
         exitHooked = true;

@@ -10,7 +10,7 @@
 // (summaries, bodies) out of line, read only when asked for. Beside them, the
 // key each content file's stamp gave (stamps.ts), so that a build finds the
 // records of files it has not read.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import type { DocumentRecord } from '../content/kinds.js';
@@ -18,6 +18,7 @@ import { atomicWrite, codeFingerprint, FORMAT } from './cache.js';
 import { detach, readShard, shardBytes, type Entries } from './record-shard.js';
 import { Stamps } from './stamps.js';
 import { deserializeFile } from './whole-file.js';
+import { makeDirs } from './make-dirs.js';
 
 const SHARDS = 16;
 const JOURNAL = 'journal.bin';
@@ -110,7 +111,7 @@ export class RecordCache {
   async save(): Promise<void> {
     const folder = join(this.dir, `records-${FORMAT}`);
     try {
-      await mkdir(folder, { recursive: true });
+      makeDirs(folder);
       await writeFile(join(folder, 'FINGERPRINT'), codeFingerprint());
       const used = this.shards.reduce((n, s) => n + s.used.size, 0);
       const unused = this.shards.reduce((n, s) => n + s.entries.size - s.used.size, 0);
