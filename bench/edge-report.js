@@ -31,7 +31,7 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
   const lines = [
     MARK_START,
     '',
-    `Measured ${date}${commit ? ` at commit \`${commit}\`` : ''}: each sample is a fresh \`node\` process that imports the bundled Pages script and answers one first request (middleware, then the route) with \`env.ASSETS\` reading the built dist/; CPU time (user + system) of import + answer, median of ${RUNS}.`,
+    `Measured ${date}${commit ? ` at commit \`${commit}\`` : ''}: each sample is a fresh \`node\` process that imports the Pages script \`wrangler pages functions build\` made and answers one first request through its fetch handler (Pages' router: the middleware, then the route) with \`env.ASSETS\` reading the built dist/; CPU time (user + system) of import + answer, median of ${RUNS}.`,
     '',
   ];
   if (!done.length)
@@ -74,14 +74,16 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
   );
   lines.push(
     '',
-    '| Bundle (esbuild as wrangler runs it, not minified) | bytes | gzip | of the 3 MiB free-plan limit |',
+    '| Bundle (not minified, as wrangler leaves it) | bytes | gzip | of the 3 MiB free-plan limit |',
     '| --- | ---: | ---: | ---: |',
   );
   const { functions, worker } = big.edge.sizes;
   for (const f of functions)
-    lines.push(`| \`${f.file}\` | ${kib(f.bytes)} | ${kib(f.gzip)} | ${((100 * f.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`);
+    lines.push(
+      `| \`${f.file}\` alone (esbuild as wrangler runs it) | ${kib(f.bytes)} | ${kib(f.gzip)} | ${((100 * f.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`,
+    );
   lines.push(
-    `| the whole Pages script (every route and the middleware) | ${kib(worker.bytes)} | ${kib(worker.gzip)} | ${((100 * worker.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`,
+    `| the whole Pages script (\`wrangler pages functions build\`: Pages' router, every route and the middleware; the one measured above) | ${kib(worker.bytes)} | ${kib(worker.gzip)} | ${((100 * worker.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`,
   );
   lines.push(
     '',

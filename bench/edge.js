@@ -1,8 +1,8 @@
 // Edge cold cost (D55): the functions/ folder bundled as Cloudflare Pages
-// bundles it (esbuild, one ESM script with every route and the middleware,
-// not minified: wrangler's default), then, in a fresh Node process per sample,
-// import that script and answer one first request through Pages' order
-// (middleware, then the route), with env.ASSETS reading the built dist/.
+// bundles it (`wrangler pages functions build`: one ESM script with Pages'
+// router, every route and the middleware, not minified), then, in a fresh
+// Node process per sample, import that script and answer one first request
+// through its fetch handler, with env.ASSETS reading the built dist/.
 // CPU time of import + first answer, median of BENCH_EDGE_RUNS samples
 // taken in rounds over every size and kind, for:
 //
@@ -21,7 +21,8 @@
 //                                           previous build there) and writes the edge section
 //                                           of BENCHMARKS.md
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,26 +58,27 @@ function esbuild(entry, outfile) {
   return outfile;
 }
 
-/** The whole script: Pages' router in a few lines (middleware first, then the route the path names). */
+const WRANGLER = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+
+/**
+ * The whole script as a Pages deployment runs it: `wrangler pages functions
+ * build` on root's functions/, Pages' own router (middleware first, then the
+ * route the path names) included; its default export is the worker. Offline,
+ * with a HOME of its own, as scripts/wrangler.js runs wrangler.
+ */
 export function bundleWorker(dir, root = ROOT, name = 'edge-worker') {
-  const at = (f) => JSON.stringify(join(root, f));
-  const entry = join(dir, `${name}-entry.js`);
-  writeFileSync(
-    entry,
-    `import { onRequest as middleware } from ${at(FUNCTIONS[0])};
-import { onRequest as mcp } from ${at(FUNCTIONS[1])};
-import { onRequest as search } from ${at(FUNCTIONS[2])};
-import { onRequest as rest } from ${at(FUNCTIONS[3])};
-export function fetchPages(request, env) {
-  const path = new URL(request.url).pathname;
-  const route = path === '/mcp' ? mcp : /^\\/api\\/[^/]+\\/search$/.test(path) ? search : rest;
-  // context.data is one object for the middleware and the route, as on Pages.
-  const data = {};
-  return middleware({ request, env, data, next: () => route({ request, env, data, next: () => env.ASSETS.fetch(request) }) });
-}
-`,
-  );
-  return esbuild(entry, join(dir, `${name}.mjs`));
+  const out = join(dir, `${name}-wrangler`);
+  const home = mkdtempSync(join(tmpdir(), 'folio-wrangler-build-'));
+  const r = spawnSync(process.execPath, [WRANGLER, 'pages', 'functions', 'build', '--outdir', out], {
+    cwd: root,
+    env: { ...process.env, HOME: home, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+    encoding: 'utf8',
+  });
+  rmSync(home, { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`wrangler pages functions build failed in ${root}:\n${(r.stderr || r.stdout).trim()}`);
+  const script = join(dir, `${name}.mjs`);
+  copyFileSync(join(out, 'index.js'), script);
+  return script;
 }
 
 /**
