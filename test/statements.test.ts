@@ -84,18 +84,29 @@ describe('site.yaml statements: content errors (D2, D59)', () => {
       `${r.file}:${r.first + 1}:5: \`is_not\` item 1 is a map, not text: an unquoted ": " makes YAML read it as a key and a value.\n  hint: Quote the item, e.g. - "It is not: a shop"`,
     );
     expect(err).toContain(
-      `${r.file}:${r.first + 2}:1: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not 0.\n  hint: Write it as fair_use: { requests_per_minute: 60 }, or leave fair_use out for the default of about 60.`,
+      `${r.file}:${r.first + 2}:13: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not 0.\n  hint: Write it as fair_use: { requests_per_minute: 60 }, or leave fair_use out for the default of about 60.`,
     );
+  });
+
+  it('reports YAML true, false or a number where a statement needs words, rather than printing "true"', async () => {
+    const r = await failing('disclaimer: true\nwriting: 2024\nis_not:\n  - It is not a help desk.\n  - false\n');
+    const err = r.build.stderr;
+    expect(err).toContain('3 content problems');
+    expect(err).toContain(
+      `${r.file}:${r.first}:1: \`disclaimer\` must be text, not boolean true.\n  hint: Write the words in quotes, e.g. disclaimer: "Nothing here is professional advice for your situation."`,
+    );
+    expect(err).toContain(`${r.file}:${r.first + 1}:1: \`writing\` must be text, not number 2024.`);
+    expect(err).toContain(`${r.file}:${r.first + 4}:5: \`is_not\` item 2 is boolean false, not text.\n  hint: Write each item in quotes`);
   });
 
   it('reports a rate that is not a number, and a field fair_use does not have', async () => {
     const text = await failing('fair_use: { requests_per_minute: fast }\n');
     expect(text.build.stderr).toContain(
-      `${text.file}:${text.first}:1: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not "fast".`,
+      `${text.file}:${text.first}:13: \`fair_use.requests_per_minute\` must be a whole number from 1 to 100000, not "fast".`,
     );
     const other = await failing('fair_use:\n  rate: 60\n');
     expect(other.build.stderr).toContain(
-      `${other.file}:${other.first}:1: \`fair_use.rate\` is not a field of fair_use.\n  hint: fair_use has one field: write fair_use: { requests_per_minute: 60 }`,
+      `${other.file}:${other.first + 1}:3: \`fair_use.rate\` is not a field of fair_use.\n  hint: fair_use has one field: write fair_use: { requests_per_minute: 60 }`,
     );
   });
 });

@@ -53,6 +53,27 @@ export class Fields {
     return undefined;
   }
 
+  /** Words, optional: YAML's true, false or a number (`disclaimer: true`) is refused, not printed as "true". */
+  words(key: string, example: string): string | undefined {
+    const v = this.doc.data[key];
+    if (typeof v === 'boolean' || typeof v === 'number') {
+      this.report(key, `\`${key}\` must be text, not ${describe(v)}.`, `Write the words in quotes, e.g. ${key}: "${example}"`);
+      return undefined;
+    }
+    return this.string(key, example, false);
+  }
+
+  /** A list of words: as list(), with an item of YAML's true, false or a number refused as words() refuses it. */
+  wordList(key: string, example: string): string[] | undefined {
+    const v = this.doc.data[key];
+    const bad = Array.isArray(v) ? v.findIndex((i) => typeof i === 'boolean' || typeof i === 'number') : -1;
+    if (bad !== -1) {
+      this.report(key, `\`${key}\` item ${bad + 1} is ${describe((v as unknown[])[bad])}, not text.`, `Write each item in quotes, e.g. ${key}: [${example}]`, bad);
+      return undefined;
+    }
+    return this.list(key, example);
+  }
+
   /** A YYYY-MM-DD calendar date. */
   date(key: string, required = true): string | undefined {
     const v = this.string(key, '2026-03-14', required);

@@ -14,10 +14,10 @@ const MAX_REQUESTS_PER_MINUTE = 100_000;
 export function readStatements(f: Fields): SiteStatements | undefined {
   const before = f.problems.length;
   // A phrase that completes "The posts are …": a full stop would end up mid-sentence.
-  const writing = f.string('writing', 'notes from my consulting work', false)?.replace(/\s*\.$/, '');
-  const disclaimer = f.string('disclaimer', 'Nothing here is professional advice for your situation.', false);
-  const footer = f.string('footer', 'Notes from practice, not professional advice.', false);
-  const isNot = f.list('is_not', '"It is not a support channel."');
+  const writing = f.words('writing', 'notes from my consulting work')?.replace(/\s*\.$/, '');
+  const disclaimer = f.words('disclaimer', 'Nothing here is professional advice for your situation.');
+  const footer = f.words('footer', 'Notes from practice, not professional advice.');
+  const isNot = f.wordList('is_not', '"It is not a support channel."');
   const fairUse = readFairUse(f);
   if (f.problems.length > before) return undefined;
   return {
@@ -35,13 +35,13 @@ function readFairUse(f: Fields): SiteStatements['fair_use'] | undefined {
   if (!map) return f.has('fair_use') ? undefined : { requests_per_minute: DEFAULT_REQUESTS_PER_MINUTE, default: true };
   const other = Object.keys(map).find((k) => k !== 'requests_per_minute');
   if (other !== undefined) {
-    f.report('fair_use', `\`fair_use.${other}\` is not a field of fair_use.`, `fair_use has one field: write fair_use: ${example}`);
+    f.report(`fair_use.${other}`, `\`fair_use.${other}\` is not a field of fair_use.`, `fair_use has one field: write fair_use: ${example}`);
     return undefined;
   }
   const n = map.requests_per_minute;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_REQUESTS_PER_MINUTE) {
     const given = n === undefined ? 'missing' : JSON.stringify(n);
-    f.report('fair_use', `\`fair_use.requests_per_minute\` must be a whole number from 1 to ${MAX_REQUESTS_PER_MINUTE}, not ${given}.`, `Write it as fair_use: ${example}, or leave fair_use out for the default of about ${DEFAULT_REQUESTS_PER_MINUTE}.`);
+    f.report(n === undefined ? 'fair_use' : 'fair_use.requests_per_minute', `\`fair_use.requests_per_minute\` must be a whole number from 1 to ${MAX_REQUESTS_PER_MINUTE}, not ${given}.`, `Write it as fair_use: ${example}, or leave fair_use out for the default of about ${DEFAULT_REQUESTS_PER_MINUTE}.`);
     return undefined;
   }
   return { requests_per_minute: n, default: false };
