@@ -1,7 +1,7 @@
 // One small check per front-matter rule. Each reads a field, reports a
 // problem at that field's position, and returns a clean value or undefined.
 import type { Parsed } from './frontmatter.js';
-import { closest, type Problem } from './problems.js';
+import { closest, nearField, type Problem } from './problems.js';
 
 export class Fields {
   constructor(
@@ -178,6 +178,23 @@ export class Fields {
   }
 
   /** Fields the contract does not name, passed through to the API as they are. */
+  /**
+   * Warns of each field the file passes through (D2) that is a letter or two
+   * from one folio reads: most likely a typo, and a silent one (`drafts: true`
+   * publishes the post it was meant to hold back).
+   */
+  warnNearFields(): void {
+    for (const key of Object.keys(this.doc.data)) {
+      const near = this.known.includes(key) ? undefined : nearField(key, this.known);
+      if (near)
+        this.warn(
+          key,
+          `\`${key}\` is not a field of a ${this.kind}, so folio publishes it as it is in the API and reads nothing from it.`,
+          `Did you mean \`${near}\`? Rename it, or keep it if it is a field of your own.`,
+        );
+    }
+  }
+
   extra(): Record<string, unknown> {
     return Object.fromEntries(Object.entries(this.doc.data).filter(([k]) => !this.known.includes(k)));
   }

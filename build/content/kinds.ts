@@ -94,6 +94,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   const aliases = readAliases(f, '/blog/old-slug, /2019/05/old-title.html');
   borrowedPostFields(f);
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
+  f.warnNearFields();
   const { rendered, links, images, warnings } = body(doc, problems);
   if (!markdownOf(doc).trim()) warnings.push(emptyPostWarning(doc));
   if (problems.length > before) return null;
@@ -136,6 +137,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   const tagList = readTags(f);
   const id = idField(f, 'id', fileName);
   const aliases = readAliases(f, '/projects/old-id');
+  f.warnNearFields();
   const { rendered, links, images, warnings } = body(doc, problems);
   const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
   if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
@@ -174,11 +176,12 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   const order = f.integer('order', 1000);
   const id = idField(f, 'id', fileName);
   const aliases = readAliases(f, '/services/old-id');
+  f.warnNearFields();
   const { rendered, links, images, warnings } = body(doc, problems);
   if (problems.length > before) return null;
   return {
     links,
-    warnings,
+    warnings: [...f.warnings, ...warnings],
     images,
     aliases: aliases!,
     value: { id: id!, aliases: aliases!.map((a) => a.path), title: title!, summary: summary!, best_fit: bestFit!, order: order!, body_markdown: markdownOf(doc), body_html: rendered.html, extra: f.extra() },
@@ -221,6 +224,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const avail = readAvailability(f, refs);
   const contact = f.map('contact', '{ email: ada@example.com }');
   const picture = photo(f, doc);
+  f.warnNearFields();
   const { rendered, links, images, warnings } = body(doc, problems);
   let routes: Profile['contact'] | undefined;
   if (contact) {
@@ -231,7 +235,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   if (problems.length > before) return null;
   return {
     links,
-    warnings,
+    warnings: [...f.warnings, ...warnings],
     images: picture ? [...images, picture] : images,
     services: refs,
     value: {
