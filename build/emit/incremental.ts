@@ -72,7 +72,8 @@ function postDigest(post: Post, derived?: Derived): PostDigest {
 }
 
 export function digestSite(site: Site, derived?: Derived): SiteDigest {
-  const { posts, changes, built_at, ...rest } = site;
+  // The tag list follows from the posts' tags, which each post's digest holds: an edit of them is named as such.
+  const { posts, changes, built_at, tags: _tags, ...rest } = site;
   return {
     other: sha1Base64(JSON.stringify(rest)),
     clock: built_at,
