@@ -60,7 +60,10 @@ describe('content warnings', () => {
     const dir = await content();
     const post = join(dir, 'posts/bounce-handling.md');
     const lines = (await readFile(post, 'utf8')).split('\n').length;
-    await appendFile(post, '\n<details><summary>More</summary>Hidden text</details>\n\nA<br>B, and <!-- a note to self -->.\n');
+    await appendFile(
+      post,
+      '\n<details><summary>More</summary>Hidden text</details>\n\nA<br>B, <span>kept</span> and <!-- a note to self -->.\n',
+    );
     const r = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
     expect(r.code, r.stderr).toBe(0);
     const warnings = warningsOf(r.stderr);
@@ -70,9 +73,21 @@ describe('content warnings', () => {
           `posts/bounce-handling\\.md:${lines + 1}:1: Raw HTML is left out of the HTML page, with any text inside it: <details><summary>More</summary>Hidden text</details>$`,
         ),
       ),
-      expect.stringMatching(new RegExp(`posts/bounce-handling\\.md:${lines + 3}:2: Raw HTML .*: <br>$`)),
+      // Within a paragraph only the tags go, once for a pair: the text between them stays.
+      expect.stringMatching(
+        new RegExp(
+          `posts/bounce-handling\\.md:${lines + 3}:2: A raw HTML tag is left out of the HTML page \\(the text around it stays\\): <br>$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`posts/bounce-handling\\.md:${lines + 3}:9: A raw HTML tag .*: <span>$`)),
     ]);
     expect(r.stderr).toContain('  hint: Write it in Markdown');
+    const out = join(work.cwd, 'raw-html');
+    expect((await folioIn(['build', '--content', dir, '--out', out, '--now', '2026-11-22'], work.cwd)).code).toBe(0);
+    const page = await readFile(join(out, 'blog/bounce-handling.html'), 'utf8');
+    expect(page).toContain('<p>AB, kept and .</p>');
+    expect(page).not.toContain('Hidden text');
+    await rm(out, { recursive: true, force: true });
   });
 
   it('warns of a tag that loses characters to its slug, at its line, and publishes the slug (D9)', SLOW, async () => {

@@ -1,7 +1,7 @@
 // What a body publishes otherwise than its author may expect, said at its
 // line rather than left to be found on the site:
-// - raw HTML, which the pages leave out with any text inside it (D24) and
-//   the Markdown twin keeps;
+// - raw HTML, which the pages leave out (D24) and the Markdown twin keeps: a
+//   block of it with any text inside, a tag within a paragraph's text alone;
 // - template syntax of other generators: Hugo's shortcodes ({{< figure >}},
 //   {{% note %}}) and Jekyll's Liquid ({% highlight %}, {{ site.baseurl }}).
 //   folio runs no templates, so each is published as the literal text. Code
@@ -9,7 +9,7 @@
 //   shows a shortcode in code is left alone;
 // - a post with no body at all, a page of a title and its facts.
 import type { Parsed } from './frontmatter.js';
-import type { Link } from './markdown.js';
+import type { RawHtml } from './markdown.js';
 import type { Problem } from './problems.js';
 
 /** A template tag in a text node: its first line, and where it starts in the body. */
@@ -56,12 +56,15 @@ export function templateWarning(file: string, tag: TemplateTag, bodyLine: number
 }
 
 /** The warning for raw HTML of `file` (Rendered.rawHtml), whose body starts at `bodyLine`. */
-export function rawHtmlWarning(file: string, h: Link, bodyLine: number): Problem {
+export function rawHtmlWarning(file: string, h: RawHtml, bodyLine: number): Problem {
+  const shown = h.html.length > 60 ? `${h.html.slice(0, 59)}…` : h.html;
   return {
     file,
     line: h.line + bodyLine - 1,
     column: h.column,
-    message: `Raw HTML is left out of the HTML page, with any text inside it: ${h.url.length > 60 ? `${h.url.slice(0, 59)}…` : h.url}`,
+    message: h.inline
+      ? `A raw HTML tag is left out of the HTML page (the text around it stays): ${shown}`
+      : `Raw HTML is left out of the HTML page, with any text inside it: ${shown}`,
     hint: 'Write it in Markdown (a list, emphasis, a blank line between paragraphs), or keep it for the Markdown twin alone, which shows it as written.',
   };
 }

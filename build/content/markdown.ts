@@ -110,6 +110,17 @@ function uniqueId(base: string, used: Set<string>): string {
   return id;
 }
 
+/** Raw HTML in a body: its first line, where it starts, and whether it sits in a paragraph's text, where only its tags are left out. */
+export interface RawHtml {
+  html: string;
+  line: number;
+  column: number;
+  inline: boolean;
+}
+
+/** The nodes whose children are blocks: raw HTML anywhere else is inline, a tag within text. */
+const BLOCK_PARENTS: ReadonlySet<string> = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
 export interface Link {
   url: string;
   line: number;
@@ -164,8 +175,8 @@ export interface Rendered {
   firstParagraph: string;
   words: number;
   links: Link[];
-  /** Raw HTML the pages leave out (D24), comments aside: where it starts, and its first line. */
-  rawHtml: Link[];
+  /** Raw HTML the pages leave out (D24), comments and inline closing tags aside. */
+  rawHtml: RawHtml[];
   /** Hugo shortcodes and Liquid tags in the text, published as written (body-warnings.ts). */
   templates: TemplateTag[];
 }
@@ -175,7 +186,7 @@ export function render(markdown: string): Rendered {
   renderer ??= makeRenderer();
   const tree = parser.parse(markdown) as Root;
   const links: Link[] = [];
-  const rawHtml: Link[] = [];
+  const rawHtml: RawHtml[] = [];
   const templates: TemplateTag[] = [];
   const definitions: { link: Link; id: string }[] = [];
   const linked = new Set<string>();
@@ -183,7 +194,7 @@ export function render(markdown: string): Rendered {
   // One walk for all: the tree of a long post is large. Its text is looked at only where a template tag may be.
   const kinds = ['link', 'definition', 'linkReference', 'imageReference', 'html'];
   if (/\{[{%]/.test(markdown)) kinds.push('text');
-  visit(tree, kinds, (node) => {
+  visit(tree, kinds, (node, _index, parent) => {
     if (node.type === 'text') {
       const at = node.position?.start;
       templates.push(...templateTags((node as { value: string }).value, { line: at?.line ?? 1, column: at?.column ?? 1 }));
@@ -196,8 +207,10 @@ export function render(markdown: string): Rendered {
     if (node.type === 'html') {
       const value = (node as { value: string }).value.trim();
       const at = node.position?.start;
-      // A comment is the author's note to self, which no reader is meant to see.
-      if (!value.startsWith('<!--')) rawHtml.push({ url: value.split('\n')[0]!, line: at?.line ?? 1, column: at?.column ?? 1 });
+      const inline = !BLOCK_PARENTS.has(parent?.type ?? 'root');
+      // A comment is the author's note to self, which no reader is meant to see; an inline tag's closing tag repeats its opening's warning.
+      if (!value.startsWith('<!--') && !(inline && value.startsWith('</')))
+        rawHtml.push({ html: value.split('\n')[0]!, line: at?.line ?? 1, column: at?.column ?? 1, inline });
       return;
     }
     const n = node as { url: string; position?: { start: { line: number; column: number } } };
