@@ -3,7 +3,7 @@
 // parses front-matter with, not gray-matter's own 3 as well.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { libIsStale } from './global-setup.js';
+import { libIsStale, OUTPUTS } from './global-setup.js';
 
 /** The source files a bundle was made from, by its source map. */
 const sourcesOf = (bundle: string) => (JSON.parse(readFileSync(`lib/${bundle}.js.map`, 'utf8')) as { sources: string[] }).sources;
@@ -11,6 +11,13 @@ const sourcesOf = (bundle: string) => (JSON.parse(readFileSync(`lib/${bundle}.js
 describe('lib/', () => {
   it('is at least as new as build/ and the compile script when the tests run', () => {
     expect(libIsStale()).toBe(false);
+  });
+
+  it('is judged stale by every bundle the compile script writes', () => {
+    const entries = /entryPoints: \{([^}]*)\}/.exec(readFileSync('scripts/compile.js', 'utf8'))![1]!;
+    const names = [...entries.matchAll(/'?([\w-]+)'?:\s*'build\//g)].map((m) => `lib/${m[1]}.js`);
+    expect(names.length).toBeGreaterThan(3);
+    expect([...OUTPUTS].sort()).toEqual(names.sort());
   });
 
   it('bundles gray-matter with the js-yaml folio uses, once', () => {

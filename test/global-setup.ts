@@ -9,7 +9,8 @@ import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const OUTPUTS = ['lib/cli.js', 'lib/render-worker.js', 'lib/write-worker.js', 'lib/search-worker.js'];
+/** Every bundle scripts/compile.js writes (test/compiled.test.ts checks the list against its entry points). */
+export const OUTPUTS = ['lib/cli.js', 'lib/render-worker.js', 'lib/write-worker.js', 'lib/search-worker.js', 'lib/image-worker.js'];
 const INPUTS = ['build', 'scripts/compile.js', 'scripts/stylesheet.js', 'package.json', 'package-lock.json'];
 const TMPFS_MAGIC = 0x01021994;
 
