@@ -30,6 +30,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'static/favicon.ico'), ICO);
   await writeFile(join(dir, 'static/files/cv.pdf'), '%PDF-1.4\n%mine\n');
   await writeFile(join(dir, 'static/files/slides.bin'), Buffer.alloc(BIG, 7));
+  // In folders named as pages are: a page's file is blog.html, beside the folder blog/.
+  await mkdir(join(dir, 'static/blog/img'), { recursive: true });
+  await mkdir(join(dir, 'static/about'), { recursive: true });
+  await writeFile(join(dir, 'static/blog/img/widget.mjs'), 'export const widget = 1;\n');
+  await writeFile(join(dir, 'static/about/cv.yaml'), 'name: Hanna\n');
   await writeFile(
     join(dir, 'static/mark.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n',
@@ -72,6 +77,8 @@ describe('static files (D43)', () => {
     ['/files/slides.bin', 'application/octet-stream', 'static/files/slides.bin'],
     ['/mark.svg', 'image/svg+xml', 'static/mark.svg'],
     ['/.well-known/security.txt', 'text/plain; charset=utf-8', 'static/.well-known/security.txt'],
+    ['/blog/img/widget.mjs', 'text/javascript; charset=utf-8', 'static/blog/img/widget.mjs'],
+    ['/about/cv.yaml', 'application/yaml; charset=utf-8', 'static/about/cv.yaml'],
   ])('serves %s as %s, byte for byte, with CORS, nosniff and an ETag; HEAD matches', async (path, type, file) => {
     const res = await get(path);
     expect(res.status).toBe(200);

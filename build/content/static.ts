@@ -87,6 +87,9 @@ const RESERVED = /^\/(_folio\/|_headers$|_redirects$|_routes\.json$|netlify\.tom
 /** The extensions folio writes an extension-less address's file under (core/files.ts). */
 const GENERATED_FILE = /^(.*)\.(html|md|txt|css|yaml|xml|json)$/;
 
+/** Whether the last segment of a path has an extension, as core/files.ts fileFor reads it. */
+const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+
 /** The generated address a static path takes: the address itself, or the one whose file it would overwrite (/blog.html is the file of /blog). */
 function takenAddress(path: string, generated: ReadonlySet<string>): string | null {
   if (generated.has(path)) return path;
@@ -115,8 +118,10 @@ function clash(path: string, generated: ReadonlySet<string>, folders: () => Read
   if (taken !== null) return { address: taken };
   if (folders().has(path)) return { address: `${path}/`, folder: true };
   for (let at = path.indexOf('/', 1); at !== -1; at = path.indexOf('/', at + 1)) {
-    const above = takenAddress(path.slice(0, at), generated);
-    if (above !== null) return { address: above };
+    const folder = path.slice(0, at);
+    const above = takenAddress(folder, generated);
+    // An address without an extension is written as its name plus one (blog.html), which leaves the name free for a folder.
+    if (above !== null && !(above === folder && !hasExtension(folder))) return { address: above };
   }
   return null;
 }

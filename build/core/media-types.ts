@@ -4,6 +4,8 @@ import { CACHE, CORS } from './headers.js';
 import type { Headers } from './http.js';
 
 const TYPES: Record<string, string> = {
+  // A PGP signature or key in ASCII armour (security.txt.asc, a public key), to be read as text.
+  asc: 'text/plain; charset=utf-8',
   avif: 'image/avif',
   bmp: 'image/bmp',
   css: 'text/css; charset=utf-8',
@@ -19,6 +21,8 @@ const TYPES: Record<string, string> = {
   json: 'application/json; charset=utf-8',
   jsonld: 'application/ld+json',
   md: 'text/markdown; charset=utf-8',
+  // An ES module: browsers refuse a module script of another type, and nosniff keeps them from guessing.
+  mjs: 'text/javascript; charset=utf-8',
   mp3: 'audio/mpeg',
   mp4: 'video/mp4',
   otf: 'font/otf',
@@ -35,6 +39,8 @@ const TYPES: Record<string, string> = {
   woff: 'font/woff',
   woff2: 'font/woff2',
   xml: 'application/xml; charset=utf-8',
+  yaml: 'application/yaml; charset=utf-8',
+  yml: 'application/yaml; charset=utf-8',
   zip: 'application/zip',
 };
 
