@@ -225,6 +225,18 @@ describe('aliases (D48)', () => {
     );
   });
 
+  it('an alias on an address folio or a host keeps for itself is an error: it would answer 301 where the functions read their files', async () => {
+    const reserved = ['/_folio/edge/head.json', '/media/x.png', '/_headers', '/mcp', '/vercel.json'];
+    const r = await breakWith(async (d) => {
+      const text = await readFile(join(d, 'projects/jumpcfg.md'), 'utf8');
+      await writeFile(join(d, 'projects/jumpcfg.md'), text.replace(/^status:/m, `aliases: [${reserved.join(', ')}]\nstatus:`));
+    });
+    for (const path of reserved)
+      expect(r.stderr).toContain(
+        `The alias "${path}" is an address folio or a host keeps for itself (the files under /_folio/ and /media/`,
+      );
+  });
+
   it('an alias written as a whole URL, or with letters outside ASCII, gets a hint it can follow', async () => {
     const r = await breakWith(async (d) => {
       const text = await readFile(join(d, 'projects/jumpcfg.md'), 'utf8');

@@ -2,7 +2,7 @@
 // 301 to the page, their .md form to its twin, and a former item address
 // (/blog/{old}, /projects/{old}, /services/{old}) its former API address to
 // the new one. Read per file here; checked against every address in site.ts.
-import { API_PREFIX, twinPath } from '../core/urls.js';
+import { API_PREFIX, isReservedPath, twinPath } from '../core/urls.js';
 import type { Fields } from './fields.js';
 import type { Problem } from './problems.js';
 
@@ -26,6 +26,7 @@ function problem(path: string): string | null {
   if (path.length > 1 && path.endsWith('/')) return 'ends with a slash';
   if (path.endsWith('.md')) return 'ends with .md; the .md form of every alias redirects by itself';
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return 'is an API address; former API addresses follow from former page addresses';
+  if (isReservedPath(path)) return 'is an address folio or a host keeps for itself (the files under /_folio/ and /media/, /mcp, /api, the hosts\' configuration files)';
   return null;
 }
 

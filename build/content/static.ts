@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { isLitter } from './litter.js';
 import { below, within } from './paths.js';
 import { mediaTypeOf } from '../core/media-types.js';
+import { isReservedPath } from '../core/urls.js';
 import type { StaticFile } from '../core/model.js';
 import type { Problem } from './problems.js';
 
@@ -82,8 +83,6 @@ async function linkTarget(full: string, content: string): Promise<StaticSource['
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** Paths a static file may not take: folio's own files and every host's configuration. */
-const RESERVED = /^\/(_folio\/|_headers$|_redirects$|_routes\.json$|netlify\.toml$|vercel\.json$|404\.html$|functions\/|api(\/|$)|mcp(\/|$)|media(\/|$))/;
 /** The extensions folio writes an extension-less address's file under (core/files.ts). */
 const GENERATED_FILE = /^(.*)\.(html|md|txt|css|yaml|xml|json)$/;
 
@@ -151,7 +150,7 @@ export function checkStatic(sources: readonly StaticSource[], generated: Readonl
       continue;
     }
     const taken = clash(s.path, generated, () => (folders ??= generatedFolders(generated)));
-    if (taken !== null || RESERVED.test(s.path)) {
+    if (taken !== null || isReservedPath(s.path)) {
       problems.push({
         ...at,
         message:

@@ -2,6 +2,17 @@
 // catalogs never build a URL by hand (D5).
 import type { Site } from './model.js';
 
+/**
+ * Paths neither a static file nor an alias may take: folio's own files (the
+ * functions' data, the image copies, MCP, the API) and every host's
+ * configuration. An alias there would answer 301 where the functions read
+ * their files (D48); a static file would overwrite them (D43).
+ */
+const RESERVED =
+  /^\/(_folio\/|_headers$|_redirects$|_routes\.json$|netlify\.toml$|vercel\.json$|404\.html$|functions\/|api(\/|$)|mcp(\/|$)|media(\/|$))/;
+
+export const isReservedPath = (path: string): boolean => RESERVED.test(path);
+
 export const API_PREFIX = '/api';
 
 export function apiBase(site: Site, version = 'v1'): string {
