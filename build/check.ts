@@ -2,7 +2,7 @@
 // lifecycle, every internal link to pages, twins and API addresses) without
 // writing anything: not the output, not the cache. For the CI of a content
 // repository: exit 0 when clean, 1 with problems, and --json for tools.
-import { contentFileExists, loadContent } from './content/load.js';
+import { contentFileStart, loadContent } from './content/load.js';
 import { ContentError, type Problem } from './content/problems.js';
 import { RecordCache } from './emit/record-cache.js';
 import { readContentFast } from './emit/documents.js';
@@ -57,7 +57,7 @@ export async function check(options: CheckOptions, warn?: (message: string) => v
       await assembleWithImages(content, {
         now: options.now,
         siteUrl: options.siteUrl,
-        exists: contentFileExists(options.content),
+        fileStart: contentFileStart(options.content),
         cache: options.cache || null,
         check: true,
         warn: (message) => {

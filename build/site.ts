@@ -28,8 +28,8 @@ export interface SiteOptions {
   siteUrl?: string;
   /** The images the build resolved (build/emit/images.ts); without it, images keep the paths as written. */
   images?: ImageTable;
-  /** Whether a path relative to the content folder is a file (content/load.ts contentFileExists). */
-  exists?: (contentPath: string) => boolean;
+  /** The first bytes of the file at a path relative to the content folder, null when there is none (content/load.ts contentFileStart). */
+  fileStart?: (contentPath: string) => Uint8Array | null;
   /** The previous build's record of what it published (D61); without it removals are unknown. */
   history?: History | null;
   /** Where warnings go (a large static file); by default stderr, as `folio: warning: …`. */
@@ -145,7 +145,7 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
     'front-matter with name, headline, location, expertise, availability and contact',
   );
   const siteDoc = siteSource && parseYamlFile(siteSource, problems);
-  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, options.exists, content.theme?.text ?? null);
+  const siteConfig = siteDoc && readSiteConfig(siteDoc, problems, options.siteUrl, options.fileStart, content.theme?.text ?? null);
   if (profileRecord) problems.push(...profileRecord.problems);
   const profile = profileRecord?.read ?? null;
   const services = items(content.services, problems);

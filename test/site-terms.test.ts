@@ -4,8 +4,9 @@
 // states nothing says nothing; the sample's statements reach every address
 // that should carry them, through a real server.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardImageType } from '../build/core/media-types.js';
 import { estimateTokens } from '../build/core/tokens.js';
 import { copyContent, serveBuilt } from './helpers/site.js';
 import { brokenSample, type BrokenSample } from './helpers/broken.js';
@@ -30,12 +31,16 @@ describe('bad site.yaml terms are content errors (D50-D52, D2, D40)', () => {
   });
   afterAll(() => sample.close());
 
-  /** Builds the sample with site.yaml edited over the good dist; the line of `needle` is where the error must point. */
-  async function breakWith(key: string, block: string, needle: string) {
+  /** Builds the sample with site.yaml edited (and `files` written) over the good dist; the line of `needle` is where the error must point. */
+  async function breakWith(key: string, block: string, needle: string, files: Record<string, Uint8Array | string> = {}) {
     let yaml = '';
     const result = await sample.breakWith(async (dir) => {
       yaml = withBlock(await readFile(join(dir, 'site.yaml'), 'utf8'), key, block);
       await writeFile(join(dir, 'site.yaml'), yaml);
+      for (const [path, body] of Object.entries(files)) {
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), body);
+      }
     });
     const lines = yaml.split('\n');
     const line = lines.findIndex((l) => l.includes(needle)) + 1;
@@ -74,6 +79,16 @@ describe('bad site.yaml terms are content errors (D50-D52, D2, D40)', () => {
     expect(missing.stderr).toMatch(/hint: Add the file content\/static\/no-such-card\.png/);
     const outside = await breakWith('social_image', 'social_image: ../secret.png', 'social_image');
     expect(outside.stderr).toContain(`${outside.at}\`social_image\` "../secret.png" is not a file under content/static/.`);
+  });
+
+  it('a social_image whose bytes are not the image its name says, as a body image is checked (D44, D50)', async () => {
+    const text = await breakWith('social_image', 'social_image: /card.png', 'social_image', { 'static/card.png': 'not an image\n' });
+    expect(text.stderr).toContain(`${text.at}\`social_image\` "/card.png" is not an image of the type its name says.`);
+    const jpeg = await breakWith('social_image', 'social_image: /card.png', 'social_image', {
+      'static/card.png': new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]),
+    });
+    expect(jpeg.stderr).toContain(`${jpeg.at}\`social_image\` "/card.png" holds JPEG data, not PNG.`);
+    expect(jpeg.stderr).toMatch(/hint: Rename it to match what it holds, or save it again as PNG\./);
   });
 });
 
@@ -273,5 +288,22 @@ describe('the sample states its license and AI preferences everywhere (D51, D52,
     const twin = await (await fetch(s.at('/blog/email-deliverability-b2b-saas.md'))).text();
     expect(twin).toMatch(/^- Published: 2024-11-25$/m);
     expect(twin).toMatch(/^- Updated: 2025-02-24$/m);
+  });
+});
+
+describe('the card image a file holds, by its first bytes (D50)', () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  it.each([
+    ['image/png', bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a])],
+    ['image/jpeg', bytes([0xff, 0xd8, 0xff, 0xdb])],
+    ['image/gif', bytes('GIF89a', [1, 0])],
+    ['image/webp', bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ')],
+    ['image/avif', bytes([0, 0, 0, 0x20], 'ftypavif')],
+    [null, bytes('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    [null, bytes([0x89], 'PN')],
+    [null, new Uint8Array(0)],
+  ])('is %s', (type, start) => {
+    expect(cardImageType(start)).toBe(type);
   });
 });

@@ -1,5 +1,5 @@
 // The only place that reads content/ from disk. Everything after it is pure.
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Source } from './frontmatter.js';
@@ -181,8 +181,23 @@ export async function loadContent(dir: string, options: { stamped?: boolean } = 
 }
 
 /** Whether `path` (relative to the content folder) is a file: for the files site.yaml names. */
-export function contentFileExists(dir: string): (path: string) => boolean {
-  return (path) => statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
+/** The first bytes (up to 16) of the file at a path relative to the content folder `dir`, or null when there is no file there. */
+export function contentFileStart(dir: string): (path: string) => Uint8Array | null {
+  return (path) => {
+    let fd: number;
+    try {
+      if (!statSync(join(dir, path)).isFile()) return null;
+      fd = openSync(join(dir, path), 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const start = new Uint8Array(16);
+      return start.subarray(0, readSync(fd, start, 0, start.byteLength, 0));
+    } finally {
+      closeSync(fd);
+    }
+  };
 }
 
 /**

@@ -19,7 +19,7 @@ export interface ApiVersionConfig {
 }
 
 /**
- * `exists` answers whether a path relative to the content folder is a file
+ * `fileStart` gives the first bytes of a file by its path relative to the content folder
  * (for social_image); `themeCss` is content/theme.css (D46).
  */
 /** An absolute http(s) URL without a trailing slash: what site_url and --site-url take. */
@@ -42,7 +42,7 @@ export function isPlaceholderUrl(url: string): boolean {
   return /(^|\.)example\.(com|net|org)$/.test(host);
 }
 
-export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, exists: (contentPath: string) => boolean = () => false, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[]; warnings: Problem[] } | null {
+export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, fileStart: (contentPath: string) => Uint8Array | null = () => null, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[]; warnings: Problem[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
   const title = f.string('title', 'Ada Example — platform consulting');
@@ -65,7 +65,7 @@ export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride
   const statements = readStatements(f);
   const license = readLicense(f);
   const aiPreferences = readAiPreferences(f);
-  const socialImage = readSocialImage(f, siteUrl, title, exists);
+  const socialImage = readSocialImage(f, siteUrl, title, fileStart);
   const theme = readTheme(f, themeCss);
   // site.yaml has no free fields, so a near miss is a typo that would silently drop, say, the disclaimer.
   f.misspelt();

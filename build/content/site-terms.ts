@@ -2,7 +2,7 @@
 // (D51), the AI usage preferences (D52) and the default social image (D50).
 // Each map's keys are checked, so a typo is an error rather than a silent
 // "nothing stated".
-import { isCardImage } from '../core/media-types.js';
+import { cardImageType, isCardImage, mediaTypeOf } from '../core/media-types.js';
 import type { AiPreferences, License, Preference, SiteConfig } from '../core/model.js';
 import type { Fields } from './fields.js';
 import { closest } from './problems.js';
@@ -73,7 +73,12 @@ export function readAiPreferences(f: Fields): AiPreferences | null | undefined {
  * path relative to content/. It must be a file under content/static/, which
  * the site serves at the same path (D43).
  */
-export function readSocialImage(f: Fields, siteUrl: string | undefined, title: string | undefined, exists: (contentPath: string) => boolean): SiteConfig['social_image'] | undefined {
+export function readSocialImage(
+  f: Fields,
+  siteUrl: string | undefined,
+  title: string | undefined,
+  fileStart: (contentPath: string) => Uint8Array | null,
+): SiteConfig['social_image'] | undefined {
   const given = f.string('social_image', '/social.png', false);
   const alt = f.string('social_image_alt', 'A short description of the image', false);
   if (given === undefined) {
@@ -90,8 +95,16 @@ export function readSocialImage(f: Fields, siteUrl: string | undefined, title: s
     f.report('social_image', `\`social_image\` "${given}" is not a PNG, JPEG, GIF, WebP or AVIF image.`, 'Link previews need a raster image, e.g. a 1200×630 PNG or JPEG: social_image: /social.png');
     return undefined;
   }
-  if (!exists(relative)) {
+  const start = fileStart(relative);
+  if (!start) {
     f.report('social_image', `\`social_image\` "${given}" does not exist: there is no content/${relative}.`, `Add the file content/${relative}, or correct the path (it is resolved against content/static/).`);
+    return undefined;
+  }
+  // A link preview fetches it by its extension's type: its bytes must be that image, as a body image's are (D44).
+  const held = cardImageType(start);
+  if (held !== mediaTypeOf(relative)) {
+    const name = (type: string) => type.slice('image/'.length).toUpperCase();
+    f.report('social_image', `\`social_image\` "${given}" ${held ? `holds ${name(held)} data, not ${name(mediaTypeOf(relative))}` : 'is not an image of the type its name says'}.`, held ? `Rename it to match what it holds, or save it again as ${name(mediaTypeOf(relative))}.` : 'Save the image again from an image editor, as PNG or JPEG for example.');
     return undefined;
   }
   if (!siteUrl) return undefined;

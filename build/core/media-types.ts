@@ -57,6 +57,18 @@ export function mediaTypeOf(path: string): string {
 /** Raster formats that Facebook, X and LinkedIn show as a link preview; none shows SVG. */
 const CARD_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
 
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** The card type (CARD_TYPES) a file's first bytes say it holds, or null: what its extension promises is checked against it. */
+export function cardImageType(start: Uint8Array): string | null {
+  if (start[0] === 0x89 && ascii(start, 1, 4) === 'PNG') return 'image/png';
+  if (start[0] === 0xff && start[1] === 0xd8 && start[2] === 0xff) return 'image/jpeg';
+  if (/^GIF8[79]a$/.test(ascii(start, 0, 6))) return 'image/gif';
+  if (ascii(start, 0, 4) === 'RIFF' && ascii(start, 8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(start, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(start, 8, 12))) return 'image/avif';
+  return null;
+}
+
 /** Whether the file at this path or URL may be a social card's image (D50), by its extension. */
 export function isCardImage(path: string): boolean {
   return CARD_TYPES.has(mediaTypeOf(path));

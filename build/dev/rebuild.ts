@@ -4,7 +4,7 @@
 // updated in place, with the edited posts' own responses first.
 import { existsSync } from 'node:fs';
 import { ContentError, type Problem } from '../content/problems.js';
-import { contentFileExists, type ContentSources } from '../content/load.js';
+import { contentFileStart, type ContentSources } from '../content/load.js';
 import { build } from '../emit/build.js';
 import { loadHistory } from '../emit/cache.js';
 import { readContentFast } from '../emit/documents.js';
@@ -101,7 +101,7 @@ export async function incrementalRebuild(
       siteUrl: ctx.options.siteUrl,
       // The record of published items the session's first build read and saved (D61), as folio build reads it.
       history: ctx.cacheDir ? loadHistory(ctx.cacheDir, ctx.out) : null,
-      exists: contentFileExists(ctx.options.content),
+      fileStart: contentFileStart(ctx.options.content),
       cache: ctx.cacheDir,
       derived: ctx.derived,
     }));

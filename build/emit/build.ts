@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Site } from '../core/model.js';
 import type { Source } from '../content/frontmatter.js';
-import { contentFileExists, loadContent, type ContentSources } from '../content/load.js';
+import { contentFileStart, loadContent, type ContentSources } from '../content/load.js';
 import type { ReadContent } from '../site.js';
 import { SiteModel } from '../core/site-model.js';
 import { checkOutput, openStaging, recoverOutput, type Staging } from './atomic.js';
@@ -184,7 +184,7 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
       now: options.now,
       siteUrl: options.siteUrl,
       history,
-      exists: contentFileExists(options.content),
+      fileStart: contentFileStart(options.content),
       cache: cacheDir,
       derived: options.derived,
       warn: options.warn,
