@@ -171,3 +171,28 @@ describe('folio check reports image problems too (D1)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 });
+
+describe('images of what is not published yet (D44)', () => {
+  it('a draft and a post scheduled after the build clock have their images neither checked nor published', async () => {
+    const dir = await copyContent();
+    const out = await tempDir('folio-unpublished-images-');
+    try {
+      // Each image has every problem a published post's would fail on: no alt text, no file.
+      for (const post of ['posts/socket-activation-zero-downtime.md', 'posts/selling-a-small-saas-across-the-eu-vat.md'])
+        await writeFile(join(dir, post), `${await readFile(join(dir, post), 'utf8')}\n![](./img/not-yet.png)\n`);
+      const r = await folio('build', '--content', dir, '--out', out, '--now', '2026-11-22');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('not-yet.png');
+      // Published, the scheduled post's image is checked like any other.
+      const later = await folio('build', '--content', dir, '--out', out, '--now', '2027-03-02');
+      expect(later.code).toBe(1);
+      expect(later.stderr).toContain('selling-a-small-saas-across-the-eu-vat.md');
+      expect(later.stderr).toContain('The image ./img/not-yet.png has no alt text.');
+      expect(later.stderr).toContain('The image ./img/not-yet.png is missing');
+      expect(later.stderr).not.toContain('socket-activation-zero-downtime.md');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -53,16 +53,13 @@ function markdownOf(doc: Parsed): string {
   return doc.body.replace(/^\n+/, '');
 }
 
-function body(doc: Parsed, problems: Problem[]): { rendered: Rendered; links: FileLink[]; images: FileImage[]; warnings: Problem[] } {
+function body(doc: Parsed): { rendered: Rendered; links: FileLink[]; images: FileImage[]; warnings: Problem[] } {
   const rendered = render(doc.body);
   const file = doc.source.file;
   // Offsets are kept relative to markdownOf(doc), the text they will be applied to.
   const shift = doc.body.length - markdownOf(doc).length;
   const links = rendered.links.map((l) => ({ ...l, file, line: l.line + doc.bodyLine - 1, ...(l.offset === undefined ? {} : { offset: l.offset - shift }) }));
   const images = rendered.images.map((i): FileImage => ({ ...i, file, field: 'body', line: i.line + doc.bodyLine - 1, start: i.start - shift, end: i.end - shift }));
-  for (const image of images) {
-    if (image.label === undefined && !image.alt.trim()) problems.push({ file, line: image.line, column: image.column, message: `The image ${image.src} has no alt text.`, hint: `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${image.src}): screen readers and agents read the alt text instead of the image.` });
-  }
   const warnings = [...rendered.rawHtml.map((h) => rawHtmlWarning(file, h, doc.bodyLine)), ...rendered.templates.map((t) => templateWarning(file, t, doc.bodyLine))];
   return { rendered, links, images, warnings };
 }
@@ -95,7 +92,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   borrowedPostFields(f);
   if (date && updated && updated < date) f.report('updated', `\`updated\` (${updated}) is before \`date\` (${date}).`, 'Set updated to the day of the last real change, on or after date.');
   f.warnNearFields();
-  const { rendered, links, images, warnings } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc);
   if (!markdownOf(doc).trim()) warnings.push(emptyPostWarning(doc));
   if (problems.length > before) return null;
   return {
@@ -138,7 +135,7 @@ export function readProject(doc: Parsed, fileName: string, problems: Problem[]):
   const id = idField(f, 'id', fileName);
   const aliases = readAliases(f, '/projects/old-id');
   f.warnNearFields();
-  const { rendered, links, images, warnings } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc);
   const summary = f.string('summary', 'One sentence on what the project is.', false) ?? clip(rendered.firstParagraph);
   if (!summary) f.report('summary', 'A project needs `summary`, and it is missing (and the body has no paragraph to take it from).', 'Add it to the front-matter, e.g. summary: One sentence on what the project is.');
   if (problems.length > before) return null;
@@ -177,7 +174,7 @@ export function readService(doc: Parsed, fileName: string, problems: Problem[]):
   const id = idField(f, 'id', fileName);
   const aliases = readAliases(f, '/services/old-id');
   f.warnNearFields();
-  const { rendered, links, images, warnings } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc);
   if (problems.length > before) return null;
   return {
     links,
@@ -225,7 +222,7 @@ export function readProfile(doc: Parsed, problems: Problem[]): Read<Profile> | n
   const contact = f.map('contact', '{ email: ada@example.com }');
   const picture = photo(f, doc);
   f.warnNearFields();
-  const { rendered, links, images, warnings } = body(doc, problems);
+  const { rendered, links, images, warnings } = body(doc);
   let routes: Profile['contact'] | undefined;
   if (contact) {
     const email = contact.email;
