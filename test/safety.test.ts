@@ -60,7 +60,8 @@ function problems(el: Element): string[] {
         sch === 'https' ||
         sch === 'mailto' ||
         sch === 'tel' ||
-        (sch === 'data' && el.tagName === 'link' && /^data:image\/svg\+xml,/.test(a.value));
+        (sch === 'data' && el.tagName === 'link' && /^data:image\/svg\+xml,/.test(a.value)) ||
+        (sch === 'data' && el.tagName === 'img' && a.name === 'src' && /^data:image\//.test(a.value));
       if (!allowed) out.push(`${el.tagName}[${name}=${a.value}]`);
     }
   }
@@ -121,6 +122,13 @@ describe('unsafe content cannot reach a page as script (D24)', () => {
     expect(textOf(doc)).toContain(`const x = '<script>alert("code")</script>';`);
     const plain = byTag(doc, 'a').find((a) => textOf(a) === 'plain')!;
     expect(plain.attrs).toEqual([]);
+    // An image keeps a data: image as written (D44); one with a javascript: or non-image address keeps its alt text, and
+    // no <img> is left without a src (D54).
+    const images = byTag(doc, 'img');
+    expect(images.filter((i) => attr(i, 'src') === undefined)).toEqual([]);
+    expect(images.map((i) => attr(i, 'src'))).toContain('data:image/png;base64,iVBORw0KGgo=');
+    expect(textOf(doc)).toMatch(/\bimage\b/);
+    expect(textOf(doc)).toContain(' and page');
   });
 
   it('keeps hostile contact routes and project URLs out of href', async () => {

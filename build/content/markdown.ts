@@ -19,7 +19,14 @@ const makeParser = () => unified().use(remarkParse).use(remarkGfm).freeze();
 // Raw HTML is dropped by remark-rehype (no allowDangerousHtml); the sanitizer
 // then removes javascript: URLs and on* attributes (D24). remark-rehype
 // already prefixes footnote ids, so the sanitizer must not prefix them again.
-const schema = { ...defaultSchema, clobber: [], clobberPrefix: '' };
+// An image may be a data: URL (D44), which the pages' policy allows for images
+// and an image cannot run; rehypePresentation keeps it for images alone.
+const schema = {
+  ...defaultSchema,
+  clobber: [],
+  clobberPrefix: '',
+  protocols: { ...defaultSchema.protocols, src: [...(defaultSchema.protocols?.src ?? []), 'data'] },
+};
 const makeRenderer = () =>
   unified()
     .use(remarkRehype)
@@ -54,6 +61,13 @@ function rehypePresentation() {
       } else if (node.tagName === 'pre') {
         node.properties.tabIndex = 0;
       } else if (node.tagName === 'img') {
+        const src = node.properties.src;
+        // An image whose address the sanitizer removed (javascript:) or that is no image (data:text/html) keeps its
+        // words and loses its target, as such a link does: an <img> without src is not valid HTML (D54).
+        if (parent && index !== undefined && (typeof src !== 'string' || /^data:(?!image\/)/i.test(src))) {
+          parent.children[index] = { type: 'text', value: String(node.properties.alt ?? '') };
+          return undefined;
+        }
         // Below-the-fold images should not hold up the page; a local image's
         // src stays a placeholder until the build resolves it (D44, images.ts).
         node.properties.loading = 'lazy';
