@@ -1,7 +1,7 @@
 // folio init [dir] (D42): writes the starter site into dir, or nothing at all
 // when dir/content already holds something. The files are written to a
 // staging folder first and moved into place, so a failure leaves no half site.
-import { mkdir, readdir, readFile, rename, rm, writeFile, appendFile, mkdtemp } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gitignoreLines, starterFiles } from './starter.js';
 
@@ -44,7 +44,9 @@ export async function init(dir: string, today: string): Promise<InitResult> {
   const root = resolve(dir);
   const content = join(root, 'content');
   const why = await taken(content);
-  if (why) throw new InitRefused(shown(content), why);
+  // content/ under a file: the file is what is in the way.
+  const inTheWay = why && (await stat(root).catch(() => null))?.isFile() ? root : content;
+  if (why) throw new InitRefused(shown(inTheWay), why);
   await mkdir(root, { recursive: true });
   const files = starterFiles(today);
   const staging = await mkdtemp(join(root, '.folio-init-'));

@@ -236,7 +236,9 @@ function unknownServices(refs: ServiceRef[], ids: string[]): Problem[] {
     .filter((ref) => !ids.includes(ref.service))
     .map((ref) => {
       const near = closest(ref.service, ids);
-      const listed = ids.length ? `Service ids: ${ids.join(', ')}.` : 'There are no services yet: add one under services/ first.';
+      const listed = ids.length
+        ? `Service ids: ${[...new Set(ids)].join(', ')}.`
+        : 'There are no services yet: add one under services/ first.';
       return {
         file: ref.file,
         line: ref.line,

@@ -175,6 +175,12 @@ describe('folio init (D42)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('file/content already exists and is a file, not a folder');
     expect(await treeHash(dir)).toEqual(before);
+    // The folder named is itself a file: that file is what is in the way.
+    await writeFile(join(work, 'notes.txt'), 'notes\n');
+    const onFile = await folio(work, 'init', 'notes.txt');
+    expect(onFile.code).toBe(2);
+    expect(onFile.stderr).toContain('folio: notes.txt already exists and is a file, not a folder;');
+    expect(await readFile(join(work, 'notes.txt'), 'utf8')).toBe('notes\n');
   });
 
   it('starts in the current directory by default, beside an existing .gitignore, and prints plain commands', async () => {
