@@ -169,6 +169,18 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
 
   const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;
+  for (const { read, source } of posts) {
+    const { updated } = read.value;
+    if (updated && updated > today && isPublished(read, today) && read.updatedAt)
+      warn(
+        formatProblem({
+          file: source.file,
+          ...read.updatedAt,
+          message: `\`updated\` (${updated}) is after the build day (${today}): the sitemap, the feeds, the structured data and the change log say the post changed on a day still to come.`,
+          hint: `Set updated to the day of the last real change, ${today} or before.`,
+        }),
+      );
+  }
   // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
   const { images, derived } = options;
   const published = posts

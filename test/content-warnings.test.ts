@@ -90,6 +90,22 @@ describe('content warnings', () => {
     await rm(out, { recursive: true, force: true });
   });
 
+  it('warns of an updated day after the build day, at its line, and says the same in a later build no more (D61)', SLOW, async () => {
+    const dir = await content();
+    const post = join(dir, 'posts/bounce-handling.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace('date: 2024-10-14\n', 'date: 2024-10-14\nupdated: 2026-12-01\n'));
+    const early = await folioIn(['check', '--content', dir, '--now', '2026-11-22'], work.cwd);
+    expect(early.code, early.stderr).toBe(0);
+    expect(warningsOf(early.stderr)).toEqual([
+      expect.stringContaining(
+        'posts/bounce-handling.md:4:1: `updated` (2026-12-01) is after the build day (2026-11-22): the sitemap, the feeds, the structured data and the change log say the post changed on a day still to come.',
+      ),
+    ]);
+    expect(early.stderr).toContain('  hint: Set updated to the day of the last real change, 2026-11-22 or before.');
+    const later = await folioIn(['check', '--content', dir, '--now', '2026-12-01'], work.cwd);
+    expect(warningsOf(later.stderr)).toEqual([]);
+  });
+
   it('warns of a tag that loses characters to its slug, at its line, and publishes the slug (D9)', SLOW, async () => {
     const dir = await content();
     const post = join(dir, 'posts/bounce-handling.md');

@@ -41,6 +41,8 @@ export interface Read<T> {
   aliases?: AliasSource[];
   /** Services the profile's engagements name, checked against the services (D60). */
   services?: ServiceRef[];
+  /** Where a post's `updated` is written, for the check against the build clock (site.ts). */
+  updatedAt?: { line: number; column: number };
   /** What the build says but does not refuse (a tag its slug changes, raw HTML the pages leave out), at its position. */
   warnings?: Problem[];
 }
@@ -97,6 +99,7 @@ export function readPost(doc: Parsed, fileName: string, problems: Problem[]): Re
   if (problems.length > before) return null;
   return {
     draft: draft!,
+    ...(updated ? { updatedAt: doc.position('updated') } : {}),
     links,
     warnings: [...f.warnings, ...warnings],
     aliases: aliases!,
