@@ -177,7 +177,6 @@ export class Fields {
     }
   }
 
-  /** Fields the contract does not name, passed through to the API as they are. */
   /**
    * Warns of each field the file passes through (D2) that is a letter or two
    * from one folio reads: most likely a typo, and a silent one (`drafts: true`
@@ -195,6 +194,7 @@ export class Fields {
     }
   }
 
+  /** Fields the contract does not name, passed through to the API as they are. */
   extra(): Record<string, unknown> {
     return Object.fromEntries(Object.entries(this.doc.data).filter(([k]) => !this.known.includes(k)));
   }

@@ -1,4 +1,6 @@
-// The only place that reads content/ from disk. Everything after it is pure.
+// Reads the content folder from disk: its documents, site.yaml, theme.css and
+// static files (its images are read as the output is written, emit/images.ts).
+// Everything after it is pure.
 import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
@@ -180,7 +182,6 @@ export async function loadContent(dir: string, options: { stamped?: boolean } = 
   return { site, profile, services, posts, projects, theme, static: statics, strays, dir: shown(dir) };
 }
 
-/** Whether `path` (relative to the content folder) is a file: for the files site.yaml names. */
 /** The first bytes (up to 16) of the file at a path relative to the content folder `dir`, or null when there is no file there. */
 export function contentFileStart(dir: string): (path: string) => Uint8Array | null {
   return (path) => {

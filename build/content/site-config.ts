@@ -18,10 +18,6 @@ export interface ApiVersionConfig {
   successor: string | null;
 }
 
-/**
- * `fileStart` gives the first bytes of a file by its path relative to the content folder
- * (for social_image); `themeCss` is content/theme.css (D46).
- */
 /** An absolute http(s) URL without a trailing slash: what site_url and --site-url take. */
 export function isSiteUrl(url: string): boolean {
   return /^https?:\/\/[^/\s]+(\/[^\s]*[^/\s])?$/.test(url);
@@ -42,6 +38,10 @@ export function isPlaceholderUrl(url: string): boolean {
   return /(^|\.)example\.(com|net|org)$/.test(host);
 }
 
+/**
+ * `fileStart` gives the first bytes of a file by its path relative to the
+ * content folder (for social_image); `themeCss` is content/theme.css (D46).
+ */
 export function readSiteConfig(doc: Parsed, problems: Problem[], siteUrlOverride?: string, fileStart: (contentPath: string) => Uint8Array | null = () => null, themeCss: string | null = null): { config: SiteConfig; versions: ApiVersionConfig[]; warnings: Problem[] } | null {
   const before = problems.length;
   const f = new Fields(doc, 'site.yaml', SITE_FIELDS, problems);
