@@ -1,7 +1,7 @@
 // `mkdir -p`, one folder at a time. Node's recursive mkdir retries for as
 // long as making a folder fails with ENOENT under a parent that exists, which
-// a file system such as /proc answers every time: `--out /proc/x` kept every
-// thread of a build in that loop. Made one by one, the first folder that
+// a file system such as /proc answers every time: `--out /proc/x` would keep
+// every thread of a build in that loop. Made one by one, the first folder that
 // cannot be made throws its error, which the caller reports.
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
