@@ -21,6 +21,7 @@ import { pagePath } from './core/urls.js';
 import { postWithImages, profileWithImages, projectWithImages, serviceWithImages, type ImageTable } from './site-images.js';
 import type { Derived } from './derived.js';
 import { withAbsoluteLinks } from './site-absolute.js';
+import { missingAltText, updatedAfter } from './content/published-checks.js';
 
 export interface SiteOptions {
   /** The build clock (D1, D19): drafts in the future are left out, versions age by it. */
@@ -160,6 +161,11 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
     ...content.services.filter((r) => !r.read).map((r) => baseName(r.file)),
   ];
   if (profile) problems.push(...unknownServices(profile.services ?? [], serviceIds));
+  // What is published is checked for alt text with the files' own problems, so that all are reported at once.
+  const today = options.now.toISOString().slice(0, 10);
+  for (const { read } of [...services, ...projects]) problems.push(...missingAltText(read.images));
+  if (profile) problems.push(...missingAltText(profile.images));
+  for (const { read } of posts) if (isPublished(read, today)) problems.push(...missingAltText(read.images));
   if (problems.length || !siteConfig || !profile)
     throw new ContentError(problems, 'Internal links, static files and aliases are checked once these are fixed.');
   const warn = options.warn ?? printWarning;
@@ -167,19 +173,10 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   for (const warning of contentWarnings([profileRecord, ...content.services, ...content.posts, ...content.projects])) warn(warning);
   for (const stray of content.strays ?? []) warn(formatProblem(stray));
 
-  const today = options.now.toISOString().slice(0, 10);
   const url = siteConfig.config.site_url;
   for (const { read, source } of posts) {
-    const { updated } = read.value;
-    if (updated && updated > today && isPublished(read, today) && read.updatedAt)
-      warn(
-        formatProblem({
-          file: source.file,
-          ...read.updatedAt,
-          message: `\`updated\` (${updated}) is after the build day (${today}): the sitemap, the feeds, the structured data and the change log say the post changed on a day still to come.`,
-          hint: `Set updated to the day of the last real change, ${today} or before.`,
-        }),
-      );
+    const late = isPublished(read, today) ? updatedAfter(read, source.file, today) : null;
+    if (late) warn(formatProblem(late));
   }
   // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
   const { images, derived } = options;

@@ -110,13 +110,6 @@ export async function resolveImages(content: ReadContent, options: ResolveOption
     problems.push({ file: ref.file, line: ref.line, column: ref.column, message, hint });
   const byPath = new Map<string, FileImage[]>();
   for (const ref of refs) {
-    // Checked here with the rest of an image, so a draft's or a scheduled post's images are not checked until it is published (D44).
-    if (ref.label === undefined && !ref.alt.trim())
-      report(
-        ref,
-        `The image ${ref.src} has no alt text.`,
-        `Say what it shows, e.g. ![Pipeline from Markdown to HTML](${ref.src}): screen readers and agents read the alt text instead of the image.`,
-      );
     const path = locateImage(contentDir, ref.file, ref.src);
     if (!below(contentDir, path)) {
       report(
