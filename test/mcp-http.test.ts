@@ -139,6 +139,16 @@ describe('requests that work (D36)', () => {
     expect(body.result.structuredContent.meta).toEqual({ total: expect.any(Number), status: 'sunset' });
   });
 
+  it('takes an optional argument sent as null as left out, and any other wrong type as a tool error', async () => {
+    const call = async (args: Record<string, unknown>) =>
+      (await rpc(await modern('tools/call', { name: 'site_list_posts', arguments: args }))).result;
+    const plain = await call({});
+    expect(plain.isError).toBeUndefined();
+    expect(await call({ limit: null, tag: null, offset: null })).toEqual(plain);
+    const wrong = await call({ limit: true });
+    expect(wrong.isError).toBe(true);
+  });
+
   it('acknowledges notifications with 202 and no body', async () => {
     for (const message of [
       { jsonrpc: '2.0', method: 'notifications/initialized' },
@@ -447,6 +457,15 @@ describe('2026-07-28 request checks (D36)', () => {
       expect(error.data).toEqual({ supported: [MODERN], requested: version });
       expect(error.message).toContain('2025-11-25');
     }
+  });
+
+  it("answers a header naming a later revision it does not speak with -32022 too, before asking for that revision's envelope", async () => {
+    const res = await mcp({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '2099-01-01' });
+    const error = await refused(res, -32022);
+    expect(error.data).toEqual({ supported: [MODERN], requested: '2099-01-01' });
+    // The revision it speaks, named without its envelope, is still asked for the envelope.
+    const spoken = await mcp({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': MODERN });
+    expect((await refused(spoken, -32602)).message).toContain('has no params._meta envelope');
   });
 
   it('answers a notification whose envelope names another revision than its header with -32020', async () => {

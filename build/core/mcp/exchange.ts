@@ -63,15 +63,30 @@ function decodeHeaderValue(value: string): string | undefined {
  * stateless era and must mirror its envelope in the MCP-Protocol-Version,
  * Mcp-Method and Mcp-Name headers; one without a claim belongs to the
  * initialize-based revisions, and may name one in the header, or none
- * (2025-03-26 is assumed). Throws Refusal; the caller checks that a legacy
+ * (2025-03-26 is assumed), unless the header names a later revision, which is
+ * refused with the ones spoken here (-32022) if it is not one of them, and
+ * else asked for its envelope. Throws Refusal; the caller checks that a legacy
  * revision is one this server speaks.
  */
 export function exchangeOf(message: Request, req: Req): Exchange {
   const header = req.headers['mcp-protocol-version']?.trim();
   const claim = claimOf(message.params);
   if (claim !== undefined) return modernExchange(message, req, header, claim);
-  if (header !== undefined && isStatelessRevision(header)) legacyMismatch(message, header);
+  if (header !== undefined && isStatelessRevision(header)) {
+    // A revision this server does not speak is answered first with the ones it does, whatever that revision's envelope.
+    if (!(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(header)) throw unsupported(header);
+    legacyMismatch(message, header);
+  }
   return { era: 'legacy', version: header ?? DEFAULT_PROTOCOL_VERSION };
+}
+
+/** A stateless revision this server does not speak (-32022), with the ones it does. */
+function unsupported(version: string): Refusal {
+  return new Refusal(
+    ErrorCode.UnsupportedProtocolVersion,
+    `Unsupported protocol version ${version}: this server speaks ${STATELESS_PROTOCOL_VERSIONS.join(', ')} with the _meta envelope, or initialize with one of ${INITIALIZE_PROTOCOL_VERSIONS.join(', ')}.`,
+    { supported: [...STATELESS_PROTOCOL_VERSIONS], requested: version },
+  );
 }
 
 /** A request with no _meta envelope that names a stateless revision in its header: refused, saying why. */
@@ -113,12 +128,7 @@ function modernExchange(message: Request, req: Req, header: string | undefined, 
   const method = req.headers['mcp-method']?.trim();
   if (method !== undefined && method !== message.method)
     throw mismatch(`The body names method ${message.method} but Mcp-Method is ${method}.`);
-  if (!(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(claim))
-    throw new Refusal(
-      ErrorCode.UnsupportedProtocolVersion,
-      `Unsupported protocol version ${claim}: this server speaks ${STATELESS_PROTOCOL_VERSIONS.join(', ')} with the _meta envelope, or initialize with one of ${INITIALIZE_PROTOCOL_VERSIONS.join(', ')}.`,
-      { supported: [...STATELESS_PROTOCOL_VERSIONS], requested: claim },
-    );
+  if (!(STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(claim)) throw unsupported(claim);
   if (header === undefined) throw mismatch(`The body's _meta names ${claim} but the MCP-Protocol-Version header is missing.`);
   if (method === undefined) throw mismatch(`The body names method ${message.method} but the Mcp-Method header is missing.`);
   const field = Object.hasOwn(NAME_SOURCE, message.method) ? NAME_SOURCE[message.method]! : undefined;
