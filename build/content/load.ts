@@ -1,7 +1,7 @@
 // Reads the content folder from disk: its documents, site.yaml, theme.css and
 // static files (its images are read as the output is written, emit/images.ts).
 // Everything after it is pure.
-import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Source } from './frontmatter.js';
@@ -187,12 +187,12 @@ export function contentFileStart(dir: string): (path: string) => Uint8Array | nu
   return (path) => {
     let fd: number;
     try {
-      if (!statSync(join(dir, path)).isFile()) return null;
       fd = openSync(join(dir, path), 'r');
     } catch {
       return null;
     }
     try {
+      if (!fstatSync(fd).isFile()) return null;
       const start = new Uint8Array(16);
       return start.subarray(0, readSync(fd, start, 0, start.byteLength, 0));
     } finally {

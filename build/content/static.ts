@@ -8,6 +8,7 @@ import { isLitter } from './litter.js';
 import { below, within } from './paths.js';
 import { mediaTypeOf } from '../core/media-types.js';
 import { isReservedPath } from '../core/urls.js';
+import { hasExtension } from '../core/files.js';
 import type { StaticFile } from '../core/model.js';
 import type { Problem } from './problems.js';
 
@@ -85,9 +86,6 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** The extensions folio writes an extension-less address's file under (core/files.ts). */
 const GENERATED_FILE = /^(.*)\.(html|md|txt|css|yaml|xml|json)$/;
-
-/** Whether the last segment of a path has an extension, as core/files.ts fileFor reads it. */
-const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
 
 /** The generated address a static path takes: the address itself, or the one whose file it would overwrite (/blog.html is the file of /blog). */
 function takenAddress(path: string, generated: ReadonlySet<string>): string | null {

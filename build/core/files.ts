@@ -18,6 +18,11 @@ function extensionOf(contentType: string): string {
   return 'json';
 }
 
+/** Whether the last segment of a path has an extension: such a path is its own file (fileFor). */
+export function hasExtension(path: string): boolean {
+  return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
 /**
  * The file (relative to dist/) that holds the response to a GET target.
  * Paths that carry an extension keep it; an extension-less path becomes a
@@ -31,8 +36,7 @@ export function fileFor(target: string, contentType: string): string {
   const q = target.indexOf('?');
   const path = q === -1 ? target : target.slice(0, q);
   const query = q === -1 ? '' : target.slice(q + 1);
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  if (!query && /\.[a-z0-9]+$/i.test(last)) return path.slice(1);
+  if (!query && hasExtension(path)) return path.slice(1);
   const base = path === '/' ? 'index' : path.slice(1);
   return `${base}${query ? `@${query}` : ''}.${extensionOf(contentType)}`;
 }
