@@ -57,9 +57,12 @@ describe('the benchmark profile', () => {
     const main = threads.find((t) => t.thread === 'main')!;
     expect(threads[0]).toBe(main);
     expect(main.threads).toBe(1);
-    // The build writes its files from two threads of lib/write-worker.js.
+    // The build writes its files from two threads of lib/write-worker.js. On a loaded machine one of them may
+    // be sampled only outside its bundle (its batches too short to catch), and is then a plain "worker".
     const kinds = threads.map((t) => `${t.thread} ×${t.threads}`).join(', ');
-    expect(threads.find((t) => t.thread === 'write worker')?.threads, kinds).toBe(2);
+    const count = (kind: string) => threads.find((t) => t.thread === kind)?.threads ?? 0;
+    expect(count('write worker'), kinds).toBeGreaterThanOrEqual(1);
+    expect(count('write worker') + count('worker'), kinds).toBe(2);
     // A small site is rendered on the main thread. The bundle calls content/markdown.ts's render `render2`
     // (another module has a render too): found under its source name, through the source map.
     const at = (phase: string) => main.phases.get(phase) ?? 0;
