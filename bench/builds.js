@@ -13,6 +13,7 @@ import { countFiles, measure, median } from './measure.js';
 import { byThread, summariseFiles, toMarkdown } from './profile.js';
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const PAGEFIND = join(ROOT, 'node_modules', '.bin', 'pagefind');
 /** The build clock of every run. */
 export const NOW = '2026-11-22';
 
@@ -76,6 +77,30 @@ export function tools(ctx) {
           `--input=${ctx.content}`,
           `--output=${join(ctx.work, 'eleventy-out')}`,
           '--quiet',
+        ],
+        ctx.work,
+      ],
+    },
+    {
+      // Eleventy making folio's site, Pagefind's search index included (D57: the same work).
+      id: 'eleventy-site',
+      name: `Eleventy ${pkgVersion('@11ty/eleventy')} + Pagefind ${pkgVersion('pagefind')} (the same site)`,
+      skip: existsSync(PAGEFIND) ? undefined : 'node_modules/.bin/pagefind is missing (npm ci installs it).',
+      out: join(ctx.work, 'eleventy-site-out'),
+      prepare() {
+        rmSync(this.out, { recursive: true, force: true });
+      },
+      cmd: () => [
+        'sh',
+        [
+          '-c',
+          '"$0" "$1" --config="$2" --input="$3" --output="$4" --quiet && "$5" --site "$4" --quiet',
+          process.execPath,
+          join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'),
+          join(ROOT, 'bench', 'peers', 'eleventy-site.config.js'),
+          ctx.content,
+          join(ctx.work, 'eleventy-site-out'),
+          PAGEFIND,
         ],
         ctx.work,
       ],

@@ -149,7 +149,7 @@ async function main() {
 
   const hugo = SKIP.has('hugo') ? { skip: 'skipped by BENCH_SKIP' } : ensureHugo();
   result.peers = [
-    `Eleventy ${pkgVersion('@11ty/eleventy')} with @11ty/eleventy-plugin-syntaxhighlight ${pkgVersion('@11ty/eleventy-plugin-syntaxhighlight')} and markdown-it-footnote ${pkgVersion('markdown-it-footnote')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, code highlighted and footnotes rendered as folio does (D57), no template engine on Markdown)`,
+    `Eleventy ${pkgVersion('@11ty/eleventy')} with @11ty/eleventy-plugin-syntaxhighlight ${pkgVersion('@11ty/eleventy-plugin-syntaxhighlight')} and markdown-it-footnote ${pkgVersion('markdown-it-footnote')} (bench/peers/eleventy.config.js: the same Markdown to HTML pages, code highlighted and footnotes rendered as folio does (D57), no template engine on Markdown); and the same Eleventy making the site folio makes, then Pagefind indexing its HTML (bench/peers/eleventy-site.config.js: besides the pages, each post's Markdown twin and JSON record, the post and tag lists as JSON pages of 20, each tag's page and twin, the feed with every post's HTML, the sitemap and llms-full.txt), the peer of the cold-build target`,
     hugo.version
       ? `${hugo.version.split(' ').slice(0, 2).join(' ')} (bench/peers/hugo: the same content/ folder, default outputs)`
       : `Hugo: ${hugo.skip}`,
