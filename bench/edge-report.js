@@ -52,6 +52,16 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
       `| ${label} | ${done.map((s) => ms(s.edge.kinds[kind].cpuMs)).join(' | ')} |${two ? ` ${ratio.toFixed(2)}× ${kind === 'baseline' ? '' : ratio <= 1.5 ? '(met)' : '(**missed**)'} |` : ''} ${kind === 'baseline' ? '1.00×' : `${base.toFixed(2)}×${baseTarget}`} | ${k.reads} (${kib(k.readBytes)}) |`,
     );
   }
+  const floor = big.edge.floor;
+  if (floor?.baseline && floor.mcp && floor.accept) {
+    // What the router adds to a request beyond its script's import and one read, put on top of folio's baseline.
+    const base = big.edge.kinds.baseline.cpuMs;
+    const least = (kind) => `${((base + floor[kind].cpuMs - floor.baseline.cpuMs) / base).toFixed(2)}×`;
+    lines.push(
+      '',
+      `Pages' router alone, at ${big.size.toLocaleString('en')} posts: the same four route files answering at once (\`bench/peers/pages-floor\`: the middleware passes on, \`mcp.js\` parses the body and answers an empty result), built and measured the same way: MCP ${ms(floor.mcp.cpuMs)}, Accept ${ms(floor.accept.cpuMs)}, against ${ms(floor.baseline.cpuMs)} for that script's import and one asset read. Added to folio's baseline, what the router and the request's plumbing cost puts MCP at ${least('mcp')} and Accept at ${least('accept')} before any of folio's code runs.`,
+    );
+  }
   const withBefore = done.filter((s) => s.edge.before);
   if (withBefore.length) {
     lines.push('', `The functions of commit \`${withBefore[0].edge.before.commit}\`, measured the same way in the same run:`, '');

@@ -12,6 +12,10 @@
 // - a page of the post list the build did not enumerate (limit=7&offset=…);
 // - the baseline: the same import and one asset read (the post's JSON).
 //
+// MCP, Accept and the baseline are also measured through a script built the
+// same way from route files that answer at once (bench/peers/pages-floor):
+// what Pages' router and a request's plumbing cost, apart from folio's code.
+//
 // Also the size of each function's own bundle and of the whole script
 // (the Workers free plan allows 3 MiB after compression), and the same
 // requests as first requests on `wrangler pages dev` (./edge-wrangler.js).
@@ -37,6 +41,12 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const NOW = '2026-11-22';
 /** Each function file Pages routes to, and the middleware. */
 export const FUNCTIONS = ['functions/_middleware.ts', 'functions/mcp.ts', 'functions/api/[version]/search.ts', 'functions/[[path]].ts'];
+
+/**
+ * The requests also measured through Pages' router alone (bench/peers/pages-floor: the same route
+ * files answering at once), so that the report can tell the router's cost from folio's.
+ */
+const FLOOR_KINDS = ['mcp', 'accept', 'baseline'];
 
 /** What wrangler hands esbuild for a Pages Functions script: workerd's conditions, one ESM file, not minified. */
 export const PAGES_ESBUILD = {
@@ -145,13 +155,15 @@ export async function benchEdge({ dists, log = console.log, before = process.env
     const worker = bundleWorker(dir);
     const sizes = bundleSizes(dir);
     const old = bundleBefore(dir, before);
-    const scripts = [['', worker], ...(old ? [['before', old]] : [])];
+    const floor = bundleWorker(dir, join(ROOT, 'bench', 'peers', 'pages-floor'), 'pages-floor');
+    const scripts = [['', worker], ['floor', floor], ...(old ? [['before', old]] : [])];
     const runs = ready.map(({ size, dist }) => ({ size, dist, ...requestsFor(dist), samples: {} }));
     for (let i = 0; i < RUNS; i++) {
       for (const { dist, slug, query, offset, samples } of runs) {
         for (const [kind] of KINDS) {
           for (const [which, script] of scripts) {
-            if (which && kind === 'baseline') continue;
+            if (which === 'before' && kind === 'baseline') continue;
+            if (which === 'floor' && !FLOOR_KINDS.includes(kind)) continue;
             const r = await measure(
               process.execPath,
               [join(ROOT, 'bench', 'edge-probe.js'), script, dist, kind, slug, query, String(offset)],
@@ -170,7 +182,17 @@ export async function benchEdge({ dists, log = console.log, before = process.env
       log(
         `  edge, ${size} posts: ${KINDS.map(([k]) => `${k} ${kinds[k].cpuMs.toFixed(1)} ms CPU${beforeKinds?.[k] ? ` (before ${beforeKinds[k].cpuMs.toFixed(1)})` : ''}`).join(', ')}; worker ${(sizes.worker.bytes / 1024).toFixed(0)} KiB`,
       );
-      return { kinds, before: beforeKinds && { commit: before, kinds: beforeKinds }, sizes, slug, query, offset, wrangler: null };
+      const floorKinds = Object.fromEntries(FLOOR_KINDS.map((k) => [k, summary(samples[`floor${k}`])]));
+      return {
+        kinds,
+        floor: floorKinds,
+        before: beforeKinds && { commit: before, kinds: beforeKinds },
+        sizes,
+        slug,
+        query,
+        offset,
+        wrangler: null,
+      };
     });
     // The same requests on Cloudflare's own runtime; a failure there is reported, not fatal to the rest.
     if (wrangler) {

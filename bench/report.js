@@ -279,7 +279,7 @@ export function writeReport(text, path, log = console.log) {
   if (path === '-') return console.log(text);
   const head = `# Benchmarks
 
-How fast folio builds, searches and serves, measured side by side with Eleventy, Hugo and the remark floor. Run \`npm run bench\` to reproduce; see bench/run.js for the knobs.
+How fast folio builds, searches and serves, measured side by side with Eleventy, Pagefind, Hugo and the remark floor. Run \`npm run bench\` to reproduce; see bench/run.js for the knobs.
 
 `;
   const old = existsSync(path) ? readFileSync(path, 'utf8') : `${head}${MARK_START}\n${MARK_END}\n`;

@@ -1,0 +1,1 @@
+export const onRequest = () => new Response('{"data":[]}', { headers: { 'content-type': 'application/json' } });
