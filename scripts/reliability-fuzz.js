@@ -17,6 +17,7 @@ export function fuzz({ root, work, scale, cloudflare, log }) {
     'test/content-fuzz.test.ts',
     'test/content-fuzz-cli.test.ts',
     'test/image-fuzz.test.ts',
+    'test/incremental-fuzz.test.ts',
     'test/faults.test.ts',
     'test/faults-search.test.ts',
   ];
