@@ -127,8 +127,12 @@ const BATCH_LINKS = 2048;
  * time here, and at 10,000 posts one thread writing 31,854 files was the
  * longest part of the build; two wrote 3,300 files in 2.0 s against 2.7 s,
  * and took the 10,000-post emit phase from 34-36 s to 27 s (BENCHMARKS.md).
+ * Over a prelinked output (an incremental build) the second starts only once
+ * this many files are queued to be written: an edit writes some 80, and a
+ * thread's start-up is CPU that the build's own thread wants meanwhile.
  */
 const WRITE_THREADS = 2;
+const SECOND_THREAD_FILES = 1024;
 const BATCH_BYTES = 4 * 1024 * 1024;
 const BATCHES_IN_FLIGHT = 8;
 const LARGE_FILE = 1024 * 1024;
@@ -142,12 +146,14 @@ const LARGE_FILE = 1024 * 1024;
 export function threadWriter(staging: string): Writer | null {
   const script = workerScript('write-worker');
   if (!script) return null;
-  const workers = Array.from({ length: WRITE_THREADS }, () => new Worker(script));
+  const workers: Worker[] = [];
   let ops: WriteOp[] = [];
   let size = 0;
   let id = 0;
   let pending = 0;
   let files = 0;
+  /** Files written or spliced, not linked: what the second thread waits for. */
+  let queued = 0;
   let bytes = 0;
   let failure: Error | null = null;
   let closed = false;
@@ -162,7 +168,9 @@ export function threadWriter(staging: string): Writer | null {
     waiting = [];
     for (const w of woken) w();
   };
-  for (const worker of workers) {
+  const start = () => {
+    const worker = new Worker(script);
+    workers.push(worker);
     worker.on('message', (reply: WriteReply) => {
       pending--;
       linking.delete(reply.id);
@@ -179,7 +187,8 @@ export function threadWriter(staging: string): Writer | null {
       pending = 0;
       nudge();
     });
-  }
+  };
+  start();
   let transfer: ArrayBuffer[] = [];
   let links: { from: string; paths: string[] } | null = null;
   const send = (worker?: Worker) => {
@@ -189,6 +198,7 @@ export function threadWriter(staging: string): Writer | null {
     }
     if (!ops.length) return;
     // Batches go round the threads unless one is named: creating files is mostly the kernel's work, which runs on both cores.
+    if (!worker && workers.length < WRITE_THREADS && (!replacing || queued >= SECOND_THREAD_FILES)) start();
     (worker ?? workers[id % workers.length]!).postMessage({ id: id++, ops } satisfies WriteBatch, transfer);
     pending++;
     ops = [];
@@ -204,6 +214,7 @@ export function threadWriter(staging: string): Writer | null {
     ops.push(op);
     size += length;
     files++;
+    queued++;
     if (ops.length >= BATCH_FILES || size >= BATCH_BYTES) send();
     if (pending >= BATCHES_IN_FLIGHT) await until(() => pending < BATCHES_IN_FLIGHT);
   };
