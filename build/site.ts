@@ -163,9 +163,9 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   if (profile) problems.push(...unknownServices(profile.services ?? [], serviceIds));
   // What is published is checked for alt text with the files' own problems, so that all are reported at once.
   const today = options.now.toISOString().slice(0, 10);
-  for (const { read } of [...services, ...projects]) problems.push(...missingAltText(read.images));
+  const live = posts.filter(({ read }) => isPublished(read, today));
+  for (const { read } of [...services, ...projects, ...live]) problems.push(...missingAltText(read.images));
   if (profile) problems.push(...missingAltText(profile.images));
-  for (const { read } of posts) if (isPublished(read, today)) problems.push(...missingAltText(read.images));
   if (problems.length || !siteConfig || !profile)
     throw new ContentError(problems, 'Internal links, static files and aliases are checked once these are fixed.');
   const warn = options.warn ?? printWarning;
@@ -174,17 +174,15 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   for (const stray of content.strays ?? []) warn(formatProblem(stray));
 
   const url = siteConfig.config.site_url;
-  for (const { read, source } of posts) {
-    const late = isPublished(read, today) ? updatedAfter(read, source.file, today) : null;
+  for (const { read, source } of live) {
+    const late = updatedAfter(read, source.file, today);
     if (late) warn(formatProblem(late));
   }
   // A body with local images takes their addresses and its absolute links in one pass (site-images.ts).
   const { images, derived } = options;
-  const published = posts
-    .filter(({ read }) => isPublished(read, today))
-    .map(({ read }) =>
-      read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url, derived),
-    );
+  const published = live.map(({ read }) =>
+    read.images.length ? postWithImages(read, images, url) : withAbsoluteLinks(read, 'content_markdown', url, derived),
+  );
   published.sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
   const serviceList: Service[] = services
     .map(({ read }) => (read.images.length ? serviceWithImages(read, images, url) : withAbsoluteLinks(read, 'body_markdown', url, derived)))
@@ -214,24 +212,18 @@ export function assembleSite(content: ReadContent, options: SiteOptions): SiteMo
   site.changes = recordChanges(site, options.history ?? null).log;
 
   // Links are checked against what the site publishes, so a link to a draft is broken too.
-  const publishedSlugs = new Set(published.map((p: Post) => p.slug));
   const links: FileLink[] = [
     ...profile.links,
     ...services.flatMap(({ read }) => read.links),
     ...projects.flatMap(({ read }) => read.links),
-    ...posts.filter(({ read }) => publishedSlugs.has(read.value.slug)).flatMap(({ read }) => read.links),
+    ...live.flatMap(({ read }) => read.links),
   ];
   const model = new SiteModel(site);
   const known = knownPaths(model);
   // Static files and aliases may take no address the build generates (D43, D48).
   site.static = checkStatic(content.static ?? [], known, problems, warn);
   for (const f of site.static) known.add(f.path);
-  const publishedItems = posts.filter(({ read }) => publishedSlugs.has(read.value.slug));
-  site.redirects = redirectsOf(
-    aliasOwners(site, publishedItems, projects, services),
-    (path) => known.has(path) || path === '/mcp',
-    problems,
-  );
+  site.redirects = redirectsOf(aliasOwners(site, live, projects, services), (path) => known.has(path) || path === '/mcp', problems);
   if (problems.length) throw new ContentError(problems, 'Internal links are checked once these are fixed.');
   for (const path of Object.keys(site.redirects)) known.add(path);
   const broken = brokenLinks(site, links, known, content);
