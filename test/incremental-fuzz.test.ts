@@ -46,7 +46,7 @@ function split(text: string): { head: string[]; body: string } {
   const end = text.indexOf('\n---', 4);
   return { head: text.slice(4, end).split('\n'), body: text.slice(end + 4) };
 }
-const join2 = (head: string[], body: string) => `---\n${head.join('\n')}\n---${body}`;
+const rejoin = (head: string[], body: string) => `---\n${head.join('\n')}\n---${body}`;
 
 /** `head` with the field `name` (and a YAML list under it) replaced by `lines`, or `lines` added. */
 function setField(head: string[], name: string, lines: string[]): string[] {
@@ -91,20 +91,20 @@ async function apply(content: string, step: Step, now: Date): Promise<{ now: Dat
     case 'title':
       await edit(content, post, (t) => {
         const { head, body } = split(t);
-        return join2(setField(head, 'title', [`title: "Edited title ${step.n}"`]), body);
+        return rejoin(setField(head, 'title', [`title: "Edited title ${step.n}"`]), body);
       });
       return { now, did: `${post}: title` };
     case 'summary':
       await edit(content, post, (t) => {
         const { head, body } = split(t);
-        return join2(setField(head, 'summary', [`summary: "A summary the fuzzer wrote, ${step.n}."`]), body);
+        return rejoin(setField(head, 'summary', [`summary: "A summary the fuzzer wrote, ${step.n}."`]), body);
       });
       return { now, did: `${post}: summary` };
     case 'tags': {
       const tags = TAGS.filter((_, i) => (step.n >> i) & 1);
       await edit(content, post, (t) => {
         const { head, body } = split(t);
-        return join2(setField(head, 'tags', tags.length ? ['tags:', ...tags.map((tag) => `  - ${tag}`)] : ['tags: []']), body);
+        return rejoin(setField(head, 'tags', tags.length ? ['tags:', ...tags.map((tag) => `  - ${tag}`)] : ['tags: []']), body);
       });
       return { now, did: `${post}: tags [${tags.join(', ')}]` };
     }
@@ -112,7 +112,7 @@ async function apply(content: string, step: Step, now: Date): Promise<{ now: Dat
       await edit(content, post, (t) => {
         const { head, body } = split(t);
         // An `updated` before the new date would be a content error (D2), not an incremental build's.
-        return join2(setField(setField(head, 'date', [`date: ${day(step.n)}`]), 'updated', []), body);
+        return rejoin(setField(setField(head, 'date', [`date: ${day(step.n)}`]), 'updated', []), body);
       });
       return { now, did: `${post}: date ${day(step.n)}` };
     case 'add': {
@@ -140,7 +140,7 @@ async function apply(content: string, step: Step, now: Date): Promise<{ now: Dat
       else
         await edit(content, target, (t) => {
           const { head, body } = split(t);
-          return join2(setField(head, 'draft', ['draft: true']), body);
+          return rejoin(setField(head, 'draft', ['draft: true']), body);
         });
       return { now, did: `${target}: ${step.kind === 'remove' ? 'removed' : 'drafted'}` };
     }
