@@ -134,6 +134,63 @@ describe('prelinking the previous output', () => {
     expect(await readFile(join(out, 'kept.json'), 'utf8')).toBe(PREVIOUS['kept.json']);
   });
 
+  it('stages in a spare output: relinks only the files it names, removes those the output lacks with their folders, and keeps the rest', async () => {
+    const { parent, out, witness } = await previousOutput();
+    // The output before the previous one: it differs in index.html, had a page since removed, and lacked kept.json.
+    const spareDir = join(parent, 'spare');
+    for (const path of Object.keys(PREVIOUS)) {
+      if (path === 'kept.json') continue;
+      await mkdir(dirname(join(spareDir, path)), { recursive: true });
+      if (path === 'index.html') await writeFile(join(spareDir, path), 'the home page before');
+      else await link(join(out, path), join(spareDir, path));
+    }
+    await mkdir(join(spareDir, 'old/deep'), { recursive: true });
+    await writeFile(join(spareDir, 'old/deep/removed.html'), 'a page the previous build removed');
+    const staging = await openStaging(out);
+    const changed = ['index.html', 'kept.json', 'old/deep/removed.html'];
+    expect(staging.prelink(Object.keys(PREVIOUS), { dir: spareDir, changed })).toBe(true);
+    await staging.write('blog/new-post.html', 'a new post');
+    expect(staging.reuse('kept.json')).toBeUndefined();
+    expect(staging.changed()).toEqual(['blog/new-post.html']);
+    await staging.commit(['blog/tags/gone.md'], join(parent, 'kept-aside'));
+
+    const tree = await treeHash(out);
+    expect(Object.keys(tree).sort()).toEqual(
+      [
+        '_folio/',
+        MANIFEST_PATH,
+        'blog/',
+        'blog/new-post.html',
+        'blog/post.html',
+        'blog/tags/',
+        'blog/tags/gone.html',
+        'index.html',
+        'kept.json',
+        'llms-full.txt',
+      ].sort(),
+    );
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe(PREVIOUS['index.html']);
+    // Every file it kept is the previous output's own, linked.
+    for (const path of ['index.html', 'kept.json', 'blog/post.html'])
+      expect((await stat(join(out, path))).ino, path).toBe((await stat(join(witness, path))).ino);
+    await witnessUnchanged(witness);
+    // The replaced output is kept where commit was told, whole; the spare is the staging directory now, and gone.
+    expect(await treeHash(join(parent, 'kept-aside'))).toEqual(await treeHash(witness));
+    expect((await readdir(parent)).sort()).toEqual(['dist', 'kept-aside', 'witness']);
+  });
+
+  it('stages afresh, linking every file, when the spare cannot be moved into place', async () => {
+    const { parent, out } = await previousOutput();
+    const staging = await openStaging(out);
+    expect(staging.prelink(Object.keys(PREVIOUS), { dir: join(parent, 'no-such-spare'), changed: ['index.html'] })).toBe(false);
+    await staging.commit([]);
+    expect(
+      Object.keys(await treeHash(out))
+        .filter((p) => !p.endsWith('/'))
+        .sort(),
+    ).toEqual(Object.keys(PREVIOUS).sort());
+  });
+
   for (const [name, make] of [
     ['the writing threads', threadWriter],
     ['the writer on this thread', fsWriter],
@@ -177,6 +234,21 @@ describe('prelinking the previous output', () => {
       expect(await readFile(join(staging, 'kept.json'), 'utf8')).toBe('{"kept":false}');
       expect(await readFile(join(staging, 'llms-full.txt'), 'utf8')).toBe('BBBB middle ZZZZ');
       expect(await readFile(join(staging, 'blog/post.html'), 'utf8')).toBe(PREVIOUS['blog/post.html']);
+      await witnessUnchanged(witness);
+    });
+
+    it(`${name}: a prelink that replaces removes the file at each path first, and leaves it removed where the source has none`, async () => {
+      const { parent, out, witness } = await previousOutput();
+      const staging = join(parent, 'staging');
+      await mkdir(join(staging, 'blog'), { recursive: true });
+      await writeFile(join(staging, 'index.html'), 'an older home page');
+      await writeFile(join(staging, 'blog/gone.html'), 'a page the source no longer has');
+      const writer: Writer | null = make(staging);
+      expect(await writer!.prelink(['index.html', 'blog/gone.html'], out, true)).toEqual(['blog/gone.html']);
+      await writer!.flush();
+      await writer!.close();
+      expect((await stat(join(staging, 'index.html'))).ino).toBe((await stat(join(out, 'index.html'))).ino);
+      expect(await readdir(join(staging, 'blog'))).toEqual([]);
       await witnessUnchanged(witness);
     });
   }

@@ -1,16 +1,18 @@
 // Writes a whole output directory atomically (D40): everything goes into a
 // fresh sibling directory, which replaces the old one only when complete.
 // The files themselves are written by staging-writers.ts.
-import { spawn } from 'node:child_process';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Edit } from './splice-file.js';
 import { OutputError, outputErrors } from './output-error.js';
 import { unlinkAll } from './prelink.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
-import { onInterrupt, uninterrupted } from './interrupt.js';
+import { uninterrupted } from './interrupt.js';
 import { makeDirs } from './make-dirs.js';
+import { adopt, discard, discardOnSignal, keepAside, stagingPrefix, sweep } from './staging-dirs.js';
+
+export { recoverOutput } from './staging-dirs.js';
 
 /** A file with its bytes. */
 export interface FileBytes {
@@ -24,81 +26,6 @@ export interface FileBytes {
 
 /** A file an artifact adds: its bytes, or (`kept`) the hash the previous build wrote it with, when its maker found it the same without passing its bytes on. */
 export type OutputFile = FileBytes | { path: string; kept: string };
-
-function stagingPrefix(out: string): string {
-  return `.${basename(out)}.folio-tmp-`;
-}
-
-/**
- * A build killed between its two renames leaves the previous output only
- * under "<staging>-old", and no output: put it back. The build calls this
- * first, so even a build that then fails on its content restores it.
- */
-export async function recoverOutput(outDir: string): Promise<void> {
-  const out = resolve(outDir);
-  const prefix = stagingPrefix(out);
-  const names = await readdir(dirname(out)).catch(() => [] as string[]);
-  const old = names
-    .filter((n) => n.startsWith(prefix) && n.endsWith('-old'))
-    .sort()
-    .pop();
-  if (old && !(await stat(out).catch(() => null))) await rename(join(dirname(out), old), out);
-}
-
-function trashPrefix(out: string): string {
-  return `.${basename(out)}.folio-old-`;
-}
-
-/**
- * Removes a directory in a process of its own that outlives this one.
- * Unlinking tens of thousands of files can take longer than the whole build
- * on a slow disk, and nothing waits for it: the new output is already in place.
- */
-function removeInBackground(dir: string): void {
-  try {
-    const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', dir], {
-      detached: true,
-      stdio: 'ignore',
-    });
-    child.on('error', () => undefined);
-    child.unref();
-  } catch {
-    // It stays until the next build sweeps it.
-  }
-}
-
-/**
- * If a signal stops the build: the staging folder is removed by a process of
- * its own, which starts after this one has exited. Not renamed away first: a
- * writing thread still at work would make the folder again under its name
- * (its writes make their folders), and that copy would stay.
- */
-function discardOnSignal(staging: string): () => void {
-  return onInterrupt(() => removeInBackground(staging));
-}
-
-/** The replaced output: out of the way at once (a rename), removed in the background. */
-async function discard(out: string, old: string): Promise<void> {
-  const trash = join(dirname(out), `${trashPrefix(out)}${process.pid}-${Date.now().toString(36)}`);
-  try {
-    await rename(old, trash);
-  } catch {
-    await rm(old, { recursive: true, force: true });
-    return;
-  }
-  removeInBackground(trash);
-}
-
-/** Removes staging directories left by a build that was killed, and replaced outputs still on disk. */
-async function sweep(out: string): Promise<void> {
-  await recoverOutput(out);
-  const parent = dirname(out);
-  const prefix = stagingPrefix(out);
-  const names = await readdir(parent).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => rm(join(parent, n), { recursive: true, force: true })));
-  // A remover may still be at work on these; another one in the background does no harm.
-  for (const n of names.filter((n) => n.startsWith(trashPrefix(out)))) removeInBackground(join(parent, n));
-}
 
 /**
  * A fresh directory beside the output that files stream into as the build
@@ -115,19 +42,32 @@ export interface Staging {
    * Links the output's files at `paths` (the previous build's) now, on
    * a writing thread, and returns at once (prelink.ts). Reusing one of them
    * later costs nothing, a write or splice of one replaces its link, and
-   * those `commit` is told the build no longer has are removed.
+   * those `commit` is told the build no longer has are removed. Given a
+   * spare output (spare.ts), that directory becomes the staging directory
+   * and only the files where it differs from the output are linked again;
+   * true when it did.
    */
-  prelink(paths: Iterable<string>): void;
+  prelink(paths: Iterable<string>, spare?: Spare | null): boolean;
+  /** The files written or spliced so far: with those `commit` removes, where the new output differs from the one it replaces. */
+  changed(): string[];
   /** The output's file at `path` (the previous build's) with `edits` applied; false, and nothing written, when that file is not `size` bytes. */
   splice(path: string, size: number, edits: readonly Edit[]): Promise<boolean>;
   /**
    * Waits for every write, removes the prelinked files among `gone` (the
    * previous build's files this build does not have), then swaps the
    * staging directory in for the output. `bytes` counts written files only.
+   * The replaced output is moved to `keep` (a spare output) when given and
+   * possible, else removed in the background.
    */
-  commit(gone?: readonly string[]): Promise<{ files: number; bytes: number }>;
+  commit(gone?: readonly string[], keep?: string): Promise<{ files: number; bytes: number }>;
   /** Removes the staging directory; the output stays as it was. */
   abort(): Promise<void>;
+}
+
+/** An earlier output kept for the next build to stage in (spare.ts), and the files where it differs from the current output. */
+export interface Spare {
+  dir: string;
+  changed: readonly string[];
 }
 
 /** Refuses an output folio must not replace (checkReplaceable) before a build writes anything, its cache beside the output included. */
@@ -156,6 +96,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
   const writer = threadWriter(staging) ?? fsWriter(staging);
   let closed = false;
   const prelinked = new Set<string>();
+  const changed = new Set<string>();
   // Settled once every prelinked file is there; no write, splice or reuse starts before, so none races its link.
   let linked: Promise<void> | null = null;
   let linkedAll = false;
@@ -177,30 +118,37 @@ export async function openStaging(outDir: string): Promise<Staging> {
     dir: staging,
     abort,
     write(path, body) {
+      changed.add(path);
       const written = linked && !linkedAll ? linked.then(() => writer.write(path, body)) : writer.write(path, body);
       return written.catch(fail);
     },
-    prelink(paths) {
+    prelink(paths, spare) {
       // Each once: a second link to the same path would fail, and nothing may be copied over a link.
       for (const path of paths) prelinked.add(path);
-      linked = writer.prelink([...prelinked], out).then((missing) => {
+      const relink = spare && adopt(spare.dir, staging) ? spare.changed : null;
+      linked = writer.prelink(relink ?? [...prelinked], out, relink !== null).then((missing) => {
+        // The spare's files the output no longer has are gone now; so must the folders they leave empty be.
+        if (relink) unlinkAll(staging, missing);
         // Not in the output (removed by hand): reused, it fails as an unlinked file would; written, it is made.
         for (const path of missing) prelinked.delete(path);
         linkedAll = true;
       }, fail);
       // Failed, it fails the next write or the commit; not an unhandled rejection before then.
       linked.catch(() => {});
+      return relink !== null;
     },
     reuse,
     async splice(path, size, edits) {
       const info = await stat(join(out, path)).catch(() => null);
       if (info?.size !== size) return false;
       if (linked) await linked;
+      changed.add(path);
       const next = edits.reduce((n, e) => n + e.bytes.byteLength - (e.end - e.start), size);
       await writer.splice(path, out, edits, next).catch(fail);
       return true;
     },
-    async commit(gone = []) {
+    changed: () => [...changed],
+    async commit(gone = [], keep) {
       try {
         if (linked) await linked;
         const { files, bytes } = await writer.flush();
@@ -227,7 +175,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
           }
           // Swapped in: a signal from here on leaves it be.
           unhook();
-          if (hadOld) await discard(out, old);
+          if (hadOld) await (keep ? keepAside(out, old, keep) : discard(out, old));
         });
         return { files, bytes };
       } catch (error) {

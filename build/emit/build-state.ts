@@ -57,6 +57,8 @@ export interface BuildState {
   clock?: Map<string, 'day' | 'time'>;
   /** What the host files were made from, and their paths (hosts/index.ts). */
   hosts?: HostsMemo;
+  /** The output this build replaced, kept in the cache (spare.ts): its manifest's hash, and the files where it differs from this build's. */
+  spare?: { manifest: string; changed: string[] };
 }
 
 /** The headers a record of a build answers with. */

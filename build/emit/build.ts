@@ -29,6 +29,7 @@ import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { earlySearchThread } from './search-thread.js';
 import type { Derived } from '../derived.js';
 import { recordDigests } from './post-digest.js';
+import { spareDir, spareRecord, takeSpare } from './spare.js';
 
 export interface BuildOptions {
   content: string;
@@ -88,6 +89,8 @@ export interface BuildStats {
   written: string[];
   removed: string[];
   spliced: string[];
+  /** How the output was staged: in an empty directory, over links to the previous output's files, or in the spare output with only its changed files linked (spare.ts). */
+  staged: 'empty' | 'links' | 'spare';
   /** Whether the host files were the previous build's (kept) or printed. */
   hostFiles?: 'kept' | 'printed';
   /** Milliseconds per phase: load, render, assemble, emit (respond: every target; artifacts), serialize (what the cache keeps), commit, and save (it) when there is a cache. */
@@ -153,11 +156,13 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
   let staging: Staging | null = null;
   let cache: RecordCache | null = null;
   let saved = false;
+  let staged: BuildStats['staged'] = 'empty';
   try {
+    const spare = cacheDir ? await takeSpare(cacheDir, out, previous) : null;
     if (previous) {
-      // Its files are linked into the staging directory while the content loads (prelink.ts).
+      // Its files are linked into the staging directory while the content loads (prelink.ts), or those of the spare that differ (spare.ts).
       staging = await openStaging(out);
-      staging.prelink(outputFiles(previous));
+      staged = staging.prelink(outputFiles(previous), spare) ? 'spare' : 'links';
     }
     const [records, sources] = await Promise.all([
       options.records ?? (cacheDir ? RecordCache.open(cacheDir) : null),
@@ -212,10 +217,13 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
     });
     lap('emit');
     Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
+    // The output this build replaces is kept for the next one when the two share most files.
+    const kept = cacheDir ? spareRecord(previous, [...into.changed(), ...emitted.removed], emitted.files) : null;
+    if (kept) emitted.state.spare = kept;
     // What the cache keeps is made while the writing threads finish, and saved once the output is swapped in.
     const saving = cacheDir ? { dir: cacheDir, state: serializeState(emitted.state), record: recordChanges(site, history).history } : null;
     if (saving) lap('serialize');
-    await into.commit(emitted.removed);
+    await into.commit(emitted.removed, kept ? spareDir(cacheDir!, out) : undefined);
     lap('commit');
     if (saving) {
       const { dir, state, record } = saving;
@@ -235,6 +243,7 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
       removed: emitted.removed,
       spliced: emitted.spliced,
       hostFiles: emitted.hostFiles,
+      staged,
       phases,
     };
     return {

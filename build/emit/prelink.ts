@@ -31,7 +31,7 @@ export function createFlag(path: string, replace: boolean | undefined): 'w' | 'w
 }
 
 /** Removes the file at `path` if it is there. */
-function unlinkFresh(path: string): void {
+export function unlinkFresh(path: string): void {
   try {
     unlinkSync(path);
   } catch (error) {

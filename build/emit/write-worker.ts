@@ -9,17 +9,18 @@ import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { collectGarbage } from './gc.js';
 import { spliceFile, type Edit } from './splice-file.js';
-import { afterLinkFailure, createFlag } from './prelink.js';
+import { afterLinkFailure, createFlag, unlinkFresh } from './prelink.js';
 
 /**
  * `links`: each of `paths` (relative) linked from the directory `from` into `to`, so a batch of thousands costs one short message;
- * with `skipMissing`, a path `from` does not have is left out and named in the reply, not a failure.
+ * with `skipMissing`, a path `from` does not have is left out and named in the reply, not a failure;
+ * with `replace`, a file already at a path in `to` (an earlier build's, spare.ts) is removed first, and stays removed where `from` has none.
  * `splice`: `path` written as the file `source` with `edits` applied.
  * `replace`: the path may hold a link to the previous output's file (prelink.ts), which is removed first, never written through.
  */
 export type WriteOp =
   | { op: 'write'; path: string; body: Uint8Array | string; replace?: boolean }
-  | { op: 'links'; from: string; to: string; paths: string[]; skipMissing?: boolean }
+  | { op: 'links'; from: string; to: string; paths: string[]; skipMissing?: boolean; replace?: boolean }
   | { op: 'splice'; path: string; source: string; edits: Edit[]; replace?: boolean };
 
 export interface WriteBatch {
@@ -63,6 +64,7 @@ parentPort?.on('message', (batch: WriteBatch) => {
         const from = join(op.from, path);
         const to = join(op.to, path);
         ensureDir(dirname(to));
+        if (op.replace) unlinkFresh(to);
         try {
           linkSync(from, to);
         } catch (error) {

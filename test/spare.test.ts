@@ -1,0 +1,133 @@
+// The spare output (emit/spare.ts, D56): the output an edit replaces is kept
+// in the cache, and the next build stages in it, linking again only the
+// files where it differs from the current output. Each build must still
+// equal a clean one, never write into the output it replaces (D40), and
+// never use a spare that is not the output its state names.
+import { appendFile, copyFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../build/emit/build.js';
+import { historyFile } from '../build/emit/cache.js';
+import { spareDir } from '../build/emit/spare.js';
+import { MANIFEST_PATH } from '../build/core/files.js';
+import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
+
+const SLOW = { timeout: 300_000 };
+let work: string;
+let content: string;
+let cache: string;
+let out: string;
+let spare: string;
+let cleanRuns = 0;
+
+beforeAll(async () => {
+  work = await tempDir('folio-spare-');
+  content = await copyContent();
+  cache = join(work, '.folio-cache');
+  out = join(work, 'dist');
+  spare = spareDir(cache, out);
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+  await rm(content, { recursive: true, force: true });
+});
+
+const incremental = (now = NOW): Promise<BuildResult> => build({ content, out, now, cache });
+
+async function expectSameAsClean(now = NOW): Promise<void> {
+  const clean = join(work, `clean-${cleanRuns++}`);
+  await cleanBuild({ content, out: clean, now }, (cleanCache) => copyFile(historyFile(cache, out), historyFile(cleanCache, clean)));
+  expect(await treeHash(out)).toEqual(await treeHash(clean));
+  await rm(clean, { recursive: true, force: true });
+}
+
+let edits = 0;
+const editBody = () => appendFile(join(content, 'posts', 'bounce-handling.md'), `\nA sentence added by edit ${++edits}.\n`);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+describe('the spare output', () => {
+  it('is the output an edit replaced, whole; the next edit stages in it and equals a clean build', SLOW, async () => {
+    const first = await incremental();
+    expect(first.stats.staged).toBe('empty');
+    // Every file was written: a spare would share none with the output.
+    expect(await exists(spare)).toBe(false);
+    const firstTree = await treeHash(out);
+
+    await editBody();
+    const second = await incremental();
+    expect(second.stats.staged).toBe('links');
+    expect(second.state.spare?.changed.sort()).toEqual([...second.stats.written, ...second.stats.removed].sort());
+    expect(await treeHash(spare)).toEqual(firstTree);
+    // It shares the files the edit left alone with the output: no bytes copied.
+    const kept = 'blog/tags/email.html';
+    expect(second.stats.written).not.toContain(kept);
+    expect((await stat(join(spare, kept))).ino).toBe((await stat(join(out, kept))).ino);
+    await expectSameAsClean();
+    const secondTree = await treeHash(out);
+
+    await editBody();
+    const third = await incremental();
+    expect(third.stats.staged).toBe('spare');
+    await expectSameAsClean();
+    // The output it replaced is the spare now, as it was: nothing was written into it.
+    expect(await treeHash(spare)).toEqual(secondTree);
+
+    await editBody();
+    expect((await incremental()).stats.staged).toBe('spare');
+    await expectSameAsClean();
+  });
+
+  it('is not used, but removed, when it is not the output the state names', SLOW, async () => {
+    await writeFile(join(spare, MANIFEST_PATH), '{"edited":"by hand"}');
+    const before = await treeHash(out);
+    await editBody();
+    const next = await incremental();
+    expect(next.stats.staged).toBe('links');
+    await expectSameAsClean();
+    expect(await treeHash(spare)).toEqual(before);
+  });
+
+  it('is not used when it is gone, and the build links every file instead', SLOW, async () => {
+    await rm(spare, { recursive: true });
+    await editBody();
+    expect((await incremental()).stats.staged).toBe('links');
+    await expectSameAsClean();
+    expect(await exists(spare)).toBe(true);
+  });
+
+  it('is not kept by a build that changed most files', SLOW, async () => {
+    // Every page, twin and record shows the site's address.
+    const site = join(content, 'site.yaml');
+    await writeFile(
+      site,
+      (await readFile(site, 'utf8')).replace('site_url: https://hannabrink.example', 'site_url: https://brink.example'),
+    );
+    const all = await incremental();
+    expect(all.stats.written.length * 2).toBeGreaterThan(all.files);
+    expect(all.state.spare).toBeUndefined();
+    expect(await exists(spare)).toBe(false);
+    await editBody();
+    expect((await incremental()).stats.staged).toBe('links');
+    await expectSameAsClean();
+  });
+
+  it('taken by a build that fails, leaves the output as it was, and the next build links every file', SLOW, async () => {
+    await editBody();
+    expect((await incremental()).stats.staged).toBe('spare');
+    const before = await treeHash(out);
+    const broken = join(content, 'posts', 'broken.md');
+    await writeFile(broken, '---\ntitle: "Broken"\ndate: 2024-01-01\n---\n\nSee [nothing](/blog/no-such-post).\n');
+    await expect(incremental()).rejects.toThrow(/no-such-post/);
+    expect(await treeHash(out)).toEqual(before);
+    expect((await readdir(work)).filter((name) => name.startsWith('.dist.folio-tmp-'))).toEqual([]);
+    expect(await exists(spare)).toBe(false);
+    await rm(broken);
+    const next = await incremental();
+    expect(next.stats.staged).toBe('links');
+    await expectSameAsClean();
+  });
+});
