@@ -20,6 +20,9 @@ import { buildClock, collectHosts, contentDir, parseCount, parsePort, parseSiteU
 
 const VERSION = '0.1.0';
 
+/** How `--timings` names the way the build staged its output (BuildStats.staged). */
+const STAGED = { empty: 'in an empty folder', links: 'over links to the previous output', spare: 'in the spare output' } as const;
+
 interface BuildFlags {
   content: string;
   out: string;
@@ -107,7 +110,7 @@ export function program(): Command {
           console.log(
             `  ${Object.entries(result.stats.phases)
               .map(([k, v]) => `${k} ${Math.round(v)} ms`)
-              .join(' · ')}`,
+              .join(' · ')} (staged: ${STAGED[result.stats.staged]})`,
           );
       } finally {
         bar.clear();

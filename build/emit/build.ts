@@ -29,7 +29,7 @@ import { collectGarbage, LARGE_SITE_POSTS } from './gc.js';
 import { earlySearchThread } from './search-thread.js';
 import type { Derived } from '../derived.js';
 import { recordDigests } from './post-digest.js';
-import { spareDir, spareRecord, takeSpare } from './spare.js';
+import { pruneSpare, spareDir, spareRecord, takeSpare } from './spare.js';
 
 export interface BuildOptions {
   content: string;
@@ -227,7 +227,12 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
     lap('commit');
     if (saving) {
       const { dir, state, record } = saving;
-      await Promise.all([saveState(dir, out, state), sameHistory(history, record) || saveHistory(dir, out, record)]);
+      // The kept spare's changed files are unlinked on the thread pool meanwhile.
+      await Promise.all([
+        saveState(dir, out, state),
+        sameHistory(history, record) || saveHistory(dir, out, record),
+        kept && pruneSpare(spareDir(dir, out), kept),
+      ]);
       lap('save');
     }
     const stats: BuildStats = {

@@ -6,11 +6,13 @@
 // is the output before the previous one: it shares every file with the
 // current output (the same inodes) but those the previous build changed, so
 // the next build renames it into place as its staging directory and links
-// again only those files. The current output is never written to (D40), and
-// a spare that is not the output the state describes is removed, not used.
+// again only those files, which the spare need not keep meanwhile. The
+// current output is never written to (D40), and a spare that is not the
+// output the state describes is removed, not used.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { rmdir, unlink } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Spare } from './atomic.js';
 import type { BuildState } from './build-state.js';
@@ -42,6 +44,32 @@ export async function takeSpare(cacheDir: string, out: string, previous: BuildSt
   if (wanted && manifest === wanted.manifest) return { dir, changed: wanted.changed };
   await discard(out, dir);
   return null;
+}
+
+/**
+ * The kept spare without the files the next build links again anyway (the
+ * ones this build changed), so that it shares every file it holds with the
+ * output and takes no room of its own: at 10,000 posts the large documents
+ * an edit splices (the model, the feeds, llms-full.txt, the search index)
+ * would be 130 MB. Only the manifest stays, by which the next build knows
+ * it. Unlinked on the thread pool while the build saves its state; a file
+ * left (a build stopped first, a failure) leaves a spare that is still
+ * right, since the next build links each of those files again regardless.
+ */
+export async function pruneSpare(dir: string, spare: NonNullable<BuildState['spare']>): Promise<void> {
+  const paths = spare.changed.filter((path) => path !== MANIFEST_PATH);
+  await Promise.all(paths.map((path) => unlink(join(dir, path)).catch(() => undefined)));
+  const folders = [...new Set(paths.map((path) => dirname(path)))].sort((a, b) => b.split('/').length - a.split('/').length);
+  // Each folder left empty, and its parents: not empty (or gone already) stops the walk up, as in prelink.ts unlinkAll.
+  for (const folder of folders)
+    for (let f = folder; f !== '.' && f !== '/'; f = dirname(f))
+      if (
+        !(await rmdir(join(dir, f)).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
 }
 
 /**
