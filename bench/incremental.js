@@ -3,29 +3,16 @@
 // then as a daily build in CI (a fresh checkout of the content, and the clock
 // a day later each run), then a title edit (a field lists show),
 // then `folio dev`'s edit → served.
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folioOwnMs, NOW, ROOT } from './builds.js';
 import { benchDev } from './dev.js';
-import { measure, median, replacedOutputsGone } from './measure.js';
+import { freshCheckout, measure, median, replacedOutputsGone } from './measure.js';
 
 /** The files of dist/ a rebuild changed, from folio's summary ("… 90 files changed]"): what a host's deploy uploads again. */
 const folioFilesChanged = (stdout) => Number(/(\d+) files changed\]/.exec(stdout)?.[1] ?? NaN);
 /** How many responses an incremental build asked for, from its summary (`… 7 of 31883 responses asked …`); NaN for a full build. */
 const folioAsked = (stdout) => Number(/(\d+) of \d+ responses asked/.exec(stdout)?.[1] ?? NaN);
-
-/**
- * The content folder as a CI job's checkout leaves it: the same path, but
- * every file new (new inodes and change times), so no file's stamp from the
- * last build matches and each is read (content/load.ts).
- */
-function freshCheckout(content) {
-  const fresh = `${content}.checkout`;
-  rmSync(fresh, { recursive: true, force: true });
-  cpSync(content, fresh, { recursive: true });
-  rmSync(content, { recursive: true });
-  renameSync(fresh, content);
-}
 
 /** A one-post edit, then `folio build` again on a private copy of the corpus. */
 export async function incremental(ctx, runs) {

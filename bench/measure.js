@@ -4,7 +4,7 @@
 // process tree in /proc otherwise; the larger of the two is kept, so a
 // command that forks workers is not under-counted.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const GNU_TIME = '/usr/bin/time';
@@ -117,6 +117,19 @@ export async function replacedOutputsGone(dir, limitMs = 60_000) {
   };
   while (pending() && performance.now() < until) await new Promise((ok) => setTimeout(ok, 50));
   spawnSync('sync');
+}
+
+/**
+ * The content folder as a CI job's checkout leaves it: the same path, but
+ * every file new (new inodes and change times), so no file's stamp from the
+ * last build matches and each is read (content/load.ts).
+ */
+export function freshCheckout(content) {
+  const fresh = `${content}.checkout`;
+  rmSync(fresh, { recursive: true, force: true });
+  cpSync(content, fresh, { recursive: true });
+  rmSync(content, { recursive: true });
+  renameSync(fresh, content);
 }
 
 /** Number of files and their total bytes below `dir` (0 when it is missing). */

@@ -174,7 +174,7 @@ export function report(result) {
       `### Profile of the one-post edit, ${size} posts`,
       '',
       intro(
-        'The rebuild after a sentence is appended to one post, with the cache the cold build left. The content was copied just before that build, and a stamp vouches only for a file unchanged for 3 s before a build starts, so the edit reads nearly every file, as a CI build on a fresh checkout reads every one. It ran',
+        'The rebuild after a sentence is appended to one post: the second edit after the cold build, so it stages in the spare output the first one kept, as every edit after the first does. The content was copied afresh just before it, as a checkout leaves it, so it reads every file, as a CI build does. It ran',
         'edit',
       ),
       '',
