@@ -61,6 +61,20 @@ async function stagingLeftovers(parent: string): Promise<string[]> {
   return (await readdir(parent)).filter((n) => n.includes('.folio-tmp-'));
 }
 
+/** The figures of a test that kills builds: how many it started, and how many it interrupted before they finished. */
+function recordKills(name: string, target: string, builds: number, interrupted: number, seed: number): void {
+  recordFigures({
+    name,
+    target,
+    inputs: builds,
+    requests: 0,
+    failures: 0,
+    seed,
+    ms: 0,
+    note: `${interrupted} of ${builds} interrupted before they finished`,
+  });
+}
+
 /** The inode of the spare output in the cache beside the output in `parent` (spare.ts), or null when there is none. */
 async function spareIno(parent: string): Promise<number | null> {
   const cache = join(parent, '.folio-cache');
@@ -318,16 +332,7 @@ describe('a build killed at random points (D40)', () => {
         interrupted++;
         expect(tree, `killed after ${delay} ms (seed ${seed}, FOLIO_FUZZ_SEED replays it)`).toEqual(before);
       }
-      recordFigures({
-        name: 'faults: builds killed with SIGKILL',
-        target: 'folio build, 300 posts',
-        inputs: delays.length,
-        requests: 0,
-        failures: 0,
-        seed,
-        ms: 0,
-        note: `${interrupted} of ${delays.length} interrupted before they finished`,
-      });
+      recordKills('faults: builds killed with SIGKILL', 'folio build, 300 posts', delays.length, interrupted, seed);
       expect(interrupted, 'no build was interrupted: the corpus is too small for the delays').toBeGreaterThan(0);
       const done = await folio(['build', '--content', big, '--out', out, '--now', '2026-11-22']);
       expect(done.code, done.stderr).toBe(0);
@@ -407,19 +412,15 @@ describe('a build killed at random points (D40)', () => {
           expect(await treeHash(out)).toEqual(whole);
           expect(await stagingLeftovers(parent)).toEqual([]);
         }
-        recordFigures({
-          name:
-            staged === 'links'
-              ? 'faults: incremental builds killed with SIGKILL'
-              : 'faults: incremental builds in the spare output killed with SIGKILL',
-          target: 'folio build, 200 posts, one body edit',
-          inputs: delays.length,
-          requests: 0,
-          failures: 0,
+        recordKills(
+          staged === 'links'
+            ? 'faults: incremental builds killed with SIGKILL'
+            : 'faults: incremental builds in the spare output killed with SIGKILL',
+          'folio build, 200 posts, one body edit',
+          delays.length,
+          interrupted,
           seed,
-          ms: 0,
-          note: `${interrupted} of ${delays.length} interrupted before they finished`,
-        });
+        );
         expect(interrupted, 'no incremental build was interrupted: the delays are too long').toBeGreaterThan(0);
       },
     );
