@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Edit } from './splice-file.js';
 import { OutputError, outputErrors } from './output-error.js';
-import { unlinkAll } from './prelink.js';
+import { removeEmptyFolders, unlinkAll } from './prelink.js';
 import { fsWriter, threadWriter } from './staging-writers.js';
 import { uninterrupted } from './interrupt.js';
 import { makeDirs } from './make-dirs.js';
@@ -48,8 +48,6 @@ export interface Staging {
    * true when it did.
    */
   prelink(paths: Iterable<string>, spare?: Spare | null): boolean;
-  /** The files written or spliced so far: with those `commit` removes, where the new output differs from the one it replaces. */
-  changed(): string[];
   /** The output's file at `path` (the previous build's) with `edits` applied; false, and nothing written, when that file is not `size` bytes. */
   splice(path: string, size: number, edits: readonly Edit[]): Promise<boolean>;
   /**
@@ -96,7 +94,6 @@ export async function openStaging(outDir: string): Promise<Staging> {
   const writer = threadWriter(staging) ?? fsWriter(staging);
   let closed = false;
   const prelinked = new Set<string>();
-  const changed = new Set<string>();
   // Settled once every prelinked file is there; no write, splice or reuse starts before, so none races its link.
   let linked: Promise<void> | null = null;
   let linkedAll = false;
@@ -118,7 +115,6 @@ export async function openStaging(outDir: string): Promise<Staging> {
     dir: staging,
     abort,
     write(path, body) {
-      changed.add(path);
       const written = linked && !linkedAll ? linked.then(() => writer.write(path, body)) : writer.write(path, body);
       return written.catch(fail);
     },
@@ -128,7 +124,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
       const relink = spare && adopt(spare.dir, staging) ? spare.changed : null;
       linked = writer.prelink(relink ?? [...prelinked], out, relink !== null).then((missing) => {
         // The spare's files the output no longer has are gone now; so must the folders they leave empty be.
-        if (relink) unlinkAll(staging, missing);
+        if (relink) removeEmptyFolders(staging, missing);
         // Not in the output (removed by hand): reused, it fails as an unlinked file would; written, it is made.
         for (const path of missing) prelinked.delete(path);
         linkedAll = true;
@@ -142,12 +138,10 @@ export async function openStaging(outDir: string): Promise<Staging> {
       const info = await stat(join(out, path)).catch(() => null);
       if (info?.size !== size) return false;
       if (linked) await linked;
-      changed.add(path);
       const next = edits.reduce((n, e) => n + e.bytes.byteLength - (e.end - e.start), size);
       await writer.splice(path, out, edits, next).catch(fail);
       return true;
     },
-    changed: () => [...changed],
     async commit(gone = [], keep) {
       try {
         if (linked) await linked;

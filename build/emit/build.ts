@@ -218,12 +218,14 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
     lap('emit');
     Object.assign(phases, { respond: emitted.phases.respond, artifacts: emitted.phases.artifacts });
     // The output this build replaces is kept for the next one when the two share most files.
-    const kept = cacheDir ? spareRecord(previous, [...into.changed(), ...emitted.removed], emitted.files) : null;
+    // The ledger lists every file written or spliced, which with the removed ones are where the two differ.
+    const kept = cacheDir ? spareRecord(previous, [...emitted.written, ...emitted.removed], emitted.files) : null;
     if (kept) emitted.state.spare = kept;
+    const spareAt = kept ? spareDir(cacheDir!, out) : undefined;
     // What the cache keeps is made while the writing threads finish, and saved once the output is swapped in.
     const saving = cacheDir ? { dir: cacheDir, state: serializeState(emitted.state), record: recordChanges(site, history).history } : null;
     if (saving) lap('serialize');
-    await into.commit(emitted.removed, kept ? spareDir(cacheDir!, out) : undefined);
+    await into.commit(emitted.removed, spareAt);
     lap('commit');
     if (saving) {
       const { dir, state, record } = saving;
@@ -231,7 +233,7 @@ async function buildLocked(options: BuildOptions, out: string, cacheDir: string 
       await Promise.all([
         saveState(dir, out, state),
         sameHistory(history, record) || saveHistory(dir, out, record),
-        kept && pruneSpare(spareDir(dir, out), kept),
+        kept && pruneSpare(spareAt!, kept),
       ]);
       lap('save');
     }

@@ -92,8 +92,13 @@ export function recordKey(fingerprint: string, kind: DocumentKind, source: Sourc
  * Unlike the state it is not tied to the code that built it: it is history,
  * and a new folio version must not forget what an old one removed.
  */
+/** What names the files the cache keeps per output directory (its state, history and spare output). */
+export function outputKey(out: string): string {
+  return createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16);
+}
+
 export function historyFile(dir: string, out: string): string {
-  return join(dir, `history-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}.json`);
+  return join(dir, `history-${outputKey(out)}.json`);
 }
 
 export function loadHistory(dir: string, out: string): History | null {
@@ -119,7 +124,7 @@ export async function saveHistory(dir: string, out: string, history: History): P
 
 /** The state of the last build of `out`, beside the records; one file per output directory. */
 function stateFile(dir: string, out: string): string {
-  return join(dir, `state-${FORMAT}-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}.bin`);
+  return join(dir, `state-${FORMAT}-${outputKey(out)}.bin`);
 }
 
 export function loadState(dir: string, out: string): BuildState | null {

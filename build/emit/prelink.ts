@@ -40,12 +40,14 @@ export function unlinkFresh(path: string): void {
 }
 
 /** Removes each of `paths` (relative) from `dir`, and the folders that leaves empty: a build that never linked them has neither. */
-export function unlinkAll(dir: string, paths: Iterable<string>): void {
-  const folders = new Set<string>();
-  for (const path of paths) {
-    unlinkFresh(join(dir, path));
-    folders.add(dirname(path));
-  }
+export function unlinkAll(dir: string, paths: readonly string[]): void {
+  for (const path of paths) unlinkFresh(join(dir, path));
+  removeEmptyFolders(dir, paths);
+}
+
+/** Removes the folders of `paths` (relative, their files removed already) from `dir` where they are empty now, and so their parents. */
+export function removeEmptyFolders(dir: string, paths: readonly string[]): void {
+  const folders = new Set(paths.map((path) => dirname(path)));
   const depth = (folder: string) => folder.split('/').length;
   for (const folder of [...folders].sort((a, b) => depth(b) - depth(a))) {
     for (let f = folder; f !== '.' && f !== '/'; f = dirname(f)) {

@@ -9,20 +9,21 @@
 // again only those files, which the spare need not keep meanwhile. The
 // current output is never written to (D40), and a spare that is not the
 // output the state describes is removed, not used.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rmdir, unlink } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { MANIFEST_PATH } from '../core/files.js';
 import type { Spare } from './atomic.js';
 import type { BuildState } from './build-state.js';
+import { outputKey } from './cache.js';
 import { sha1 } from './ledger.js';
+import { removeEmptyFolders } from './prelink.js';
 import { discard } from './staging-dirs.js';
 import { withWholeFile } from './whole-file.js';
 
 /** Where the spare of the output `out` is kept: in the cache, which a CI job keeps with the output. */
 export function spareDir(cacheDir: string, out: string): string {
-  return join(cacheDir, `spare-${createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16)}`);
+  return join(cacheDir, `spare-${outputKey(out)}`);
 }
 
 /**
@@ -59,17 +60,7 @@ export async function takeSpare(cacheDir: string, out: string, previous: BuildSt
 export async function pruneSpare(dir: string, spare: NonNullable<BuildState['spare']>): Promise<void> {
   const paths = spare.changed.filter((path) => path !== MANIFEST_PATH);
   await Promise.all(paths.map((path) => unlink(join(dir, path)).catch(() => undefined)));
-  const folders = [...new Set(paths.map((path) => dirname(path)))].sort((a, b) => b.split('/').length - a.split('/').length);
-  // Each folder left empty, and its parents: not empty (or gone already) stops the walk up, as in prelink.ts unlinkAll.
-  for (const folder of folders)
-    for (let f = folder; f !== '.' && f !== '/'; f = dirname(f))
-      if (
-        !(await rmdir(join(dir, f)).then(
-          () => true,
-          () => false,
-        ))
-      )
-        break;
+  removeEmptyFolders(dir, paths);
 }
 
 /**
@@ -79,8 +70,7 @@ export async function pruneSpare(dir: string, spare: NonNullable<BuildState['spa
  * are the files the two do not share, and past half of them a fresh
  * staging directory costs little more than the spare saves.
  */
-export function spareRecord(previous: BuildState | null, changed: readonly string[], files: number): BuildState['spare'] | null {
+export function spareRecord(previous: BuildState | null, changed: string[], files: number): BuildState['spare'] | null {
   const manifest = previous?.extras.get(MANIFEST_PATH)?.hash;
-  if (!manifest || changed.length * 2 > files) return null;
-  return { manifest, changed: [...changed] };
+  return manifest && changed.length * 2 <= files ? { manifest, changed } : null;
 }
