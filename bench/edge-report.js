@@ -31,7 +31,7 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
   const lines = [
     MARK_START,
     '',
-    `Measured ${date}${commit ? ` at commit \`${commit}\`` : ''}: each sample is a fresh \`node\` process that imports the Pages script \`wrangler pages functions build\` made and answers one first request through its fetch handler (Pages' router: the middleware, then the route) with \`env.ASSETS\` reading the built dist/; CPU time (user + system) of import + answer, median of ${RUNS}.`,
+    `Measured ${date}${commit ? ` at commit \`${commit}\`` : ''}: each sample is a fresh \`node\` process that imports the Pages script \`wrangler pages functions build\` made and answers one first request through its fetch handler (Pages' router, then the middleware) with \`env.ASSETS\` reading the built dist/; CPU time (user + system) of import + answer, median of ${RUNS}.`,
     '',
   ];
   if (!done.length)
@@ -59,7 +59,7 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
     const least = (kind) => `${((base + floor[kind].cpuMs - floor.baseline.cpuMs) / base).toFixed(2)}×`;
     lines.push(
       '',
-      `Pages' router alone, at ${big.size.toLocaleString('en')} posts: the same four route files answering at once (\`bench/peers/pages-floor\`: the middleware passes on, \`mcp.js\` parses the body and answers an empty result), built and measured the same way: MCP ${ms(floor.mcp.cpuMs)}, Accept ${ms(floor.accept.cpuMs)}, against ${ms(floor.baseline.cpuMs)} for that script's import and one asset read. Added to folio's baseline, what the router and the request's plumbing cost puts MCP at ${least('mcp')} and Accept at ${least('accept')} before any of folio's code runs.`,
+      `Pages' router alone, at ${big.size.toLocaleString('en')} posts: one middleware answering at once (\`bench/peers/pages-floor\`: an MCP call's body parsed and an empty result, a small Markdown page otherwise), built and measured the same way: MCP ${ms(floor.mcp.cpuMs)}, Accept ${ms(floor.accept.cpuMs)}, against ${ms(floor.baseline.cpuMs)} for that script's import and one asset read. Added to folio's baseline, what the router and the request's plumbing cost puts MCP at ${least('mcp')} and Accept at ${least('accept')} before any of folio's code runs.`,
     );
   }
   const withBefore = done.filter((s) => s.edge.before);
@@ -93,7 +93,7 @@ export function edgeReport(sizes, { date = new Date().toISOString(), commit = ''
       `| \`${f.file}\` alone (esbuild as wrangler runs it) | ${kib(f.bytes)} | ${kib(f.gzip)} | ${((100 * f.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`,
     );
   lines.push(
-    `| the whole Pages script (\`wrangler pages functions build\`: Pages' router, every route and the middleware; the one measured above) | ${kib(worker.bytes)} | ${kib(worker.gzip)} | ${((100 * worker.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`,
+    `| the whole Pages script (\`wrangler pages functions build\`: Pages' router and the middleware; the one measured above) | ${kib(worker.bytes)} | ${kib(worker.gzip)} | ${((100 * worker.gzip) / FREE_PLAN_BYTES).toFixed(1)} % |`,
   );
   lines.push(
     '',

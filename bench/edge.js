@@ -1,6 +1,6 @@
 // Edge cold cost (D55): the functions/ folder bundled as Cloudflare Pages
 // bundles it (`wrangler pages functions build`: one ESM script with Pages'
-// router, every route and the middleware, not minified), then, in a fresh
+// router and the middleware, not minified), then, in a fresh
 // Node process per sample, import that script and answer one first request
 // through its fetch handler, with env.ASSETS reading the built dist/.
 // CPU time of import + first answer, median of BENCH_EDGE_RUNS samples
@@ -13,7 +13,7 @@
 // - the baseline: the same import and one asset read (the post's JSON).
 //
 // MCP, Accept and the baseline are also measured through a script built the
-// same way from route files that answer at once (bench/peers/pages-floor):
+// same way from a middleware that answers at once (bench/peers/pages-floor):
 // what Pages' router and a request's plumbing cost, apart from folio's code.
 //
 // Also the size of each function's own bundle and of the whole script
@@ -39,12 +39,12 @@ import { edgeReport, KINDS, RUNS, writeEdgeReport } from './edge-report.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const NOW = '2026-11-22';
-/** Each function file Pages routes to, and the middleware. */
-export const FUNCTIONS = ['functions/_middleware.ts', 'functions/mcp.ts', 'functions/api/[version]/search.ts', 'functions/[[path]].ts'];
+/** Each function file Pages routes to: the middleware alone answers every request. */
+export const FUNCTIONS = ['functions/_middleware.ts'];
 
 /**
- * The requests also measured through Pages' router alone (bench/peers/pages-floor: the same route
- * files answering at once), so that the report can tell the router's cost from folio's.
+ * The requests also measured through Pages' router alone (bench/peers/pages-floor: a middleware
+ * answering at once), so that the report can tell the router's cost from folio's.
  */
 const FLOOR_KINDS = ['mcp', 'accept', 'baseline'];
 
@@ -72,8 +72,8 @@ const WRANGLER = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.j
 
 /**
  * The whole script as a Pages deployment runs it: `wrangler pages functions
- * build` on root's functions/, Pages' own router (middleware first, then the
- * route the path names) included; its default export is the worker. Offline,
+ * build` on root's functions/, Pages' own router (which runs the middleware,
+ * and then any route file the path names) included; its default export is the worker. Offline,
  * with a HOME of its own, as scripts/wrangler.js runs wrangler.
  */
 export function bundleWorker(dir, root = ROOT, name = 'edge-worker') {

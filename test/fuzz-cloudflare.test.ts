@@ -45,9 +45,9 @@ function wranglerCannotTake(req: RawRequest): string | null {
 }
 
 describe('paths with an empty segment on Cloudflare Pages (D13, D15, D17)', () => {
-  // Pages' route files match no path with an empty segment: the middleware
-  // answers it, or GET would get the HTML 404.html and POST Pages' bare 405,
-  // without the envelope or CORS. The fuzzer below sends more such paths, raw
+  // Pages' route files match no path with an empty segment, so a function
+  // there would never see it: GET would get the HTML 404.html and POST Pages'
+  // bare 405, without the envelope or CORS. The middleware answers it. The fuzzer below sends more such paths, raw
   // backslashes among them (a slash to the runtime's URL parser).
   it('GET and POST /api/v1//posts answer the JSON envelope', async () => {
     for (const method of ['GET', 'POST']) {

@@ -4,11 +4,12 @@
 // shards in edge-search.test.ts), and the head, parsed again only when its
 // text changes.
 import { describe, expect, it } from 'vitest';
-import { keptFiles } from '../build/runtime/handler.js';
+import { KeptFiles } from '../build/core/kept-files.js';
+import { KEEP_EDGE_BYTES } from '../build/runtime/edge.js';
 
 describe('the head a handler keeps', () => {
   it('is parsed again only when its text changes, and is shared frozen, so a request cannot change the next one', () => {
-    const kept = keptFiles();
+    const kept = new KeptFiles(KEEP_EDGE_BYTES);
     let parses = 0;
     const parse = (text: string) => (parses++, JSON.parse(text) as { site: { config: { title: string }; services: { id: string }[] } });
     const text = '{"site":{"config":{"title":"A"},"services":[{"id":"audit"}]}}';

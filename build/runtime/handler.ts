@@ -9,21 +9,15 @@ import type { Family } from '../core/family.js';
 import type { Reply, Req } from '../core/http.js';
 import { finish, respond } from '../core/respond.js';
 import type { Runtime, SearchEngine } from '../core/runtime.js';
-import type { EdgeHead } from '../core/edge.js';
 import { SiteModel } from '../core/site-model.js';
 import { KeptFiles } from '../core/kept-files.js';
 import { assetData, headSite, KEEP_EDGE_BYTES, readChanges, readHead, type ReadAsset } from './edge.js';
 
 export type { ReadAsset };
 
-/** The files a host's functions keep between requests of an isolate; the middleware and the route functions may share one. */
-export const keptFiles = () => new KeptFiles(KEEP_EDGE_BYTES);
-
 export interface HandlerOptions {
   /** Opens the deployment's search shards, given the asset reader and the tag the head names for them (default: runtime/search.ts). */
   openSearch?: (read: ReadAsset, tag: string) => Promise<SearchEngine>;
-  /** Where the handler keeps the head it parsed and the route shards and chunks it read (default: its own keptFiles()). */
-  kept?: KeptFiles;
 }
 
 /**
@@ -46,42 +40,9 @@ export async function openSearch(read: ReadAsset, tag: string): Promise<SearchEn
  */
 const FUNCTION_FAMILIES: readonly Family[] = [apiFamily];
 
-/** What an earlier stage of the same request found (Cloudflare's middleware): the head, and that no precomputed file answers it. */
-export interface Prior {
-  head: EdgeHead;
-}
-
-/**
- * Only what the build precomputed: for a host that runs this before its
- * route functions (Cloudflare's middleware). Either the reply (the file, or
- * the 500 that says why the files cannot be used), or what it found, for
- * createHandler's function to go on from without reading it again.
- */
-export function createPrecomputed(
-  read: ReadAsset,
-  kept: KeptFiles = keptFiles(),
-): (req: Req) => Promise<{ reply: Reply } | { prior: Prior | null }> {
-  return async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return { prior: null };
-    let head: EdgeHead;
-    try {
-      head = await readHead(read, kept);
-    } catch (error) {
-      console.error('folio: cannot read the deployment head:', error);
-      return { reply: finish(req, internalError(null, error)) };
-    }
-    try {
-      const reply = await assetData(head, read, kept).file(req);
-      return reply ? { reply: finish(req, reply) } : { prior: { head } };
-    } catch (error) {
-      console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
-      return { reply: finish(req, internalError(headSite(head), error)) };
-    }
-  };
-}
-
-export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req, prior?: Prior | null) => Promise<Reply> {
-  const kept = options.kept ?? keptFiles();
+export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (req: Req) => Promise<Reply> {
+  // The head it parsed and the route shards and chunks it read, kept between the requests of an isolate.
+  const kept = new KeptFiles(KEEP_EDGE_BYTES);
   // The engine of one search head, kept for the life of the isolate; another (folio dev's next build) opens its own.
   let engine: { tag: string; value: Promise<SearchEngine> } | null = null;
   const search = (tag: string) => {
@@ -93,12 +54,12 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
     }
     return engine.value;
   };
-  return async (req, prior) => {
-    // The head is read on every request (small, and always of the files deployed now), unless an earlier stage did;
+  return async (req) => {
+    // The head is read on every request (small, and always of the files deployed now);
     // the files it names by their tags may be kept from an earlier request.
     let rt: Runtime;
     try {
-      const head = prior?.head ?? (await readHead(read, kept));
+      const head = await readHead(read, kept);
       const site = headSite(head);
       let model: SiteModel | undefined;
       rt = {
@@ -118,14 +79,12 @@ export function createHandler(read: ReadAsset, options: HandlerOptions = {}): (r
       console.error('folio: cannot read the deployment head:', error);
       return finish(req, internalError(null, error));
     }
-    if (!prior) {
-      try {
-        const reply = await rt.data.file(req);
-        if (reply) return finish(req, reply);
-      } catch (error) {
-        console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
-        return finish(req, internalError(rt.site, error));
-      }
+    try {
+      const reply = await rt.data.file(req);
+      if (reply) return finish(req, reply);
+    } catch (error) {
+      console.error(`folio: ${req.method} ${req.path}: cannot use the precomputed files:`, error);
+      return finish(req, internalError(rt.site, error));
     }
     return respond(req, rt);
   };

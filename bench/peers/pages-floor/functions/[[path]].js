@@ -1,1 +1,0 @@
-export const onRequest = () => new Response('# A page\n', { headers: { 'content-type': 'text/markdown; charset=utf-8' } });

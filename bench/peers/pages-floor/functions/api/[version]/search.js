@@ -1,1 +1,0 @@
-export const onRequest = () => new Response('{"data":[]}', { headers: { 'content-type': 'application/json' } });
