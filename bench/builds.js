@@ -32,16 +32,17 @@ function removeCaches(dirs) {
 
 export function tools(ctx) {
   // The cold and the warm-cache rows run the very same command; only what each deletes first differs.
+  const folioOut = join(ctx.work, 'folio-dist');
   const folioBuild = () => [
     process.execPath,
-    [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', join(ctx.work, 'folio-dist'), '--now', NOW],
+    [join(ROOT, 'bin', 'folio.js'), 'build', '--content', ctx.content, '--out', folioOut, '--now', NOW],
     ctx.folioCwd,
   ];
   const list = [
     {
       id: 'folio',
       name: 'folio build (cold)',
-      out: join(ctx.work, 'folio-dist'),
+      out: folioOut,
       // Cold means no output and no cache wherever folio may keep one.
       prepare() {
         rmSync(this.out, { recursive: true, force: true });
@@ -56,7 +57,7 @@ export function tools(ctx) {
       // .folio-cache between runs, and what the speed issue's "warm cache" means.
       id: 'folio-warm',
       name: 'folio build (fresh output, warm cache)',
-      out: join(ctx.work, 'folio-dist'),
+      out: folioOut,
       prepare() {
         rmSync(this.out, { recursive: true, force: true });
       },
@@ -69,17 +70,19 @@ export function tools(ctx) {
       prepare() {
         rmSync(this.out, { recursive: true, force: true });
       },
-      cmd: () => [
-        process.execPath,
-        [
-          join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'),
-          `--config=${join(ROOT, 'bench', 'peers', 'eleventy.config.js')}`,
-          `--input=${ctx.content}`,
-          `--output=${join(ctx.work, 'eleventy-out')}`,
-          '--quiet',
-        ],
-        ctx.work,
-      ],
+      cmd() {
+        return [
+          process.execPath,
+          [
+            join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'),
+            `--config=${join(ROOT, 'bench', 'peers', 'eleventy.config.js')}`,
+            `--input=${ctx.content}`,
+            `--output=${this.out}`,
+            '--quiet',
+          ],
+          ctx.work,
+        ];
+      },
     },
     {
       // Eleventy making folio's site, Pagefind's search index included (D57: the same work).
@@ -90,20 +93,22 @@ export function tools(ctx) {
       prepare() {
         rmSync(this.out, { recursive: true, force: true });
       },
-      cmd: () => [
-        'sh',
-        [
-          '-c',
-          '"$0" "$1" --config="$2" --input="$3" --output="$4" --quiet && "$5" --site "$4" --quiet',
-          process.execPath,
-          join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'),
-          join(ROOT, 'bench', 'peers', 'eleventy-site.config.js'),
-          ctx.content,
-          join(ctx.work, 'eleventy-site-out'),
-          PAGEFIND,
-        ],
-        ctx.work,
-      ],
+      cmd() {
+        return [
+          'sh',
+          [
+            '-c',
+            '"$0" "$1" --config="$2" --input="$3" --output="$4" --quiet && "$5" --site "$4" --quiet',
+            process.execPath,
+            join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'),
+            join(ROOT, 'bench', 'peers', 'eleventy-site.config.js'),
+            ctx.content,
+            this.out,
+            PAGEFIND,
+          ],
+          ctx.work,
+        ];
+      },
     },
     {
       id: 'hugo',
@@ -113,24 +118,26 @@ export function tools(ctx) {
       prepare() {
         for (const d of ['hugo-out', 'hugo-cache', 'hugo-resources']) rmSync(join(ctx.work, d), { recursive: true, force: true });
       },
-      cmd: () => [
-        'hugo',
-        [
-          '--source',
-          join(ROOT, 'bench', 'peers', 'hugo'),
-          '--contentDir',
-          ctx.content,
-          '--destination',
-          join(ctx.work, 'hugo-out'),
-          '--cacheDir',
-          join(ctx.work, 'hugo-cache'),
-          '--noBuildLock',
-          '--quiet',
-        ],
-        ctx.work,
-        // Keeps Hugo's generated resources out of the repository.
-        { HUGO_RESOURCEDIR: join(ctx.work, 'hugo-resources') },
-      ],
+      cmd() {
+        return [
+          'hugo',
+          [
+            '--source',
+            join(ROOT, 'bench', 'peers', 'hugo'),
+            '--contentDir',
+            ctx.content,
+            '--destination',
+            this.out,
+            '--cacheDir',
+            join(ctx.work, 'hugo-cache'),
+            '--noBuildLock',
+            '--quiet',
+          ],
+          ctx.work,
+          // Keeps Hugo's generated resources out of the repository.
+          { HUGO_RESOURCEDIR: join(ctx.work, 'hugo-resources') },
+        ];
+      },
     },
     {
       id: 'floor',
@@ -139,7 +146,9 @@ export function tools(ctx) {
       prepare() {
         rmSync(this.out, { recursive: true, force: true });
       },
-      cmd: () => [process.execPath, [join(ROOT, 'bench', 'peers', 'floor.js'), ctx.content, join(ctx.work, 'floor-out')], ctx.work],
+      cmd() {
+        return [process.execPath, [join(ROOT, 'bench', 'peers', 'floor.js'), ctx.content, this.out], ctx.work];
+      },
     },
     {
       id: 'floor-threads',
@@ -148,11 +157,13 @@ export function tools(ctx) {
       prepare() {
         rmSync(this.out, { recursive: true, force: true });
       },
-      cmd: () => [
-        process.execPath,
-        [join(ROOT, 'bench', 'peers', 'floor.js'), ctx.content, join(ctx.work, 'floor-threads-out'), '--workers', String(cpus().length)],
-        ctx.work,
-      ],
+      cmd() {
+        return [
+          process.execPath,
+          [join(ROOT, 'bench', 'peers', 'floor.js'), ctx.content, this.out, '--workers', String(cpus().length)],
+          ctx.work,
+        ];
+      },
     },
   ];
   // "floor" in BENCH_SKIP skips both floors.
