@@ -73,8 +73,8 @@ const WRANGLER = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.j
 /**
  * The whole script as a Pages deployment runs it: `wrangler pages functions
  * build` on root's functions/, Pages' own router (which runs the middleware,
- * and then any route file the path names) included; its default export is the worker. Offline,
- * with a HOME of its own, as scripts/wrangler.js runs wrangler.
+ * then any route file the path names) included; its default export is the
+ * worker. Offline, with a HOME of its own, as scripts/wrangler.js runs wrangler.
  */
 export function bundleWorker(dir, root = ROOT, name = 'edge-worker') {
   const out = join(dir, `${name}-wrangler`);
