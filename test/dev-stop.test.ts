@@ -3,13 +3,12 @@
 // the next build writes the output whole again. The real CLI runs in its own
 // process, so the signals are real.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopOnSignals } from '../build/dev/signals.js';
 import { build } from '../build/emit/build.js';
-import { historyFile } from '../build/emit/cache.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
 const SLOW = { timeout: 240_000 };
@@ -81,7 +80,7 @@ async function changeAndWait(s: Session, title: string): Promise<void> {
 
 async function expectSameAsClean(s: Session): Promise<void> {
   const clean = join(work, `clean-${Date.now()}`);
-  await cleanBuild({ content, out: clean, now: NOW }, (c) => copyFile(historyFile(s.cache, s.out), historyFile(c, clean)));
+  await cleanBuild({ content, out: clean, now: NOW }, { cache: s.cache, out: s.out });
   expect(await treeHash(s.out)).toEqual(await treeHash(clean));
   await rm(clean, { recursive: true, force: true });
 }

@@ -4,13 +4,12 @@
 // only for that post's addresses, and splices the documents that show bodies
 // (llms-full.txt, the feeds) from the previous files (D56).
 import { readFileSync } from 'node:fs';
-import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSummary } from '../build/summary.js';
 import { build, type BuildResult } from '../build/emit/build.js';
 import { paint } from '../build/progress.js';
-import { historyFile } from '../build/emit/cache.js';
 import { ownerOf } from '../build/emit/incremental.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
 
@@ -43,7 +42,7 @@ async function incremental(now = NOW): Promise<BuildResult> {
  */
 async function expectSameAsClean(now = NOW): Promise<void> {
   const clean = join(work, `clean-${cleanRuns++}`);
-  await cleanBuild({ content, out: clean, now }, (cleanCache) => copyFile(historyFile(cache, out), historyFile(cleanCache, clean)));
+  await cleanBuild({ content, out: clean, now }, { cache, out });
   expect(await treeHash(out)).toEqual(await treeHash(clean));
   await rm(clean, { recursive: true, force: true });
 }

@@ -3,11 +3,10 @@
 // stages in it, linking again only those files. Each build must still
 // equal a clean one, never write into the output it replaces (D40), and
 // never use a spare that is not the output its state names.
-import { appendFile, copyFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../build/emit/build.js';
-import { historyFile } from '../build/emit/cache.js';
 import { spareDir } from '../build/emit/spare.js';
 import { MANIFEST_PATH } from '../build/core/files.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeFiles, treeHash } from './helpers/site.js';
@@ -36,7 +35,7 @@ const incremental = (now = NOW): Promise<BuildResult> => build({ content, out, n
 
 async function expectSameAsClean(now = NOW): Promise<void> {
   const clean = join(work, `clean-${cleanRuns++}`);
-  await cleanBuild({ content, out: clean, now }, (cleanCache) => copyFile(historyFile(cache, out), historyFile(cleanCache, clean)));
+  await cleanBuild({ content, out: clean, now }, { cache, out });
   expect(await treeHash(out)).toEqual(await treeHash(clean));
   await rm(clean, { recursive: true, force: true });
 }

@@ -87,16 +87,16 @@ export function recordKey(fingerprint: string, kind: DocumentKind, source: Sourc
   return hash('sha256', `${fingerprint}\0${kind}\0${source.file}\0${source.text}`, 'hex');
 }
 
-/**
- * The record of what the builds of `out` published (D61), beside the state.
- * Unlike the state it is not tied to the code that built it: it is history,
- * and a new folio version must not forget what an old one removed.
- */
 /** What names the files the cache keeps per output directory (its state, history and spare output). */
 export function outputKey(out: string): string {
   return createHash('sha1').update(resolve(out)).digest('hex').slice(0, 16);
 }
 
+/**
+ * The record of what the builds of `out` published (D61), beside the state.
+ * Unlike the state it is not tied to the code that built it: it is history,
+ * and a new folio version must not forget what an old one removed.
+ */
 export function historyFile(dir: string, out: string): string {
   return join(dir, `history-${outputKey(out)}.json`);
 }

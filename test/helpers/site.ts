@@ -1,10 +1,11 @@
 // Shared test helpers: build a content tree into a temp dir and serve it on 127.0.0.1.
 import { rmSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { build, type BuildOptions, type BuildResult } from '../../build/emit/build.js';
+import { historyFile } from '../../build/emit/cache.js';
 import { IMAGE_CACHE_PREFIX } from '../../build/emit/image-cache.js';
 import type { BuiltManifest } from '../../build/emit/manifest.js';
 import type { Manifest } from '../../build/core/files.js';
@@ -35,15 +36,16 @@ let variants: string | null = null;
 
 /**
  * A clean build: a cache with nothing in it but the image variants of
- * earlier clean builds (and `history`, the record of what earlier builds
- * published, which is an input: D61), so every response is rendered and
- * asked for afresh.
+ * earlier clean builds, so every response is rendered and asked for afresh.
+ * With `historyOf`, the builds of `historyOf.out` with `historyOf.cache`:
+ * the record of what they published is an input (D61), and a clean build
+ * compared with them starts from it too.
  */
-export async function cleanBuild(options: Omit<BuildOptions, 'cache'>, history?: (cache: string) => Promise<void>): Promise<BuildResult> {
+export async function cleanBuild(options: Omit<BuildOptions, 'cache'>, historyOf?: { cache: string; out: string }): Promise<BuildResult> {
   const cache = await tempDir('folio-clean-cache-');
   try {
     if (variants) await cp(variants, cache, { recursive: true });
-    await history?.(cache);
+    if (historyOf) await copyFile(historyFile(historyOf.cache, historyOf.out), historyFile(cache, options.out));
     const result = await build({ ...options, cache });
     if (!variants) {
       const kept = await tempDir('folio-variants-');
