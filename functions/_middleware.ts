@@ -5,8 +5,8 @@
 // offset, 405s, preflights and errors in the envelope.
 //
 // One middleware and no route files: Pages' router matches each route file's
-// pattern and hands every function a clone of the request, which cost an MCP
-// call's cold start about 3 ms of CPU (BENCHMARKS.md); and a route file
+// pattern and hands each route function a clone of the request, about 3 ms
+// of CPU in an MCP call's cold start (BENCHMARKS.md); and a route file
 // would match no path with an empty segment (/api/v1//posts), which must
 // still reach the core (D13, D15, D17).
 import { answer } from './_shared/folio.js';
