@@ -2,13 +2,15 @@
 // in the cache without the files that edit changed, and the next build
 // stages in it, linking again only those files. Each build must still
 // equal a clean one, never write into the output it replaces (D40), and
-// never use a spare that is not the output its state names.
+// never use a spare that is not the output its state names; `folio build
+// --timings` says which way the output was staged.
 import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../build/emit/build.js';
 import { spareDir } from '../build/emit/spare.js';
 import { MANIFEST_PATH } from '../build/core/files.js';
+import { folio } from './helpers/cli.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeFiles, treeHash } from './helpers/site.js';
 
 const SLOW = { timeout: 300_000 };
@@ -146,5 +148,28 @@ describe('the spare output', () => {
     const next = await incremental();
     expect(next.stats.staged).toBe('links');
     await expectSameAsClean();
+  });
+});
+
+describe('folio build --timings', () => {
+  it('names how the build staged its output: in an empty folder, over links, then in the spare', SLOW, async () => {
+    const own = await copyContent();
+    const dir = await tempDir('folio-timings-');
+    try {
+      const post = join(own, 'posts', 'bounce-handling.md');
+      const staged = async () => {
+        const run = await folio('build', '--content', own, '--out', join(dir, 'dist'), '--now', NOW.toISOString(), '--timings');
+        expect(run.code, run.stderr).toBe(0);
+        return /\(staged: ([^)]+)\)/.exec(run.stdout)?.[1];
+      };
+      expect(await staged()).toBe('in an empty folder');
+      await appendFile(post, '\nA sentence added for --timings.\n');
+      expect(await staged()).toBe('over links to the previous output');
+      await appendFile(post, '\nAnother sentence added for --timings.\n');
+      expect(await staged()).toBe('in the spare output');
+    } finally {
+      await rm(own, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
