@@ -1,9 +1,8 @@
 // The JSON API over a real `folio serve` on 127.0.0.1 (D4–D18).
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas, type SchemaName } from '../build/core/schemas.js';
+import { ajv } from './helpers/ajv.js';
 import { serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -21,9 +20,6 @@ async function json(path: string, init?: RequestInit) {
   return { res, body: (await res.json()) as any };
 }
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
-addFormats(ajv);
 function expectSchema(name: SchemaName, body: unknown) {
   const validate = ajv.getSchema(name) ?? (ajv.addSchema(schemas[name]!, name), ajv.getSchema(name)!);
   const ok = validate(body);

@@ -1,12 +1,11 @@
 // D60 through a real `folio serve` and the real CLI: availability and
 // engagement terms as data, the yes-or-no check of a service and a month,
 // the pages that show them, and every content error of the new fields.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
+import { ajv } from './helpers/ajv.js';
 import { serveBuilt } from './helpers/site.js';
 import { brokenSample, type BrokenSample } from './helpers/broken.js';
 
@@ -20,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-(addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
 const validate = ajv.compile(schemas.Availability!);
 
 async function json(path: string) {

@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Site } from '../build/core/model.js';
-import { serveBuilt } from './helpers/site.js';
+import { expectedPages, serveBuilt } from './helpers/site.js';
 import { writeSmallSite } from './helpers/small-site.js';
 import { CHROMIUM, HAS_CHROMIUM, launchChromium } from './helpers/browser.js';
 
@@ -20,21 +19,6 @@ const VIEWPORTS = { phone: { width: 320, height: 640 }, desktop: { width: 1280, 
 
 const available = HAS_CHROMIUM;
 if (!available) console.warn(`browser.test.ts: skipped because ${CHROMIUM} is missing (apt-get install chromium).`);
-
-function pages(site: Site): string[] {
-  return [
-    '/',
-    '/about',
-    '/services',
-    ...site.services.map((s) => `/services/${s.id}`),
-    '/blog',
-    ...site.tags.map((t) => `/blog/tags/${t.tag}`),
-    ...site.posts.map((p) => `/blog/${p.slug}`),
-    '/projects',
-    ...site.projects.map((p) => `/projects/${p.id}`),
-    '/developers',
-  ];
-}
 
 interface Visit {
   errors: string[];
@@ -100,7 +84,7 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     async () => {
       const page = await context.newPage();
       await page.setViewportSize(VIEWPORTS.phone);
-      for (const path of pages(s.site)) {
+      for (const path of expectedPages(s.site)) {
         const v = await visit(page, s.url, path);
         visits.set(path, v);
         expect(v.errors, path).toEqual([]);
@@ -133,7 +117,7 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
       }
     }
     expect(broken).toEqual([]);
-    expect(checked.size).toBeGreaterThan(pages(s.site).length);
+    expect(checked.size).toBeGreaterThan(expectedPages(s.site).length);
   });
 
   it('has no axe-core violation above minor, in light and dark mode', { timeout: 300_000 }, async () => {
@@ -158,7 +142,7 @@ describe.skipIf(!available)('the site in a real browser (D20, D24)', () => {
     // list's template showing a subset of its items, which /blog shows all
     // of (the phone-width test above still opens every one).
     const tagPages = s.site.tags.slice(1).map((t) => `/blog/tags/${t.tag}`);
-    for (const path of pages(s.site).filter((p) => !tagPages.includes(p))) {
+    for (const path of expectedPages(s.site).filter((p) => !tagPages.includes(p))) {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto(s.url + path, { waitUntil: 'load' });
       // Evaluated through the DevTools protocol, which the page's CSP does not govern.

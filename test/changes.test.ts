@@ -1,8 +1,6 @@
 // D61 through the real CLI and a real `folio serve`: three builds of one
 // site with its cache, with posts, projects and services added, updated and
 // removed between them, and what GET /api/v1/changes says after each.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { execFile } from 'node:child_process';
 import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,13 +8,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
 import { startServer } from '../build/serve.js';
+import { ajv } from './helpers/ajv.js';
 import { copyContent, tempDir } from './helpers/site.js';
 
 const SITE = 'https://hannabrink.example';
 const BASE = `${SITE}/api/v1`;
 const run = promisify(execFile);
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-(addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
 const validate = ajv.compile(schemas.ChangeList!);
 
 let content: string;

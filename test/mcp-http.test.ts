@@ -1,11 +1,10 @@
 // POST /mcp at the HTTP level (D16–D18, D36, D41): every status code of the
 // endpoint, with raw requests rather than a client, so each rule is seen on
 // the wire.
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { build as esbuild } from 'esbuild';
-import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
+import { ajv } from './helpers/ajv.js';
 import { serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -16,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-(addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
 const validEnvelope = ajv.compile(schemas.ErrorEnvelope!);
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -5,10 +5,9 @@
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../build/core/mcp/tools.js';
+import { ajv } from './helpers/ajv.js';
 import { serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -18,9 +17,6 @@ beforeAll(async () => {
   s = await serveBuilt();
 });
 afterAll(() => s?.close());
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-(addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
 
 /** The API's answer to a path, as JSON. */
 async function api(path: string): Promise<{ status: number; body: any }> {

@@ -4,7 +4,6 @@
 // each operation and status. Deprecation (D19) repeats in the document.
 import { dereference, validate, compileErrors } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MANIFEST_PATH, type Manifest } from '../build/core/files.js';
@@ -14,6 +13,7 @@ import { operations } from '../build/core/api/operations.js';
 import { SEARCH_HEAD_PATH } from '../build/core/edge.js';
 import { startServer } from '../build/serve.js';
 import { schemas } from '../build/core/schemas.js';
+import { addFormats } from './helpers/ajv.js';
 import { copyContent, serveBuilt, tempDir } from './helpers/site.js';
 
 const SITE = 'https://hannabrink.example';
@@ -32,8 +32,7 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
-// ajv-formats is CommonJS; its default export is the plugin function.
-(addFormatsModule as unknown as (ajv: Ajv2020) => void)(ajv);
+addFormats(ajv);
 
 /** The schema a dereferenced document gives an operation's response with this status. */
 function responseSchema(document: any, operationId: string, status: number) {

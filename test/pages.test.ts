@@ -18,7 +18,7 @@ import { absolute, pagePath, twinPath } from '../build/core/urls.js';
 import { memoryRuntime } from '../build/emit/memory-runtime.js';
 import { SiteModel } from '../build/core/site-model.js';
 import { attr, byTag, elements, parseHtml, textOf } from './helpers/html.js';
-import { serveBuilt } from './helpers/site.js';
+import { expectedPages, serveBuilt } from './helpers/site.js';
 
 const run = promisify(execFile);
 
@@ -30,22 +30,6 @@ beforeAll(async () => {
   manifest = JSON.parse(await readFile(join(s.out, MANIFEST_PATH), 'utf8'));
 });
 afterAll(() => s?.close());
-
-/** The D20 page list, written from the spec and the model rather than read from the code under test. */
-function expectedPages(site: Site): string[] {
-  return [
-    '/',
-    '/about',
-    '/services',
-    ...site.services.map((s) => `/services/${s.id}`),
-    '/blog',
-    ...site.tags.map((t) => `/blog/tags/${t.tag}`),
-    ...site.posts.map((p) => `/blog/${p.slug}`),
-    '/projects',
-    ...site.projects.map((p) => `/projects/${p.id}`),
-    '/developers',
-  ];
-}
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(s.url + path, { headers });
 

@@ -1,9 +1,8 @@
 // GET /api/v1/search on the sample content over a real `folio serve` (D12):
 // the validation errors, the shape, and relevance a reader would agree with.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../build/core/schemas.js';
+import { ajv } from './helpers/ajv.js';
 import { serveBuilt } from './helpers/site.js';
 
 let s: Awaited<ReturnType<typeof serveBuilt>>;
@@ -14,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-(addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
 const validResults = ajv.compile(schemas.SearchResults!);
 const validEnvelope = ajv.compile(schemas.ErrorEnvelope!);
 

@@ -9,6 +9,7 @@ import { historyFile } from '../../build/emit/cache.js';
 import { IMAGE_CACHE_PREFIX } from '../../build/emit/image-cache.js';
 import type { BuiltManifest } from '../../build/emit/manifest.js';
 import type { Manifest } from '../../build/core/files.js';
+import type { Site } from '../../build/core/model.js';
 import { startServer } from '../../build/serve.js';
 
 /** The build clock of every test: the sample's scheduled post (2027-03-01) stays unpublished. */
@@ -125,4 +126,20 @@ export const treeFiles = (tree: Record<string, string>): string[] => Object.keys
 /** A manifest read from its file, as a build holds it (emit/manifest.ts). */
 export function builtManifest(manifest: Manifest): BuiltManifest {
   return { ...manifest, routes: new Map(Object.entries(manifest.routes)) };
+}
+
+/** The D20 page list, written from the spec and the model rather than read from the code under test. */
+export function expectedPages(site: Site): string[] {
+  return [
+    '/',
+    '/about',
+    '/services',
+    ...site.services.map((s) => `/services/${s.id}`),
+    '/blog',
+    ...site.tags.map((t) => `/blog/tags/${t.tag}`),
+    ...site.posts.map((p) => `/blog/${p.slug}`),
+    '/projects',
+    ...site.projects.map((p) => `/projects/${p.id}`),
+    '/developers',
+  ];
 }
