@@ -249,9 +249,8 @@ async function profiledBuild(ctx, dir, content, out) {
  * Profiles of folio's cold build and of the rebuild after a one-post edit, on
  * a private copy of the corpus. The edit profiled is the second after the
  * cold build, so it stages in the spare output the first one kept, as every
- * edit after the first does; its content is copied afresh before it, as a
- * checkout leaves it, so it reads every file, as incremental.js's daily CI
- * edit does.
+ * edit after the first does; its content is checked out afresh before it,
+ * as incremental.js's daily CI edit's is (measure.js freshCheckout).
  */
 export async function profile(ctx) {
   const dir = join(ctx.work, 'profile');

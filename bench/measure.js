@@ -119,17 +119,36 @@ export async function replacedOutputsGone(dir, limitMs = 60_000) {
   spawnSync('sync');
 }
 
+/** Longer than the 3 s a content file must settle to carry a stamp (content/load.ts SETTLE_MS). */
+const SETTLED_MS = 3_500;
+
 /**
- * The content folder as a CI job's checkout leaves it: the same path, but
- * every file new (new inodes and change times), so no file's stamp from the
- * last build matches and each is read (content/load.ts).
+ * The content folder as a CI job's git checkout leaves it: the same path, its
+ * changes committed, every file new (new inodes and times, so no stamp of
+ * the last build's own matches), and older than a file must be to carry a
+ * stamp, as a job that restores its cache and installs its tools after the
+ * checkout finds them. The files git's index vouches for are then known by
+ * their blobs (content/git-index.ts). Without git, a copy, whose every file
+ * is read.
  */
 export function freshCheckout(content) {
   const fresh = `${content}.checkout`;
   rmSync(fresh, { recursive: true, force: true });
-  cpSync(content, fresh, { recursive: true });
+  const git = (cwd, ...args) =>
+    spawnSync('git', ['-c', 'user.email=bench@folio.example', '-c', 'user.name=folio bench', ...args], { cwd, stdio: 'ignore' }).status ===
+    0;
+  const cloned =
+    git(content, 'init', '--quiet') &&
+    git(content, 'add', '--all') &&
+    git(content, 'commit', '--quiet', '--allow-empty', '--message', 'The content as the bench left it') &&
+    git(content, 'clone', '--quiet', content, fresh);
+  if (!cloned) {
+    rmSync(fresh, { recursive: true, force: true });
+    cpSync(content, fresh, { recursive: true });
+  }
   rmSync(content, { recursive: true });
   renameSync(fresh, content);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLED_MS);
 }
 
 /** Number of files and their total bytes below `dir` (0 when it is missing). */

@@ -1,10 +1,11 @@
 // Reads the content folder from disk: its documents, site.yaml, theme.css and
 // static files (its images are read as the output is written, emit/images.ts).
 // Everything after it is pure.
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, type BigIntStats } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Source } from './frontmatter.js';
+import { GitIndex } from './git-index.js';
 import { isContentFile } from './litter.js';
 import type { Problem } from './problems.js';
 import { readStatic, type StaticSource } from './static.js';
@@ -41,7 +42,13 @@ function shown(path: string): string {
   return relative(process.cwd(), path) || path;
 }
 
-async function readFolder(dir: string, strays: Problem[], stamped: number | null): Promise<Source[]> {
+/** How a build stamps the files it lists: when it began, and the git index of the work tree the content is in, if any. */
+interface Stamping {
+  started: number;
+  git: GitIndex | null;
+}
+
+async function readFolder(dir: string, strays: Problem[], stamping: Stamping | null): Promise<Source[]> {
   let names: string[];
   try {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -61,13 +68,17 @@ async function readFolder(dir: string, strays: Problem[], stamped: number | null
   // is the folder's, made once, and the name: path.relative and path.join of
   // each file made 30 MB of garbage.
   const folder = relative(process.cwd(), dir);
+  const absolute = resolve(dir);
   return names.map((n) => {
     const file = folder ? `${folder}${sep}${n}` : n;
     const path = `${dir}${sep}${n}`;
-    if (stamped === null) return { file, text: readFileSync(path, 'utf8') };
-    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stamping === null) return { file, text: readFileSync(path, 'utf8') };
+    const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
     // The cache keeps stamps one per line.
-    const stamp = stat && settled(stat, stamped) && !file.includes('\n') ? stampOf(stat) : undefined;
+    const stamp =
+      stat && settled(stat, stamping.started) && !file.includes('\n')
+        ? (stamping.git?.stampOf(`${absolute}${sep}${n}`, stat) ?? stampOf(stat))
+        : undefined;
     return stamp ? new StampedSource(file, path, stamp) : { file, text: readFileSync(path, 'utf8') };
   });
 }
@@ -81,14 +92,18 @@ async function readFolder(dir: string, strays: Problem[], stamped: number | null
  */
 const SETTLE_MS = 3000;
 
-function settled(stat: Stats, started: number): boolean {
+function settled(stat: BigIntStats, started: number): boolean {
   // ctime moves on every write and cannot be set back; mtime can (touch -d, tar, rsync -t).
-  return stat.isFile() && Math.max(stat.ctimeMs, stat.mtimeMs) < started - SETTLE_MS;
+  return stat.isFile() && Number(stat.ctimeMs > stat.mtimeMs ? stat.ctimeMs : stat.mtimeMs) < started - SETTLE_MS;
 }
 
-/** What names a file's bytes without reading them, as git's index does: device, inode, size and both times. */
-function stampOf(stat: Stats): string {
-  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+/**
+ * What names a file's bytes without reading them, as git's index does:
+ * device, inode, size and both times. A file git's index vouches for is
+ * named by its blob instead (git-index.ts), the same in every checkout.
+ */
+function stampOf(stat: BigIntStats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 }
 
 /**
@@ -166,13 +181,13 @@ export async function reloadFile(sources: ContentSources, path: string): Promise
  */
 export async function loadContent(dir: string, options: { stamped?: boolean } = {}): Promise<ContentSources> {
   const strays: Problem[] = [];
-  const stamped = options.stamped ? Date.now() : null;
+  const stamping = options.stamped ? { started: Date.now(), git: GitIndex.of(dir) } : null;
   const [site, profile, services, posts, projects, theme, statics] = await Promise.all([
     readOptional(join(dir, 'site.yaml')),
     readOptional(join(dir, 'profile.md')),
-    readFolder(join(dir, 'services'), strays, stamped),
-    readFolder(join(dir, 'posts'), strays, stamped),
-    readFolder(join(dir, 'projects'), strays, stamped),
+    readFolder(join(dir, 'services'), strays, stamping),
+    readFolder(join(dir, 'posts'), strays, stamping),
+    readFolder(join(dir, 'projects'), strays, stamping),
     readOptional(join(dir, 'theme.css')),
     readStatic(join(dir, 'static'), shown),
   ]);
