@@ -19,6 +19,12 @@ const STAGE = 0x3000;
 const SKIP_WORKTREE = 0x4000;
 const INTENT_TO_ADD = 0x2000;
 const REGULAR_FILE = 0o100000;
+/**
+ * Larger than the index of a work tree holding some 60,000 files (a
+ * monorepo's): reading and walking it would cost a build more than the
+ * content files it could spare reading, so it is not read.
+ */
+const MAX_INDEX_BYTES = 8 * 2 ** 20;
 
 /** Where each entry's fields are: its offset in the index file's bytes, by path. */
 interface Entries {
@@ -45,7 +51,9 @@ export class GitIndex {
       let bytes: Buffer;
       let written: bigint;
       try {
-        written = fstatSync(fd, { bigint: true }).mtimeNs;
+        const index = fstatSync(fd, { bigint: true });
+        if (index.size > MAX_INDEX_BYTES) return null;
+        written = index.mtimeNs;
         bytes = readFileSync(fd);
       } finally {
         closeSync(fd);
