@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitIndex, parseIndex } from '../build/content/git-index.js';
 import { loadContent } from '../build/content/load.js';
 import { build } from '../build/emit/build.js';
+import { readContentFast } from '../build/emit/documents.js';
+import { RecordCache } from '../build/emit/record-cache.js';
 import { cleanBuild, NOW, tempDir, treeHash } from './helpers/site.js';
 import { expectTakenUnread } from './helpers/stamps.js';
 
@@ -161,6 +163,32 @@ describe('content files known by their blob', () => {
     expect((await postStamps()).every((s) => s?.startsWith('git:'))).toBe(true);
     await expectSameAsClean();
   }, 90_000);
+
+  it('does not learn a blob by the text of a file written again between its stat and its read', async () => {
+    await checkout();
+    await build({ content, out, now: NOW, cache });
+    // The records gone, the stamps kept: every record is made again, from the text as it is read.
+    const folder = join(
+      cache,
+      readdirSync(cache).find((f) => f.startsWith('records-'))!,
+    );
+    for (const f of readdirSync(folder)) if (/^[0-9a-f]\.bin$|^journal\.bin$/.test(f)) await rm(join(folder, f));
+    const sources = await loadContent(content, { stamped: true });
+    const source = sources.posts[0]!;
+    expect(source.stamp).toMatch(/^git:/);
+    // Written after the stat, before the read.
+    await appendFile(resolve(source.file), '\nWritten while the build ran.\n');
+    const records = await RecordCache.open(cache);
+    await readContentFast(sources, { cache: records, workers: 0 });
+    await records.save();
+    expect(source.stamp).toBeUndefined();
+    expect(stampsText().split('\n')).not.toContain(source.file);
+    expect(sources.posts[1]!.stamp).toMatch(/^git:/);
+    // The next checkout holds the committed text again, under the same blob: it must not get the record of the other.
+    await checkout();
+    await build({ content, out, now: NOW, cache });
+    await expectSameAsClean();
+  }, 60_000);
 
   it('does not vouch for a file git would read: racy, assume-unchanged, or in no work tree', async () => {
     await checkout();

@@ -5,7 +5,7 @@
 // same bytes in every checkout, so a CI job's fresh clone need not read and
 // hash every file to find their records. Read once per build; an index this
 // does not know how to read, or whose checksum fails, is no index.
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -19,6 +19,7 @@ const STAGE = 0x3000;
 const SKIP_WORKTREE = 0x4000;
 const INTENT_TO_ADD = 0x2000;
 const REGULAR_FILE = 0o100000;
+const GIT_STAMP = 'git:';
 /**
  * Larger than the index of a work tree holding some 60,000 files (a
  * monorepo's): reading and walking it would cost a build more than the
@@ -94,8 +95,15 @@ export class GitIndex {
       s(8) === low(st.gid) &&
       s(9) === low(st.size) &&
       st.size > 0n;
-    return same ? `git:${bytes.toString('hex', at + STAT_BYTES, at + STAT_BYTES + HASH_BYTES)}:${st.size}` : undefined;
+    return same ? `${GIT_STAMP}${bytes.toString('hex', at + STAT_BYTES, at + STAT_BYTES + HASH_BYTES)}:${st.size}` : undefined;
   }
+}
+
+/** Whether `bytes` are what `stamp` names: the blob of a git stamp; any bytes for a stat stamp, which names none. */
+export function stampHolds(stamp: string, bytes: Uint8Array): boolean {
+  if (!stamp.startsWith(GIT_STAMP)) return true;
+  const blob = createHash('sha1').update(`blob ${bytes.byteLength}\0`).update(bytes).digest('hex');
+  return stamp.startsWith(`${GIT_STAMP}${blob}:`);
 }
 
 /** The work tree holding `dir` and its git directory (a `.git` folder, or a `.git` file naming one: worktrees, submodules). */

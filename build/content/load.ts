@@ -5,7 +5,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, type 
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Source } from './frontmatter.js';
-import { GitIndex } from './git-index.js';
+import { GitIndex, stampHolds } from './git-index.js';
 import { isContentFile } from './litter.js';
 import type { Problem } from './problems.js';
 import { readStatic, type StaticSource } from './static.js';
@@ -114,22 +114,38 @@ function stampOf(stat: BigIntStats): string {
  */
 class StampedSource implements Source {
   #text: string | undefined;
+  #stamp: string | undefined;
   constructor(
     readonly file: string,
     private readonly path: string,
-    readonly stamp: string,
-  ) {}
+    stamp: string,
+  ) {
+    this.#stamp = stamp;
+  }
+
+  /**
+   * Its stamp; undefined once its text is read and is not the blob a git
+   * stamp names (written again between the stat and the read): the cache
+   * must not learn that blob by another text, as a stat stamp of the old
+   * times is never seen again but a blob is, in the next checkout.
+   */
+  get stamp(): string | undefined {
+    return this.#stamp;
+  }
 
   get text(): string {
     if (this.#text === undefined) {
+      let bytes: Buffer;
       try {
-        this.#text = readFileSync(this.path, 'utf8');
+        bytes = readFileSync(this.path);
       } catch (error) {
         throw new Error(
           `folio: ${this.file} could not be read after the content folder was listed (${(error as Error).message}). Was it moved or removed during the build? Run the build again.`,
           { cause: error },
         );
       }
+      if (this.#stamp !== undefined && !stampHolds(this.#stamp, bytes)) this.#stamp = undefined;
+      this.#text = bytes.toString('utf8');
     }
     return this.#text;
   }
