@@ -5,7 +5,7 @@
 // index holds) and through real clones; a file git would not trust unread is
 // read, and the output always equals a clean build's.
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { appendFile, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { build } from '../build/emit/build.js';
 import { readContentFast } from '../build/emit/documents.js';
 import { RecordCache } from '../build/emit/record-cache.js';
 import { cleanBuild, NOW, tempDir, treeHash } from './helpers/site.js';
-import { expectTakenUnread } from './helpers/stamps.js';
+import { expectTakenUnread, removeRecords, stampsFile } from './helpers/stamps.js';
 
 /** Longer than load.ts's SETTLE_MS: files last changed this long before a build carry a stamp. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3_500));
@@ -30,11 +30,20 @@ let content: string;
 let cache: string;
 let out: string;
 
-async function checkout(): Promise<void> {
-  await rm(site, { recursive: true, force: true });
-  git(work, 'clone', '--quiet', origin, site);
+/**
+ * A clone made afresh at `at`, settled. Its files written in the same tick of
+ * the clock as its index are racy to git, which then reads them: refreshed
+ * after the settle, the index vouches for every one of them, as the tests
+ * below expect.
+ */
+async function cloneAt(at: string): Promise<void> {
+  await rm(at, { recursive: true, force: true });
+  git(work, 'clone', '--quiet', origin, at);
   await settle();
+  git(at, 'update-index', '-q', '--really-refresh');
 }
+
+const checkout = () => cloneAt(site);
 
 async function expectSameAsClean(): Promise<void> {
   const clean = join(work, `clean-${Date.now()}`);
@@ -46,10 +55,7 @@ async function expectSameAsClean(): Promise<void> {
 /** The content file a source was read from, from the site's root (as git names it). */
 const inSite = (source: { file: string }) => relative(site, resolve(source.file));
 
-const stampsText = () => {
-  const folder = readdirSync(cache).find((f) => f.startsWith('records-'))!;
-  return readFileSync(join(cache, folder, 'stamps.txt'), 'utf8');
-};
+const stampsText = () => readFileSync(stampsFile(cache), 'utf8');
 
 /** The stamp each post of the content folder gets now. */
 async function postStamps(): Promise<(string | undefined)[]> {
@@ -111,6 +117,23 @@ describe('the git index', () => {
     git(site, 'update-index', '--index-version', '2');
   });
 
+  it('is found through a .git file that names the git folder, as a worktree has', async () => {
+    const tree = join(work, 'worktree');
+    git(site, 'worktree', 'add', '--quiet', tree);
+    try {
+      expect(readFileSync(join(tree, '.git'), 'utf8')).toMatch(/^gitdir: /);
+      await settle();
+      git(tree, 'update-index', '-q', '--really-refresh');
+      const file = join(tree, 'content', 'profile.md');
+      const blob = git(tree, 'rev-parse', 'HEAD:content/profile.md').trim();
+      expect(GitIndex.of(join(tree, 'content'))?.stampOf(file, statSync(file, { bigint: true }))).toBe(
+        `git:${blob}:${statSync(file).size}`,
+      );
+    } finally {
+      git(site, 'worktree', 'remove', '--force', tree);
+    }
+  }, 30_000);
+
   it('is no index when its checksum fails, or it is not one', () => {
     const bytes = readFileSync(join(site, '.git', 'index'));
     expect(parseIndex(bytes)).not.toBeNull();
@@ -168,11 +191,7 @@ describe('content files known by their blob', () => {
     await checkout();
     await build({ content, out, now: NOW, cache });
     // The records gone, the stamps kept: every record is made again, from the text as it is read.
-    const folder = join(
-      cache,
-      readdirSync(cache).find((f) => f.startsWith('records-'))!,
-    );
-    for (const f of readdirSync(folder)) if (/^[0-9a-f]\.bin$|^journal\.bin$/.test(f)) await rm(join(folder, f));
+    await removeRecords(cache);
     const sources = await loadContent(content, { stamped: true });
     const source = sources.posts[0]!;
     expect(source.stamp).toMatch(/^git:/);

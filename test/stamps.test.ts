@@ -14,7 +14,7 @@ import { codeFingerprint, recordKey } from '../build/emit/cache.js';
 import { readContentFast } from '../build/emit/documents.js';
 import { RecordCache } from '../build/emit/record-cache.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './helpers/site.js';
-import { expectTakenUnread } from './helpers/stamps.js';
+import { expectTakenUnread, removeRecords, stampsFile } from './helpers/stamps.js';
 
 /** Longer than load.ts's SETTLE_MS: files last changed this long before a build carry a stamp. */
 const SETTLE = 3_500;
@@ -41,10 +41,6 @@ afterAll(async () => {
   await rm(content, { recursive: true, force: true });
 });
 
-const stampsFile = () => {
-  const folder = readdirSync(cache).find((f) => f.startsWith('records-'))!;
-  return join(cache, folder, 'stamps.txt');
-};
 /** The posts, projects and services: the files a build stamps. */
 const stampable = () =>
   ['posts', 'projects', 'services'].reduce((n, f) => n + readdirSync(join(content, f)).filter((n) => n.endsWith('.md')).length, 0);
@@ -64,7 +60,7 @@ async function expectSameAsClean(): Promise<void> {
 
 describe('content files found by their stamp', () => {
   it('stamps the posts, projects and services that settled, and none that changed a moment ago', async () => {
-    const lines = readFileSync(stampsFile(), 'utf8').split('\n');
+    const lines = readFileSync(stampsFile(cache), 'utf8').split('\n');
     expect(lines[0]).toBe('folio-stamps 1');
     const files = lines.filter((_, i) => i % 4 === 2);
     for (const folder of ['posts', 'projects', 'services'])
@@ -129,18 +125,14 @@ describe('content files found by their stamp', () => {
   it('reads every file when the stamps file is not its own, or the records it names are gone, and writes it again', async () => {
     await settle();
     await build({ content, out, now: NOW, cache });
-    writeFileSync(stampsFile(), 'folio-stamps 1\npost\nnot a path');
+    writeFileSync(stampsFile(cache), 'folio-stamps 1\npost\nnot a path');
     let result = await build({ content, out, now: NOW, cache });
     expect(result.stats.rendered).toBe(0);
-    expect(readFileSync(stampsFile(), 'utf8').split('\n')).toHaveLength(1 + 4 * stampable());
+    expect(readFileSync(stampsFile(cache), 'utf8').split('\n')).toHaveLength(1 + 4 * stampable());
     await expectSameAsClean();
 
     // The stamps kept, the records gone: each is rendered again from its file.
-    const folder = join(
-      cache,
-      readdirSync(cache).find((f) => f.startsWith('records-'))!,
-    );
-    for (const f of readdirSync(folder)) if (/^[0-9a-f]\.bin$|^journal\.bin$/.test(f)) await rm(join(folder, f));
+    await removeRecords(cache);
     result = await build({ content, out, now: NOW, cache });
     expect(result.stats.rendered).toBe(result.stats.sources);
     await expectSameAsClean();
@@ -150,11 +142,7 @@ describe('content files found by their stamp', () => {
     await settle();
     await build({ content, out, now: NOW, cache });
     // The records gone, the stamps kept: every record is made again, from the text as it is read.
-    const folder = join(
-      cache,
-      readdirSync(cache).find((f) => f.startsWith('records-'))!,
-    );
-    for (const f of readdirSync(folder)) if (/^[0-9a-f]\.bin$|^journal\.bin$/.test(f)) await rm(join(folder, f));
+    await removeRecords(cache);
     const sources = await loadContent(content, { stamped: true });
     const post = firstPost();
     const source = sources.posts.find((s) => s.file === relative(process.cwd(), post))!;
@@ -164,18 +152,18 @@ describe('content files found by their stamp', () => {
     const records = await RecordCache.open(cache);
     await readContentFast(sources, { cache: records, workers: 0 });
     await records.save();
-    const lines = readFileSync(stampsFile(), 'utf8').split('\n');
+    const lines = readFileSync(stampsFile(cache), 'utf8').split('\n');
     const at = lines.indexOf(source.file);
     expect(lines[at + 2]).toBe(recordKey(codeFingerprint(), 'post', { file: source.file, text: source.text }));
     expect(source.text).toContain('Written while the build ran.');
   });
 
   it('leaves the stamps as they are after a run that stamped nothing (folio check, folio dev)', async () => {
-    const before = readFileSync(stampsFile(), 'utf8');
+    const before = readFileSync(stampsFile(cache), 'utf8');
     const records = await RecordCache.open(cache);
     await readContentFast(await loadContent(content), { cache: records, workers: 0 });
     await records.save();
-    expect(existsSync(stampsFile())).toBe(true);
-    expect(readFileSync(stampsFile(), 'utf8')).toBe(before);
+    expect(existsSync(stampsFile(cache))).toBe(true);
+    expect(readFileSync(stampsFile(cache), 'utf8')).toBe(before);
   });
 });

@@ -18,6 +18,8 @@ const EXTENDED = 0x4000;
 const STAGE = 0x3000;
 const SKIP_WORKTREE = 0x4000;
 const INTENT_TO_ADD = 0x2000;
+/** The file-type bits of an entry's mode, and their value for a regular file (not a symlink, submodule or sparse directory). */
+const FILE_TYPE = 0o170000;
 const REGULAR_FILE = 0o100000;
 const GIT_STAMP = 'git:';
 /**
@@ -177,7 +179,7 @@ export function parseIndex(bytes: Buffer, within = ''): Entries | null {
     previous = path;
     if (at > end) return null;
     const skipped = flags & (ASSUME_VALID | STAGE) || extended & (SKIP_WORKTREE | INTENT_TO_ADD);
-    if (!skipped && (mode & 0o170000) === REGULAR_FILE && path.startsWith(within))
+    if (!skipped && (mode & FILE_TYPE) === REGULAR_FILE && path.startsWith(within))
       entries.set(NOT_ASCII.test(path) ? Buffer.from(path, 'latin1').toString('utf8') : path, start);
   }
   return { bytes, at: entries };

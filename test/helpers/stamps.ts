@@ -1,5 +1,6 @@
 // Shared by the tests of stamped content files (content/load.ts, emit/stamps.ts, content/git-index.ts).
-import { rename } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { loadContent } from '../../build/content/load.js';
@@ -24,4 +25,20 @@ export async function expectTakenUnread(content: string, cache: string): Promise
   } finally {
     await rename(away, join(content, 'posts'));
   }
+}
+
+/** The record cache's folder in `cache` (records-<format>), found as the test finds any folio file: by listing. */
+const recordsFolder = (cache: string) =>
+  join(
+    cache,
+    readdirSync(cache).find((f) => f.startsWith('records-'))!,
+  );
+
+/** The file of the stamps the last build left in `cache`. */
+export const stampsFile = (cache: string) => join(recordsFolder(cache), 'stamps.txt');
+
+/** The records of `cache` removed, its stamps kept: the next build makes every record again, from the text as it reads it. */
+export async function removeRecords(cache: string): Promise<void> {
+  const folder = recordsFolder(cache);
+  for (const f of readdirSync(folder)) if (/^[0-9a-f]\.bin$|^journal\.bin$/.test(f)) await rm(join(folder, f));
 }
