@@ -14,11 +14,15 @@ export function fuzz({ root, work, scale, cloudflare, log }) {
   const files = [
     'test/fuzz-requests.test.ts',
     'test/fuzz-mcp.test.ts',
+    'test/mcp-http.test.ts',
     'test/content-fuzz.test.ts',
     'test/content-fuzz-cli.test.ts',
     'test/image-fuzz.test.ts',
     'test/incremental-fuzz.test.ts',
-    'test/faults.test.ts',
+    'test/killed-build.test.ts',
+    'test/killed-incremental.test.ts',
+    'test/output-unwritable.test.ts',
+    'test/output-refused.test.ts',
     'test/faults-search.test.ts',
   ];
   if (cloudflare) files.push('test/fuzz-cloudflare.test.ts');

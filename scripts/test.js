@@ -20,7 +20,7 @@ const run = (script) =>
     child.on('close', (code) => resolve({ script, code: code ?? 1, output }));
   });
 
-/** vitest with the arguments npm test was given (`npm test -- test/api.test.ts`), its output as it comes. */
+/** vitest with the arguments npm test was given (`npm test -- test/api-posts.test.ts`), its output as it comes. */
 const vitest = () =>
   new Promise((resolve) => {
     const child = spawn(npm, ['exec', '--', 'vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit', shell: windows });
