@@ -134,6 +134,26 @@ describe('the git index', () => {
     }
   }, 30_000);
 
+  it('is not read when over 8 MiB, as a monorepo of some 100,000 files has, though it is a valid index', async () => {
+    const repo = join(work, 'monorepo');
+    cpSync(join(site, 'content'), join(repo, 'content'), { recursive: true });
+    git(repo, 'init', '--quiet');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '--quiet', '-m', 'content');
+    expect(GitIndex.of(join(repo, 'content'))).not.toBeNull();
+    // 100,000 more entries, every one naming the profile's blob: the index git itself writes for such a tree.
+    const blob = git(repo, 'rev-parse', 'HEAD:content/profile.md').trim();
+    const lines = Array.from(
+      { length: 100_000 },
+      (_, i) => `100644 ${blob} 0\tvendor/package-${String(i).padStart(6, '0')}/lib/index.js\n`,
+    );
+    execFileSync('git', ['update-index', '--index-info'], { cwd: repo, input: lines.join('') });
+    const index = readFileSync(join(repo, '.git', 'index'));
+    expect(index.byteLength).toBeGreaterThan(8 * 2 ** 20);
+    expect(parseIndex(index)?.at.has('content/profile.md')).toBe(true);
+    expect(GitIndex.of(join(repo, 'content'))).toBeNull();
+  }, 30_000);
+
   it('is no index when its checksum fails, or it is not one', () => {
     const bytes = readFileSync(join(site, '.git', 'index'));
     expect(parseIndex(bytes)).not.toBeNull();
