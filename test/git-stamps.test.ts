@@ -5,7 +5,7 @@
 // index holds) and through real clones; a file git would not trust unread is
 // read, and the output always equals a clean build's.
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { appendFile, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,14 @@ import { readContentFast } from '../build/emit/documents.js';
 import { RecordCache } from '../build/emit/record-cache.js';
 import { cleanBuild, NOW, tempDir, treeHash } from './helpers/site.js';
 import { expectTakenUnread, removeRecords, stampsFile } from './helpers/stamps.js';
+
+/**
+ * Sets a file's modification time to the nanosecond. Node's utimes takes
+ * seconds as a double, which at today's times is some 240 ns coarse, and so
+ * may land either side of a time it is given; GNU touch sets it exactly.
+ */
+const setModified = (path: string, ns: bigint) =>
+  execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, path]);
 
 /** Longer than load.ts's SETTLE_MS: files last changed this long before a build carry a stamp. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3_500));
@@ -236,12 +244,13 @@ describe('content files known by their blob', () => {
     expect(posts.every((s) => s.stamp?.startsWith('git:'))).toBe(true);
     const path = resolve(posts[0]!.file);
 
-    // An index written no later than the files it lists (git's racy-git rule): they may have changed unseen.
-    const written = statSync(index);
-    const earliest = Math.min(...posts.map((s) => statSync(s.file).mtimeMs));
-    utimesSync(index, written.atimeMs / 1000, earliest / 1000);
+    // An index written in the same nanosecond as the earliest file it lists, and so no later than any
+    // (git's racy-git rule): every file may have changed unseen.
+    const written = statSync(index, { bigint: true }).mtimeNs;
+    const earliest = posts.map((s) => statSync(s.file, { bigint: true }).mtimeNs).reduce((a, b) => (a < b ? a : b));
+    setModified(index, earliest);
     expect((await postStamps()).filter((s) => s?.startsWith('git:'))).toHaveLength(0);
-    utimesSync(index, written.atimeMs / 1000, written.mtimeMs / 1000);
+    setModified(index, written);
     expect((await postStamps())[0]).toMatch(/^git:/);
 
     git(site, 'update-index', '--assume-unchanged', relative(site, path));
