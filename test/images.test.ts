@@ -1,61 +1,16 @@
-// D44 images in content and D45 the profile photo, through a real build and
-// `folio serve` on 127.0.0.1: fingerprinted originals under /media/ with
-// immutable caching, WebP variants in srcset, sizes on every <img>, SVG's
-// policy, absolute addresses in the twins, API, feeds and llms-full.txt, the
-// photo in the API and MCP, and the cache that makes an unchanged image free.
-import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+// D44 images in posts, through a real build and `folio serve` on 127.0.0.1:
+// fingerprinted originals under /media/ with immutable caching, WebP variants
+// in srcset, sizes on every <img>, SVG's policy, absolute addresses in the
+// twins, API, feeds and llms-full.txt, and a post's image in the model.
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../build/emit/build.js';
-import { attr, byTag, parseHtml, textOf, type Element } from './helpers/html.js';
-import { copyContent, NOW, serveBuilt, tempDir } from './helpers/site.js';
+import { describe, expect, it } from 'vitest';
+import { attr } from './helpers/html.js';
+import { pngSize, servedImageSample, sha, SITE } from './helpers/images.js';
 
-const SITE = 'https://hannabrink.example';
-let content: string;
-let s: Awaited<ReturnType<typeof serveBuilt>>;
-let photoBytes: Buffer;
-
-/** Width and height from a PNG's IHDR chunk, read without any image library. */
-function pngSize(bytes: Buffer): { width: number; height: number } {
-  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-beforeAll(async () => {
-  content = await copyContent();
-  // A large JPEG (three variants), an SVG from static/ by a / path, the sample's PNG named
-  // from a second post (one file), and a reference-style image.
-  await mkdir(join(content, 'static/diagrams'), { recursive: true });
-  await writeFile(
-    join(content, 'static/diagrams/flow.svg'),
-    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><rect width="300" height="120" fill="#eef"/><script>alert(1)</script></svg>',
-  );
-  await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3366aa' } })
-    .jpeg()
-    .toFile(join(content, 'posts/wide.jpg'));
-  const post = join(content, 'posts/retiring-pid-files.md');
-  await writeFile(
-    post,
-    `${(await readFile(post, 'utf8')).trimEnd()}\n\n![Flow of a PID file](/diagrams/flow.svg)\n\n![A wide photo of a blue wall](./wide.jpg "Blue")\n\n![The ProxyJump session again](./img/proxyjump-session.png)\n\n![The pipeline][pipeline]\n\n[pipeline]: ./img/affected-pipeline.svg\n`,
-  );
-  photoBytes = await readFile(join(content, 'images/hanna-brink-illustration.png'));
-  s = await serveBuilt(content);
-}, 120_000);
-afterAll(async () => {
-  await s?.close();
-  await rm(content, { recursive: true, force: true });
-});
-
-async function page(path: string): Promise<Element[]> {
-  const res = await fetch(s.at(path));
-  expect(res.status).toBe(200);
-  return byTag(parseHtml(await res.text()), 'img');
-}
+const s = servedImageSample();
+const { page } = s;
 
 describe('images in posts (D44)', () => {
   it('writes each image once, at /media/<content hash>.<ext>', async () => {
@@ -103,7 +58,7 @@ describe('images in posts (D44)', () => {
   it('resolves a / path against content/static/ and a reference-style image like an inline one', async () => {
     const imgs = await page('/blog/retiring-pid-files');
     const flow = imgs.find((i) => attr(i, 'alt') === 'Flow of a PID file')!;
-    const svg = await readFile(join(content, 'static/diagrams/flow.svg'));
+    const svg = await readFile(join(s.contentDir, 'static/diagrams/flow.svg'));
     expect(attr(flow, 'src')).toBe(`/media/${sha(svg).slice(0, 20)}.svg`);
     // SVG is never resized: no srcset; its own size.
     expect(attr(flow, 'srcset')).toBeUndefined();
@@ -131,7 +86,7 @@ describe('images in posts (D44)', () => {
   });
 
   it('serves SVG with a policy that stops its script when opened directly', async () => {
-    const svg = await readFile(join(content, 'static/diagrams/flow.svg'));
+    const svg = await readFile(join(s.contentDir, 'static/diagrams/flow.svg'));
     const res = await fetch(s.at(`/media/${sha(svg).slice(0, 20)}.svg`));
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
@@ -186,187 +141,5 @@ describe('images in posts (D44)', () => {
     // Its only image is an SVG.
     expect(model.posts.find((p) => p.slug === 'bounce-handling')!.image).toBeNull();
     expect(model.posts.find((p) => p.slug === 'dmarc-p-reject-rollout')!.image).toBeNull();
-  });
-});
-
-/** A page's social card (D50): its og:image, og:image:alt and twitter:card, and the image of its BlogPosting. */
-async function card(at: (path: string) => string, path: string) {
-  const res = await fetch(at(path));
-  expect(res.status, path).toBe(200);
-  const doc = parseHtml(await res.text());
-  const meta = new Map(byTag(doc, 'meta').map((m) => [attr(m, 'property') ?? attr(m, 'name'), attr(m, 'content')]));
-  const script = byTag(doc, 'script').find((e) => attr(e, 'type') === 'application/ld+json');
-  const graph = (JSON.parse(script ? textOf(script) : '{"@graph":[]}') as { '@graph': { '@type': string; image?: string }[] })['@graph'];
-  return {
-    image: meta.get('og:image'),
-    alt: meta.get('og:image:alt'),
-    twitter: meta.get('twitter:card'),
-    article: graph.find((n) => n['@type'] === 'BlogPosting')?.image,
-  };
-}
-
-describe('social cards take a raster image (D50)', () => {
-  it("uses a post's first raster image, past an SVG, in og:image, its alt text and the structured data", async () => {
-    const jpeg = (await readdir(join(s.out, 'media'))).find((f) => /^[0-9a-f]{20}\.jpg$/.test(f))!;
-    expect(await card(s.at, '/blog/retiring-pid-files')).toEqual({
-      image: `${SITE}/media/${jpeg}`,
-      alt: 'A wide photo of a blue wall',
-      twitter: 'summary_large_image',
-      article: `${SITE}/media/${jpeg}`,
-    });
-    const feed = (await (await fetch(s.at('/feed.json'))).json()) as { items: { url: string; image?: string }[] };
-    expect(feed.items.find((i) => i.url.endsWith('/blog/retiring-pid-files'))!.image).toBe(`${SITE}/media/${jpeg}`);
-  });
-
-  it('falls through to the profile photo for a post whose only image is an SVG', async () => {
-    const photo = `${SITE}/media/${sha(photoBytes).slice(0, 20)}.png`;
-    const shown = await card(s.at, '/blog/bounce-handling');
-    expect(shown).toEqual({
-      image: photo,
-      alt: expect.stringMatching(/^Illustration of Hanna Brink/),
-      twitter: 'summary_large_image',
-      article: undefined,
-    });
-    expect(shown.image).not.toMatch(/\.svg$/);
-  });
-
-  it('shows no image, and a summary card, when the only one left is an SVG profile photo', async () => {
-    const dir = await copyContent();
-    const file = join(dir, 'profile.md');
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^photo: .*$/m, 'photo: ./posts/img/bounce-classifier.svg'));
-    const out = join(await tempDir(), 'dist');
-    await build({ content: dir, out, now: NOW });
-    try {
-      for (const path of ['/', '/about', '/blog/bounce-handling']) {
-        const html = await readFile(join(out, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8');
-        expect(html, path).not.toContain('og:image');
-        expect(html, path).toContain('<meta name="twitter:card" content="summary">');
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-      await rm(join(out, '..'), { recursive: true, force: true });
-    }
-  });
-});
-
-describe('the profile photo (D45)', () => {
-  const photoUrl = () => `${SITE}/media/${sha(photoBytes).slice(0, 20)}.png`;
-
-  it('is on the home and about pages, with its alt text and size', async () => {
-    for (const path of ['/', '/about']) {
-      const photo = (await page(path)).find((i) => attr(i, 'class') === 'photo');
-      expect(photo, path).toBeDefined();
-      expect(attr(photo!, 'src')).toBe(new URL(photoUrl()).pathname);
-      expect(attr(photo!, 'alt')).toMatch(/^Illustration of Hanna Brink/);
-      expect([attr(photo!, 'width'), attr(photo!, 'height')]).toEqual(Object.values(pngSize(photoBytes)).map(String));
-    }
-  });
-
-  it('is photo_url and photo_alt in GET /api/v1/profile and in the twins', async () => {
-    const profile = (await (await fetch(s.at('/api/v1/profile'))).json()) as { photo_url: string; photo_alt: string };
-    expect(profile.photo_url).toBe(photoUrl());
-    expect(profile.photo_alt).toMatch(/^Illustration of Hanna Brink/);
-    expect(await (await fetch(s.at('/about.md'))).text()).toContain(`](${photoUrl()})`);
-  });
-
-  it('is photo_url in site_get_profile, through the official MCP client', async () => {
-    const client = new Client({ name: 'folio-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', s.url)));
-    try {
-      const result = await client.callTool({ name: 'site_get_profile', arguments: {} });
-      expect((result.structuredContent as { photo_url: string }).photo_url).toBe(photoUrl());
-    } finally {
-      await client.close();
-    }
-  });
-
-  it('is null in the API when the profile names no photo', async () => {
-    const dir = await copyContent();
-    const file = join(dir, 'profile.md');
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^photo(_alt)?:.*\n/gm, ''));
-    const out = join(await tempDir(), 'dist');
-    const result = await build({ content: dir, out, now: NOW });
-    expect(result.site.profile.photo_url).toBeNull();
-    expect(result.site.profile.photo_alt).toBeNull();
-    expect(await readFile(join(out, 'index.html'), 'utf8')).not.toContain('class="photo"');
-    await rm(dir, { recursive: true, force: true });
-    await rm(join(out, '..'), { recursive: true, force: true });
-  });
-});
-
-describe('the image cache (D44)', () => {
-  it('processes an image once: a rebuild with it unchanged runs no image work; a changed image is processed again', async () => {
-    const dir = await copyContent();
-    const root = await tempDir();
-    const options = { content: dir, out: join(root, 'dist'), now: NOW, cache: join(root, 'cache') };
-    const first = await build(options);
-    expect(first.stats.images).toBe(4);
-    expect(first.stats.imagesProcessed).toBe(4);
-    const second = await build(options);
-    expect(second.stats.imagesProcessed).toBe(0);
-    expect(second.stats.written.filter((f) => f.startsWith('media/'))).toEqual([]);
-    // Same bytes as the first build: the cache gives exactly what processing gave.
-    for (const f of await readdir(join(root, 'dist/media')))
-      expect((await readFile(join(root, 'dist/media', f))).length).toBeGreaterThan(0);
-    await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#aa3366' } })
-      .png()
-      .toFile(join(dir, 'posts/img/proxyjump-session.png'));
-    const third = await build(options);
-    expect(third.stats.imagesProcessed).toBe(1);
-    expect(third.stats.written.filter((f) => f.startsWith('media/')).sort()).toEqual(
-      [expect.stringMatching(/-480\.webp$/), expect.stringMatching(/-960\.webp$/), expect.stringMatching(/\.png$/)].sort(),
-    );
-    expect(third.site.posts.find((p) => p.slug === 'proxyjump-over-bastions')!.image).toMatchObject({ width: 1000, height: 500 });
-    await rm(dir, { recursive: true, force: true });
-    await rm(root, { recursive: true, force: true });
-  });
-
-  it('keeps in its cache only the images the last build used: a replaced or removed image leaves it', async () => {
-    const dir = await copyContent();
-    const root = await tempDir();
-    const cache = join(root, 'cache');
-    const options = { content: dir, out: join(root, 'dist'), now: NOW, cache };
-    /** The image cache's files, and the image paths its index names. */
-    const cached = async () => {
-      const [folder] = (await readdir(cache)).filter((n) => n.startsWith('images-'));
-      const files = (await readdir(join(cache, folder!))).filter((n) => n !== 'index.json').sort();
-      const index = JSON.parse(await readFile(join(cache, folder!, 'index.json'), 'utf8')) as Record<string, unknown>;
-      return {
-        files,
-        paths: Object.keys(index)
-          .map((p) => p.split('/').pop())
-          .sort(),
-      };
-    };
-    const png = join(dir, 'posts/img/proxyjump-session.png');
-    const hashOf = async () =>
-      createHash('sha256')
-        .update(await readFile(png))
-        .digest('hex')
-        .slice(0, 20);
-    await build(options);
-    const before = await hashOf();
-    const first = await cached();
-    expect(first.files.filter((f) => f.startsWith(before))).toHaveLength(4);
-    // Replaced: the new bytes are processed and the old image's files go.
-    await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#aa3366' } })
-      .png()
-      .toFile(png);
-    await build(options);
-    const after = await hashOf();
-    const second = await cached();
-    expect(second.files.filter((f) => f.startsWith(before))).toEqual([]);
-    expect(second.files.filter((f) => f.startsWith(after)).length).toBeGreaterThan(0);
-    expect(second.files.length).toBe(first.files.length - 4 + second.files.filter((f) => f.startsWith(after)).length);
-    // No longer shown: its files and its path leave the cache; the other images stay.
-    const post = join(dir, 'posts/proxyjump-over-bastions.md');
-    await writeFile(post, (await readFile(post, 'utf8')).replace(/^!\[Diagram: the laptop.*\]\(\.\/img\/proxyjump-session\.png\)$/m, ''));
-    await build(options);
-    const third = await cached();
-    expect(third.files.filter((f) => f.startsWith(after))).toEqual([]);
-    expect(third.paths).not.toContain('proxyjump-session.png');
-    expect(third.files).toEqual(second.files.filter((f) => !f.startsWith(after)));
-    await rm(dir, { recursive: true, force: true });
-    await rm(root, { recursive: true, force: true });
   });
 });
