@@ -3,8 +3,10 @@
 // warning lines of what the CLI printed.
 import { workspace, type Workspace } from './workspace.js';
 
+/** The build clock of the broken sample the migration tests build beside their own sites. */
+export { BUILD_CLOCK as NOW } from './broken.js';
+
 export const SLOW = { timeout: 120_000 };
-export const NOW = '2026-11-22';
 
 /** The file's working folder (the CLI's cwd) and fresh copies of the sample; call once at a file's top level. */
 export const migrationWorkspace = (): Workspace => workspace('folio-migration-cwd-');
