@@ -2,8 +2,8 @@
 // step of a seeded sequence (a body, title, summary, tags or date changed, a
 // post added, removed or drafted, a service, project or profile edited, the
 // clock moved on), the build that reuses the cache and the previous dist has
-// exactly the bytes of a clean build of the same content. incremental.test.ts
-// checks each kind of edit once; here they follow one another, so the journal
+// exactly the bytes of a clean build of the same content. The
+// incremental-*.test.ts files check each kind of edit once; here they follow one another, so the journal
 // of the record cache, the stamps, the patched search index, the spliced
 // documents and the kept edge files meet the states earlier edits left.
 import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';

@@ -2,7 +2,7 @@
 // build, from a digest of the two site models. respond() still decides every
 // byte (D38); this only decides which targets need asking again. Everything
 // it is not sure about is asked again, so the output always equals a clean
-// build's (test/incremental.test.ts proves it for each kind of edit).
+// build's (test/incremental-*.test.ts prove it for each kind of edit).
 //
 // The rules:
 // - A change outside the posts (site.yaml, the profile, services, projects,

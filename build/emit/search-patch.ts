@@ -5,7 +5,7 @@
 // a clean build makes, byte for byte: the tree and the counts are saved in
 // the order of their words (core/search/tree.ts encodeWords), the lengths
 // and averages are those of the same documents in the same order, and
-// test/search-patch.test.ts and test/incremental.test.ts compare the two.
+// test/search-patch.test.ts and test/incremental-*.test.ts compare the two.
 //
 // It patches only what it can prove: the same documents in the same order
 // (internal ids are insertion order), the previous index file exactly as the

@@ -7,7 +7,7 @@
 // Such a file comes as keyed sections (Sections in core/http.ts), and
 // incremental.ts's plan splices it only when the rest cannot have changed, so
 // every other section is the same text it was: the result is byte for byte a
-// full render's (test/incremental.test.ts compares it with a clean build).
+// full render's (test/incremental-*.test.ts compare it with a clean build).
 import { createHash } from 'node:crypto';
 import { utf8, type Frame, type Sections } from '../core/http.js';
 import type { Edit } from './splice-file.js';

@@ -2,7 +2,7 @@
 // implementation independent of folio, with the formats the schemas of
 // build/core/schemas.ts use (date, uri, email). Lenient about keywords it does
 // not know (`strict: false`), as the responses' schemas carry annotations;
-// test/openapi.test.ts makes its own strict one for the OpenAPI document.
+// test/helpers/openapi.ts makes its own strict one for the OpenAPI document.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
