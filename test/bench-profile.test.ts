@@ -43,7 +43,7 @@ describe('the benchmark profile', () => {
 
   let attempts = 0;
   // Sampling decides which bundle a short-lived thread is seen in: under a full suite's load both writing
-  // threads of the small sample were once sampled only outside their bundle. Tried again then, not weakened.
+  // threads of the small sample can be sampled only outside their bundle. Tried again then, not weakened.
   it('charges a real build to its threads and to the phases the source names', { retry: 2 }, async () => {
     const content = await ws.content();
     // A folder per attempt: a retry must build cold again, into no earlier profiles, output or cache.

@@ -4,30 +4,22 @@
 import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../build/emit/build.js';
 import { startDevServer } from '../build/dev/server.js';
 import { problemsPage } from '../build/dev/live-reload.js';
-import { openDevParts, POST, type DevPartsFixture } from './helpers/dev-parts.js';
+import { devParts, POST } from './helpers/dev-parts.js';
 import { NOW } from './helpers/site.js';
 
-let parts: DevPartsFixture;
-let work: string;
-let content: string;
-
-beforeAll(async () => {
-  parts = await openDevParts('folio-dev-server-');
-  ({ work, content } = parts);
-});
-afterAll(() => parts?.close());
+const s = devParts('folio-dev-server-');
 
 describe('the dev server', () => {
   it(
     'proxies the site with live reload, shows problems, tells open pages, and goes on when clients leave',
     { timeout: 60_000 },
     async () => {
-      const out = join(work, 'served');
-      await build({ content, out, now: NOW });
+      const out = join(s.work, 'served');
+      await build({ content: s.content, out, now: NOW });
       const problems: { file: string; line: number; column: number; message: string; hint: string }[] = [];
       const logged: string[] = [];
       const server = await startDevServer({ out, port: 0, host: '127.0.0.1', problems: () => problems, log: (l) => logged.push(l) });

@@ -4,26 +4,18 @@
 // which rebuild to run.
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContent } from '../build/content/load.js';
 import { choosePath, changedPosts, diffSources, ownersOf, readChanges } from '../build/dev/planner.js';
 import { initialState, type DevState } from '../build/dev/state.js';
 import { watchBatches } from '../build/dev/watcher.js';
-import { openDevParts, POST, type DevPartsFixture } from './helpers/dev-parts.js';
+import { devParts, POST } from './helpers/dev-parts.js';
 
-let parts: DevPartsFixture;
-let work: string;
-let content: string;
-
-beforeAll(async () => {
-  parts = await openDevParts('folio-dev-watcher-planner-');
-  ({ work, content } = parts);
-});
-afterAll(() => parts?.close());
+const s = devParts('folio-dev-watcher-planner-');
 
 describe('the watcher', () => {
   it('hands on one batch per burst of events, with paths relative to the content directory', async () => {
-    const dir = join(work, 'watched');
+    const dir = join(s.work, 'watched');
     await mkdir(join(dir, 'posts'), { recursive: true });
     const batches: string[][] = [];
     // A quiet time well above the debounce folio dev uses: on a loaded machine two writes a few
@@ -56,12 +48,12 @@ describe('the watcher', () => {
 
 describe('the planner', () => {
   it('finds what changed between two reads of the content, and which posts kept their place', async () => {
-    const before = await loadContent(content);
-    const file = join(content, 'posts', `${POST}.md`);
+    const before = await loadContent(s.content);
+    const file = join(s.content, 'posts', `${POST}.md`);
     const original = await readFile(file, 'utf8');
     await writeFile(file, `${original}\nA planner test line.\n`);
     try {
-      const after = await readChanges(content, before, [`posts/${POST}.md`]);
+      const after = await readChanges(s.content, before, [`posts/${POST}.md`]);
       // File names as messages show them: relative to the working directory.
       const shown = relative(process.cwd(), file);
       expect(diffSources(before, after)).toEqual({ added: [], changed: [shown], removed: [] });
@@ -77,7 +69,7 @@ describe('the planner', () => {
       state.artifactsBehind = true;
       expect(choosePath(state, after)).toBe('incremental');
       // A folder that came or went: everything is read again, and no post keeps its place.
-      const again = await readChanges(content, before, ['posts']);
+      const again = await readChanges(s.content, before, ['posts']);
       expect(again.posts).not.toBe(before.posts);
       expect(changedPosts(before, { ...after, services: [] })).toBeNull();
     } finally {

@@ -4,23 +4,11 @@
 // those files are not what the state remembers; each output equals a clean build's (D40).
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerOf } from '../build/emit/incremental.js';
-import { openIncremental, SLOW, type IncrementalFixture } from './helpers/incremental.js';
+import { incrementalSite, SLOW } from './helpers/incremental.js';
 
-let site: IncrementalFixture;
-let content: string;
-let out: string;
-let incremental: IncrementalFixture['incremental'];
-let expectSameAsClean: IncrementalFixture['expectSameAsClean'];
-
-beforeAll(async () => {
-  site = await openIncremental('folio-incremental-bodies-');
-  ({ content, out, incremental, expectSameAsClean } = site);
-  // The previous build the first edit is made against.
-  await incremental();
-}, SLOW.timeout);
-afterAll(() => site?.close());
+const s = incrementalSite('folio-incremental-bodies-');
 
 describe('incremental builds', () => {
   it('classifies targets: a post owns its page, twin and API record, nothing else', () => {
@@ -36,8 +24,8 @@ describe('incremental builds', () => {
 
   it('after a body-only edit, asks for that post and the shared addresses only', SLOW, async () => {
     // The post has no `summary`, so the edit must not touch its first paragraph.
-    await appendFile(join(content, 'posts/bounce-handling.md'), '\nOne more paragraph, added by the incremental test.\n');
-    const r = await incremental();
+    await appendFile(join(s.content, 'posts/bounce-handling.md'), '\nOne more paragraph, added by the incremental test.\n');
+    const r = await s.incremental();
     expect(r.stats.full).toBeNull();
     expect(r.stats.rendered).toBe(1);
     expect(r.stats.asked).toBeLessThan(r.stats.targets);
@@ -53,56 +41,56 @@ describe('incremental builds', () => {
     expect(r.stats.asked).toBe(6);
     expect(r.stats.written).not.toContain('llms.txt');
     expect(r.stats.spliced.sort()).toEqual(['/feed.json', '/feed.xml', '/llms-full.txt']);
-    await expectSameAsClean();
+    await s.expectSameAsClean();
   });
 
   it('after a body edit that moves a token estimate, asks for llms.txt too', SLOW, async () => {
-    const before = await readFile(join(out, 'llms.txt'), 'utf8');
+    const before = await readFile(join(s.out, 'llms.txt'), 'utf8');
     // One long word: a thousand bytes, and the same reading time (a listed field).
-    await appendFile(join(content, 'posts/bounce-handling.md'), `\nSee https://example.com/${'a'.repeat(1000)}.\n`);
-    const r = await incremental();
+    await appendFile(join(s.content, 'posts/bounce-handling.md'), `\nSee https://example.com/${'a'.repeat(1000)}.\n`);
+    const r = await s.incremental();
     expect(r.stats.full).toBeNull();
     expect(r.stats.asked).toBe(7);
     expect(r.stats.written).toContain('llms.txt');
     // Its frame (llms-full.txt's estimate) and the post's line made again, the other posts' lines kept.
     expect(r.stats.spliced).toContain('/llms.txt');
-    expect(await readFile(join(out, 'llms.txt'), 'utf8')).not.toBe(before);
-    await expectSameAsClean();
+    expect(await readFile(join(s.out, 'llms.txt'), 'utf8')).not.toBe(before);
+    await s.expectSameAsClean();
   });
 
   it("after a body edit that moves llms-full.txt's estimate, makes llms.txt's frame again", SLOW, async () => {
     const line = (text: string) => text.split('\n').find((l) => l.includes('/llms-full.txt'));
-    const before = line(await readFile(join(out, 'llms.txt'), 'utf8'));
+    const before = line(await readFile(join(s.out, 'llms.txt'), 'utf8'));
     // Four thousand bytes in one word: a thousand tokens more for llms-full.txt, and the same reading time.
-    await appendFile(join(content, 'posts/bounce-handling.md'), `\nSee https://example.com/${'b'.repeat(4000)}.\n`);
-    const r = await incremental();
+    await appendFile(join(s.content, 'posts/bounce-handling.md'), `\nSee https://example.com/${'b'.repeat(4000)}.\n`);
+    const r = await s.incremental();
     expect(r.stats.full).toBeNull();
     expect(r.stats.spliced).toContain('/llms.txt');
-    expect(line(await readFile(join(out, 'llms.txt'), 'utf8'))).not.toBe(before);
-    await expectSameAsClean();
+    expect(line(await readFile(join(s.out, 'llms.txt'), 'utf8'))).not.toBe(before);
+    await s.expectSameAsClean();
   });
 
   it('after body edits of the first and the last post at once, splices both sections of each document', SLOW, async () => {
-    const before = await incremental();
+    const before = await s.incremental();
     const [first, last] = [before.site.posts[0]!.slug, before.site.posts.at(-1)!.slug];
-    for (const slug of [first, last]) await appendFile(join(content, `posts/${slug}.md`), '\nEdited.\n');
-    const r = await incremental();
+    for (const slug of [first, last]) await appendFile(join(s.content, `posts/${slug}.md`), '\nEdited.\n');
+    const r = await s.incremental();
     expect(r.stats.full).toBeNull();
     expect(r.stats.spliced).toHaveLength(3);
     for (const slug of [first, last]) expect(r.stats.written).toContain(`api/v1/posts/${slug}.json`);
     expect(r.stats.written).toEqual(expect.arrayContaining(['feed.xml', 'feed.json', 'llms-full.txt']));
-    await expectSameAsClean();
+    await s.expectSameAsClean();
   });
 
   it('after a body edit, makes whole a file of sections whose previous file is not the size the state remembers', SLOW, async () => {
-    await incremental();
+    await s.incremental();
     // Another size than the state's: the splice cannot trust the previous bytes, so these are made whole.
-    for (const file of ['llms-full.txt', '_folio/site.json']) await appendFile(join(out, file), '\n');
-    await appendFile(join(content, 'posts/bounce-handling.md'), '\nAnother paragraph, after the files were touched.\n');
-    const r = await incremental();
+    for (const file of ['llms-full.txt', '_folio/site.json']) await appendFile(join(s.out, file), '\n');
+    await appendFile(join(s.content, 'posts/bounce-handling.md'), '\nAnother paragraph, after the files were touched.\n');
+    const r = await s.incremental();
     expect(r.stats.full).toBeNull();
     expect(r.stats.spliced.sort()).toEqual(['/feed.json', '/feed.xml']);
     expect(r.stats.written).toEqual(expect.arrayContaining(['llms-full.txt', '_folio/site.json']));
-    await expectSameAsClean();
+    await s.expectSameAsClean();
   });
 });

@@ -4,41 +4,29 @@
 import { readFileSync } from 'node:fs';
 import { appendFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSummary } from '../build/summary.js';
 import { paint } from '../build/progress.js';
-import { openIncremental, SLOW, type IncrementalFixture } from './helpers/incremental.js';
+import { incrementalSite, SLOW } from './helpers/incremental.js';
 import { cleanBuild, NOW } from './helpers/site.js';
 
-let site: IncrementalFixture;
-let work: string;
-let content: string;
-let out: string;
-let incremental: IncrementalFixture['incremental'];
-let expectSameAsClean: IncrementalFixture['expectSameAsClean'];
-let edit: IncrementalFixture['edit'];
-
-beforeAll(async () => {
-  site = await openIncremental('folio-incremental-fields-');
-  ({ work, content, out, incremental, expectSameAsClean, edit } = site);
-  // The previous build the first edit is made against.
-  await incremental();
-}, SLOW.timeout);
-afterAll(() => site?.close());
+const s = incrementalSite('folio-incremental-fields-');
 
 describe('incremental builds', () => {
   it('after a title edit, asks for the shared addresses, that post and the posts whose related posts show it', SLOW, async () => {
     // The pages whose related posts list bounce-handling, read from the previous output.
-    const related = (await readdir(join(out, 'blog')))
+    const related = (await readdir(join(s.out, 'blog')))
       .filter((f) => f.endsWith('.html') && f !== 'bounce-handling.html')
       .filter((f) => {
-        const page = readFileSync(join(out, 'blog', f), 'utf8');
+        const page = readFileSync(join(s.out, 'blog', f), 'utf8');
         return /<aside class="related"[\s\S]*?href="\/blog\/bounce-handling"[\s\S]*?<\/aside>/.test(page);
       });
     expect(related.length).toBeGreaterThan(0);
     // Of the same length, so no token estimate moves: llms.txt must be asked for the title alone.
-    await edit('posts/bounce-handling.md', (t) => t.replace(/^title: .*$/m, 'title: "Bounce Handling: Hard, Soft, and the Ones That Lie"'));
-    const r = await incremental();
+    await s.edit('posts/bounce-handling.md', (t) =>
+      t.replace(/^title: .*$/m, 'title: "Bounce Handling: Hard, Soft, and the Ones That Lie"'),
+    );
+    const r = await s.incremental();
     expect(r.stats.full).toBeNull();
     expect(r.stats.asked).toBeLessThan(r.stats.targets);
     const pages = r.stats.written.filter((f) => /^blog\/[^/]+\.html$/.test(f)).map((f) => f.slice('blog/'.length));
@@ -46,31 +34,31 @@ describe('incremental builds', () => {
     // Lists, tag pages and the documents show the title: asked, the documents spliced with their frames made again.
     expect(r.stats.written).toEqual(expect.arrayContaining(['blog.html', 'blog/tags/email.html', 'feed.xml', 'llms.txt', 'llms-full.txt']));
     expect(r.stats.spliced.sort()).toEqual(['/feed.json', '/feed.xml', '/llms-full.txt', '/llms.txt']);
-    await expectSameAsClean();
+    await s.expectSameAsClean();
   });
 
   it('after a summary, reading-time or date edit that keeps the order, the same; after a tag edit, everything', SLOW, async () => {
-    await edit('posts/bounce-handling.md', (t) =>
+    await s.edit('posts/bounce-handling.md', (t) =>
       t.replace(/^title: (.*)$/m, 'title: $1\nsummary: "A summary added by the incremental test."'),
     );
-    expect((await incremental()).stats.full).toBeNull();
-    await expectSameAsClean();
+    expect((await s.incremental()).stats.full).toBeNull();
+    await s.expectSameAsClean();
     // Past the next minute of reading time (220 words a minute).
-    await appendFile(join(content, 'posts/bounce-handling.md'), `\n${'Another word to read. '.repeat(120)}\n`);
-    expect((await incremental()).stats.full).toBeNull();
-    await expectSameAsClean();
+    await appendFile(join(s.content, 'posts/bounce-handling.md'), `\n${'Another word to read. '.repeat(120)}\n`);
+    expect((await s.incremental()).stats.full).toBeNull();
+    await s.expectSameAsClean();
     // The newest post a day earlier, still the newest: the feeds' own date moves with it.
-    await edit('posts/socket-activation-zero-downtime.md', (t) => t.replace(/^date: 2026-10-05$/m, 'date: 2026-10-04'));
-    expect((await incremental()).stats.full).toBeNull();
-    await expectSameAsClean();
-    await edit('posts/bounce-handling.md', (t) => t.replace('  - saas\n', '  - saas\n  - incidents\n'));
-    const tagged = await incremental();
+    await s.edit('posts/socket-activation-zero-downtime.md', (t) => t.replace(/^date: 2026-10-05$/m, 'date: 2026-10-04'));
+    expect((await s.incremental()).stats.full).toBeNull();
+    await s.expectSameAsClean();
+    await s.edit('posts/bounce-handling.md', (t) => t.replace('  - saas\n', '  - saas\n  - incidents\n'));
+    const tagged = await s.incremental();
     // Named as the post's tags: the site's tag list that moved with them follows from them.
     expect(tagged.stats.full).toBe('the tags of bounce-handling changed');
     // The summary says why every response was asked again; a cold build's says nothing of it.
     expect(buildSummary(tagged, 'dist', paint(false))).toContain(`every response asked: ${tagged.stats.full}]`);
-    await expectSameAsClean();
-    const cold = await cleanBuild({ content, out: join(work, 'cold'), now: NOW });
+    await s.expectSameAsClean();
+    const cold = await cleanBuild({ content: s.content, out: join(s.work, 'cold'), now: NOW });
     expect(cold.stats.full).toBe('no previous build');
     expect(buildSummary(cold, 'dist', paint(false))).not.toContain('asked');
   });

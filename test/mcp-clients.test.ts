@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../build/core/mcp/tools.js';
 import { ajv } from './helpers/ajv.js';
-import { SITE } from './helpers/mcp.js';
+import { SITE, TOOL_NAMES } from './helpers/mcp.js';
 import { BAD_CALLS, CALLS, clientServer, type Connected, FLAVOURS, type Seen, TWINS } from './helpers/mcp-clients.js';
 
 const s = clientServer();
@@ -29,14 +29,7 @@ describe.each(FLAVOURS)('$name (D36, D37)', (flavour) => {
 
   it('lists the six tools with titles, schemas and read-only annotations', async () => {
     const listed = (await client.listTools()).tools;
-    expect(listed.map((t) => t.name)).toEqual([
-      'site_get_profile',
-      'site_list_posts',
-      'site_get_post',
-      'site_search_writing',
-      'site_list_projects',
-      'site_check_availability',
-    ]);
+    expect(listed.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const tool of listed) {
       expect(tool.title, tool.name).toMatch(/\w/);
       expect(tool.description.length, tool.name).toBeGreaterThan(40);

@@ -4,7 +4,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_PATH } from '../build/core/files.js';
 import { openSearchIndex, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, SearchIndexError } from '../build/core/search/index.js';
@@ -15,6 +14,7 @@ import { withinOneEdit } from '../build/core/search/typo.js';
 import { buildSearchIndex } from '../build/emit/search-index.js';
 import { plainText } from '../build/emit/search-sources.js';
 import { buildInto } from './helpers/site.js';
+import { bundleMeta } from './helpers/bundle.js';
 
 let built: Awaited<ReturnType<typeof buildInto>>;
 let text: string;
@@ -156,22 +156,13 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
   });
 
   it('imports nothing from the build: only core modules and Orama (D38)', async () => {
-    const result = await esbuild({
-      entryPoints: ['build/core/search/index.ts'],
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      platform: 'neutral',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-    const inputs = Object.keys(result.metafile.inputs);
+    const metafile = await bundleMeta('build/core/search/index.ts', 'external');
+    const inputs = Object.keys(metafile.inputs);
     expect(
       inputs.every((p) => p.startsWith('build/core/')),
       inputs.join(', '),
     ).toBe(true);
-    const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports);
+    const imports = Object.values(metafile.outputs).flatMap((o) => o.imports);
     const externals = (kind: string) => [...new Set(imports.filter((i) => i.kind === kind).map((i) => i.path))].sort();
     // Of Orama, only the tokenizer: its index, trees and sorter are build-time code, kept out of the functions' search chunk.
     expect(externals('import-statement')).toEqual(['@orama/orama/components', '@orama/stemmers/english']);
@@ -181,24 +172,8 @@ describe('openSearchIndex (the loader the functions and the benchmark call)', ()
 });
 
 describe('the search chunk of the functions', () => {
-  /** esbuild's metafile for `entry`, bundled as a host bundles a function, or with its packages left out. */
-  const meta = async (entry: string, packages?: 'external') =>
-    (
-      await esbuild({
-        entryPoints: [entry],
-        bundle: true,
-        write: false,
-        metafile: true,
-        format: 'esm',
-        platform: 'neutral',
-        mainFields: ['module', 'main'],
-        packages,
-        logLevel: 'silent',
-      })
-    ).metafile;
-
   it('is not loaded until the first search: the handler reaches it by import() only', async () => {
-    const { inputs } = await meta('build/runtime/handler.ts', 'external');
+    const { inputs } = await bundleMeta('build/runtime/handler.ts', 'external');
     // What the handler loads when the function starts: its static imports, transitively.
     const eager = new Set<string>();
     const visit = (path: string) => {
@@ -219,7 +194,7 @@ describe('the search chunk of the functions', () => {
 
   it("holds the engine, Orama's tokenizer and the stemmer, and nothing of the build", async () => {
     // What ends up in the bundle (esbuild lists the modules it tree-shook away too, at zero bytes).
-    const output = Object.values((await meta('build/runtime/search.ts')).outputs)[0]!;
+    const output = Object.values((await bundleMeta('build/runtime/search.ts')).outputs)[0]!;
     const inputs = Object.entries(output.inputs)
       .filter(([, i]) => i.bytesInOutput > 0)
       .map(([p]) => p);

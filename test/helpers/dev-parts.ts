@@ -2,6 +2,7 @@
 // of their own for what they write, and a copy of the sample content whose
 // post they edit and put back.
 import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import { copyContent, tempDir } from './site.js';
 
 /** The sample post the tests edit. */
@@ -12,18 +13,17 @@ export interface DevPartsFixture {
   work: string;
   /** The copy of the sample content. */
   content: string;
-  close(): Promise<void>;
 }
 
-export async function openDevParts(prefix: string): Promise<DevPartsFixture> {
-  const work = await tempDir(prefix);
-  const content = await copyContent();
-  return {
-    work,
-    content,
-    async close() {
-      await rm(work, { recursive: true, force: true });
-      await rm(content, { recursive: true, force: true });
-    },
-  };
+/** The file's folder and copy of the sample content, made before its tests and removed after them; set once beforeAll has run. */
+export function devParts(prefix: string): DevPartsFixture {
+  const s = {} as DevPartsFixture;
+  beforeAll(async () => {
+    s.work = await tempDir(prefix);
+    s.content = await copyContent();
+  });
+  afterAll(async () => {
+    for (const dir of [s.work, s.content]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return s;
 }

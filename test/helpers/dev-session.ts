@@ -4,7 +4,7 @@
 // events the server sends to open pages.
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestDev, type TestDev } from './dev.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './site.js';
 
@@ -24,7 +24,7 @@ export interface DevSessionFixture extends TestDev {
 }
 
 /** Starts folio dev on a fresh copy of the sample content. */
-export async function openDevSession(prefix: string): Promise<DevSessionFixture> {
+async function openDevSession(prefix: string): Promise<DevSessionFixture> {
   const work = await tempDir(prefix);
   const content = await copyContent();
   const out = join(work, 'dist');
@@ -48,6 +48,17 @@ export async function openDevSession(prefix: string): Promise<DevSessionFixture>
       await rm(content, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A session opened before the file's tests and closed after them (openDevSession),
+ * its fields set once beforeAll has run.
+ */
+export function devSession(prefix: string): DevSessionFixture {
+  const s = {} as DevSessionFixture;
+  beforeAll(async () => void Object.assign(s, await openDevSession(prefix)), 240_000);
+  afterAll(() => s.close?.());
+  return s;
 }
 
 /** Time between a poller's requests: about a hundred requests a second, enough to land many in every rebuild. */

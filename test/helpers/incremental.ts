@@ -3,7 +3,7 @@
 // check every edit ends with, that the output equals a clean build's.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { build, type BuildResult } from '../../build/emit/build.js';
 import { cleanBuild, copyContent, NOW, tempDir, treeHash } from './site.js';
 
@@ -30,7 +30,7 @@ export interface IncrementalFixture {
 }
 
 /** A fresh copy of the sample content, and an output and a cache with nothing in them yet. */
-export async function openIncremental(prefix: string): Promise<IncrementalFixture> {
+async function openIncremental(prefix: string): Promise<IncrementalFixture> {
   const work = await tempDir(prefix);
   const content = await copyContent();
   const cache = join(work, '.folio-cache');
@@ -60,4 +60,19 @@ export async function openIncremental(prefix: string): Promise<IncrementalFixtur
       await rm(content, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A site opened before the file's tests and closed after them (openIncremental),
+ * its fields set once beforeAll has run; `built`: with the first build made, the
+ * previous build the file's first edit is made against.
+ */
+export function incrementalSite(prefix: string, { built = true } = {}): IncrementalFixture {
+  const s = {} as IncrementalFixture;
+  beforeAll(async () => {
+    Object.assign(s, await openIncremental(prefix));
+    if (built) await s.incremental();
+  }, SLOW.timeout);
+  afterAll(() => s.close?.());
+  return s;
 }

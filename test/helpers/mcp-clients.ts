@@ -74,6 +74,21 @@ export interface Flavour {
   connect(url: URL, seen: Seen[], errors: Error[]): Promise<{ client: Connected; version: () => string | undefined }>;
 }
 
+/** The v2 client with these options, expected to end on `revision`. */
+function v2(mode: string, revision: string, options?: ConstructorParameters<typeof ClientV2>[1]): Flavour {
+  return {
+    name: `@modelcontextprotocol/client (v2), ${mode}`,
+    revision,
+    async connect(url, seen, errors) {
+      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
+      const client = new ClientV2({ name: 'folio-test', version: '1.0.0' }, options);
+      client.onerror = (e) => errors.push(e);
+      await client.connect(transport);
+      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
+    },
+  };
+}
+
 export const FLAVOURS: Flavour[] = [
   {
     name: '@modelcontextprotocol/sdk (v1)',
@@ -87,54 +102,16 @@ export const FLAVOURS: Flavour[] = [
       return { client: client as unknown as Connected, version: () => transport.protocolVersion };
     },
   },
+  v2('default mode', '2025-11-25'),
+  v2('pinned to 2026-07-28', '2026-07-28', { versionNegotiation: { mode: { pin: '2026-07-28' } } }),
+  v2('auto negotiation', '2026-07-28', { versionNegotiation: { mode: 'auto' } }),
+  // A client of a later revision tries it first: the server's -32022 names 2026-07-28, and the client retries with it.
   {
-    name: '@modelcontextprotocol/client (v2), default mode',
-    revision: '2025-11-25',
-    async connect(url, seen, errors) {
-      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
-      const client = new ClientV2({ name: 'folio-test', version: '1.0.0' });
-      client.onerror = (e) => errors.push(e);
-      await client.connect(transport);
-      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
-    },
-  },
-  {
-    name: '@modelcontextprotocol/client (v2), pinned to 2026-07-28',
-    revision: '2026-07-28',
-    async connect(url, seen, errors) {
-      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
-      const client = new ClientV2({ name: 'folio-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-      client.onerror = (e) => errors.push(e);
-      await client.connect(transport);
-      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
-    },
-  },
-  {
-    name: '@modelcontextprotocol/client (v2), auto negotiation',
-    revision: '2026-07-28',
-    async connect(url, seen, errors) {
-      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
-      const client = new ClientV2({ name: 'folio-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-      client.onerror = (e) => errors.push(e);
-      await client.connect(transport);
-      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
-    },
-  },
-  {
-    // A client of a later revision tries it first: the server's -32022 names 2026-07-28, and the client retries with it.
-    name: '@modelcontextprotocol/client (v2), auto negotiation preferring a revision newer than the server',
-    revision: '2026-07-28',
+    ...v2('auto negotiation preferring a revision newer than the server', '2026-07-28', {
+      versionNegotiation: { mode: 'auto' },
+      supportedProtocolVersions: ['2099-01-01', '2026-07-28', '2025-11-25'],
+    }),
     refusals: 1,
-    async connect(url, seen, errors) {
-      const transport = new TransportV2(url, { fetch: recordingFetch(seen) });
-      const client = new ClientV2(
-        { name: 'folio-test', version: '1.0.0' },
-        { versionNegotiation: { mode: 'auto' }, supportedProtocolVersions: ['2099-01-01', '2026-07-28', '2025-11-25'] },
-      );
-      client.onerror = (e) => errors.push(e);
-      await client.connect(transport);
-      return { client: client as unknown as Connected, version: () => client.getNegotiatedProtocolVersion() };
-    },
   },
 ];
 
