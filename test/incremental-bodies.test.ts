@@ -5,7 +5,8 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ownerOf } from '../build/emit/incremental.js';
+import { bodyDocuments } from '../build/core/documents/index.js';
+import { mustAsk, ownerOf, showsMovedClock, untouchedBy, type Plan } from '../build/emit/incremental.js';
 import { incrementalSite, SLOW } from './helpers/incremental.js';
 
 const s = incrementalSite('folio-incremental-bodies-');
@@ -20,6 +21,36 @@ describe('incremental builds', () => {
     expect(ownerOf('/api/v1/posts?tag=email')).toBeNull();
     expect(ownerOf('/feed.xml')).toBeNull();
     expect(ownerOf('/llms-full.txt')).toBeNull();
+  });
+
+  it("keeps untouched by a body edit only targets the plan's own questions would keep", SLOW, async () => {
+    const { state } = await s.incremental();
+    const targets = [...state.routes.keys()];
+    const clocked = [...state.clock!.keys()];
+    expect(clocked.length).toBeGreaterThan(0);
+    const plans: Plan[] = [
+      { all: false, changed: new Set(['bounce-handling']) },
+      { all: false, changed: new Set(['bounce-handling', 'dmarc-p-reject-rollout']), clock: 'day' },
+      { all: false, changed: new Set(), clock: 'time' },
+    ];
+    for (const plan of plans) {
+      const untouched = untouchedBy(plan, state)!;
+      const kept = targets.filter(untouched);
+      // What it keeps, mustKeep keeps: not asked, no moved clock shown, no bodies shown.
+      for (const target of kept) {
+        expect(mustAsk(plan, target), target).toBe(false);
+        expect(showsMovedClock(plan, state, target), target).toBe(false);
+        expect(bodyDocuments.has(target), target).toBe(false);
+      }
+      // And it leaves those questions for every other target, the changed posts' own addresses among them.
+      const owned = targets.filter((t) => plan.changed.has(ownerOf(t) ?? ''));
+      expect(owned.length).toBe(plan.changed.size * 3);
+      for (const target of [...owned, ...bodyDocuments]) expect(untouched(target), target).toBe(false);
+      if (plan.clock === 'day') for (const target of clocked) expect(untouched(target), target).toBe(false);
+      expect(kept.length).toBeGreaterThan(targets.length / 2);
+    }
+    expect(untouchedBy({ all: true, reason: 'a test' }, state)).toBeNull();
+    expect(untouchedBy({ all: false, changed: new Set(['bounce-handling']), listed: new Set(['bounce-handling']) }, state)).toBeNull();
   });
 
   it('after a body-only edit, asks for that post and the shared addresses only', SLOW, async () => {

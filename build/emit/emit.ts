@@ -77,7 +77,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
       await search.settled();
     }
     if (++done % 256 === 0) options.progress?.(done, all.length);
-    const before = previous?.routes.get(target);
+    const before = targets.recordOf(target);
     if (first.has(target)) first.get(target)?.record();
     else if (targets.mustKeep(target, before)) {
       // Awaited only when it must be: an edit keeps 30,000 targets at 10,000 posts.

@@ -9,7 +9,7 @@ import { pageOfTwin, twinPath } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
 import { recordHeaders, type BuildState, type OutputRecord } from './build-state.js';
 import type { FirstAnswer, FirstTargets, Made, Sink } from './emit-options.js';
-import { mustAsk, showsAsBefore, showsMovedClock, type Plan } from './incremental.js';
+import { mustAsk, showsAsBefore, showsMovedClock, untouchedBy, type Plan } from './incremental.js';
 import type { Ledger } from './ledger.js';
 import type { Splicer } from './model-file.js';
 import { indexSections, sectionEdits, splicedTag } from './splice.js';
@@ -31,6 +31,10 @@ export class Targets {
   declare private readonly previous: BuildState | null;
   declare private readonly ledger: Ledger;
   declare private readonly sink: Sink;
+  declare private readonly untouched: ((target: string) => boolean) | null;
+  /** The previous build's targets and records, walked in step with this build's (recordOf); null once the two differ. */
+  declare private keys: Iterator<string> | null;
+  declare private records: Iterator<OutputRecord> | null;
 
   constructor(model: SiteModel, rt: Runtime, plan: Plan, previous: BuildState | null, ledger: Ledger, sink: Sink) {
     this.model = model;
@@ -39,6 +43,9 @@ export class Targets {
     this.previous = previous;
     this.ledger = ledger;
     this.sink = sink;
+    this.untouched = untouchedBy(plan, previous);
+    this.keys = previous?.routes.keys() ?? null;
+    this.records = previous?.routes.values() ?? null;
     this.asked = new Set();
     this.spliced = [];
     this.stopped = false;
@@ -73,9 +80,23 @@ export class Targets {
     return made;
   }
 
+  /**
+   * The previous build's record of a target of the walk, which asks for
+   * them in order: the next of the previous build's routes while the two
+   * builds list the same targets in the same order (an edit's do), else
+   * found by its target.
+   */
+  recordOf(target: string): OutputRecord | undefined {
+    const key = this.keys?.next();
+    if (key && !key.done && key.value === target) return this.records!.next().value as OutputRecord;
+    this.keys = this.records = null;
+    return this.previous?.routes.get(target);
+  }
+
   /** Whether the target keeps the previous build's file: it had one, and the plan does not ask for it. */
   mustKeep(target: string, before: OutputRecord | undefined): before is OutputRecord {
     const { plan, previous } = this;
+    if (before !== undefined && this.untouched?.(target)) return true;
     const same = showsAsBefore(plan, previous, this.ledger.state, target, bodiesShown(this.model, target));
     return before !== undefined && (this.stopped || (!showsMovedClock(plan, previous, target) && (same || !mustAsk(plan, target))));
   }

@@ -39,14 +39,26 @@ function projectStatuses(site: Site): string {
   return listText((['live', 'delivered', 'sunset'] as const).filter((s) => site.projects.some((p) => p.status === s)));
 }
 
+/**
+ * Every page, in the order the sitemap lists them. The dates that scan
+ * every post or the change log are made when first read: llms.txt reads
+ * only the titles and notes, of every page but the posts'.
+ */
 export function sitePages(model: SiteModel): SitePage[] {
   const { site } = model;
   const built = buildDate(site);
-  const days = recordedDays(site);
-  const recorded = (path: string) => days.get(path) ?? built;
+  let days: Map<string, string> | undefined;
+  const recorded = (path: string) => (days ??= recordedDays(site)).get(path) ?? built;
   const { profile } = site;
   return [
-    { path: pagePath.home(), title: site.config.title, note: site.config.description, lastmod: newestChange(site) },
+    {
+      path: pagePath.home(),
+      title: site.config.title,
+      note: site.config.description,
+      get lastmod() {
+        return newestChange(site);
+      },
+    },
     {
       path: pagePath.about(),
       title: `About ${profile.name}`,
@@ -59,38 +71,50 @@ export function sitePages(model: SiteModel): SitePage[] {
       note: site.services.length
         ? `${plural(site.services.length, 'consulting area')}, ${site.services.length === 1 ? 'with' : 'each with'} the engagements it fits best.`
         : nothingYet('services'),
-      lastmod: recorded(pagePath.services()),
+      get lastmod() {
+        return recorded(pagePath.services());
+      },
     },
     ...site.services.map((s) => ({
       path: pagePath.service(s.id),
       title: s.title,
       note: s.summary,
-      lastmod: recorded(pagePath.service(s.id)),
+      get lastmod() {
+        return recorded(pagePath.service(s.id));
+      },
     })),
     {
       path: pagePath.blog(),
       title: 'Writing',
       note: site.posts.length > 1 ? `All ${site.posts.length} posts, newest first.` : site.posts.length ? '1 post.' : nothingYet('posts'),
-      lastmod: newestChange(site),
+      get lastmod() {
+        return newestChange(site);
+      },
     },
     ...site.tags.map(({ tag, count }) => ({
       path: pagePath.tag(tag),
       title: `Posts tagged “${tag}”`,
       note: `${plural(count, 'post')}.`,
-      lastmod: newestChange(site, model.tagged(tag)),
+      get lastmod() {
+        return newestChange(site, model.tagged(tag));
+      },
     })),
     ...site.posts.map((p) => ({ path: pagePath.post(p.slug), title: p.title, lastmod: postChanged(p) })),
     {
       path: pagePath.projects(),
       title: 'Projects',
       note: site.projects.length ? `${plural(site.projects.length, 'project')}: ${projectStatuses(site)}.` : nothingYet('projects'),
-      lastmod: recorded(pagePath.projects()),
+      get lastmod() {
+        return recorded(pagePath.projects());
+      },
     },
     ...site.projects.map((p) => ({
       path: pagePath.project(p.id),
       title: p.title,
       note: `${p.status}: ${p.summary}`,
-      lastmod: recorded(pagePath.project(p.id)),
+      get lastmod() {
+        return recorded(pagePath.project(p.id));
+      },
     })),
     {
       path: pagePath.developers(),
