@@ -66,9 +66,9 @@ function tsFiles(dir: string): string[] {
 
 /**
  * A hash of the code that turns content into output: the compiled CLI and
- * worker (lib/*.js) when folio runs compiled, else every TypeScript source
- * under build/, plus the versions of the rendering packages. Records and
- * build states made by other code are never used.
+ * worker (lib/*.js) when folio runs compiled, which bundle the rendering
+ * packages, else every TypeScript source under build/ and the versions of
+ * those packages. Records and build states made by other code are never used.
  */
 export function codeFingerprint(): string {
   if (fingerprintValue) return fingerprintValue;
@@ -77,7 +77,7 @@ export function codeFingerprint(): string {
   const compiled = ['cli.js', 'render-worker.js'].map((f) => join(here, f)).filter((f) => existsSync(f));
   const sources = compiled.length ? compiled : tsFiles(join(here, '..'));
   for (const file of sources) hash.update(file.slice(file.lastIndexOf('/'))).update(readFileSync(file));
-  for (const name of RENDER_PACKAGES) hash.update(`${name}@${packageVersion(name, here)}\n`);
+  if (!compiled.length) for (const name of RENDER_PACKAGES) hash.update(`${name}@${packageVersion(name, here)}\n`);
   fingerprintValue = hash.digest('hex');
   return fingerprintValue;
 }
