@@ -28,7 +28,7 @@ describe('incremental builds', () => {
     const targets = [...state.routes.keys()];
     const clocked = [...state.clock!.keys()];
     expect(clocked.length).toBeGreaterThan(0);
-    const plans: Plan[] = [
+    const plans: Extract<Plan, { all: false }>[] = [
       { all: false, changed: new Set(['bounce-handling']) },
       { all: false, changed: new Set(['bounce-handling', 'dmarc-p-reject-rollout']), clock: 'day' },
       { all: false, changed: new Set(), clock: 'time' },

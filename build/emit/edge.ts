@@ -125,15 +125,32 @@ function* routeFiles(manifest: BuiltManifest, edge: EdgeTags, before: EdgeBefore
   }
 }
 
-/** The chunks of one list, written as they are made; the tags of all of them, end to end, once done. */
-function* chunks(site: Site, list: string, posts: readonly Post[]): Generator<OutputFile, string> {
+/**
+ * The chunks of one list, written as they are made; the tags of all of them,
+ * end to end, once done. With `before` (the list's chunk tags in the
+ * previous outline), a chunk that holds no post of `before.listed` is the
+ * previous build's file.
+ */
+function* chunks(
+  site: Site,
+  list: string,
+  posts: readonly Post[],
+  before?: { tags: string; edge: EdgeBefore },
+): Generator<OutputFile, string> {
   let tags = '';
   // At least one, so an empty list still has its chunk 0.
   for (let from = 0; from === 0 || from < posts.length; from += POST_CHUNK) {
-    const items = posts.slice(from, from + POST_CHUNK).map((p) => postItem(site, p));
-    const file = tagged({ items } satisfies Omit<PostChunk, 'tag'>);
+    const path = postChunkPath(list, from / POST_CHUNK);
+    const shown = posts.slice(from, from + POST_CHUNK);
+    const kept = before && !shown.some((p) => before.edge.listed.has(p.slug)) ? before.edge.hashes.get(path)?.hash : undefined;
+    if (kept !== undefined) {
+      tags += tagAt(before!.tags, from / POST_CHUNK);
+      yield { path, kept };
+      continue;
+    }
+    const file = tagged({ items: shown.map((p) => postItem(site, p)) } satisfies Omit<PostChunk, 'tag'>);
     tags += file.tag;
-    yield { path: postChunkPath(list, from / POST_CHUNK), body: file.body, hash: file.hash };
+    yield { path, body: file.body, hash: file.hash };
   }
   return tags;
 }
@@ -171,18 +188,23 @@ export function* edgeFiles(
   { model, edge, before }: { model: SiteModel; edge: EdgeTags; before: EdgeBefore | null },
 ): Generator<OutputFile> {
   yield* routeFiles(manifest, edge, before);
-  if (before && sameLists(site, before.outline)) {
-    const kept = keptLists(site, before);
+  // The lists hold the same posts in the same places: only the chunks that show a changed listed field change.
+  const lists = before && sameLists(site, before.outline) ? before : null;
+  if (lists && !lists.listed.size) {
+    const kept = keptLists(site, lists);
     if (kept) {
       yield* kept;
-      edge.posts = before.head.tags.posts;
-      edge.not_found = before.head.tags.not_found;
+      edge.posts = lists.head.tags.posts;
+      edge.not_found = lists.head.tags.not_found;
       return;
     }
   }
-  const all = yield* chunks(site, 'all', site.posts);
+  const all = yield* chunks(site, 'all', site.posts, lists ? { tags: lists.outline.chunks, edge: lists } : undefined);
   const tags: PostsOutline['tags'] = [];
-  for (const [i, t] of site.tags.entries()) tags.push([t.tag, t.count, yield* chunks(site, String(i), model.tagged(t.tag))]);
+  for (const [i, t] of site.tags.entries()) {
+    const listBefore = lists ? { tags: lists.outline.tags[i]![2], edge: lists } : undefined;
+    tags.push([t.tag, t.count, yield* chunks(site, String(i), model.tagged(t.tag), listBefore)]);
+  }
   const posts = tagged({ total: site.posts.length, chunks: all, tags } satisfies Omit<PostsOutline, 'tag'>);
   edge.posts = posts.tag;
   yield { path: POSTS_PATH, ...posts };

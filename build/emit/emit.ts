@@ -123,8 +123,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const finish = async () => {
     const started = performance.now();
     const from = written.length;
-    const bodiesOnly = !plan.all && !plan.listed;
-    const before = await readEdgeBefore(bodiesOnly, previous, state.targets!, sink.read?.bind(sink), asked);
+    const before = await readEdgeBefore(plan, previous, state.targets!, sink.read?.bind(sink), asked);
     const build = { previous, state, read: sink.read?.bind(sink) };
     const made: EmitMade = { model, search: search!, edge: { routes: '', posts: '', not_found: '', changes: '' }, before, build };
     for (const artifact of artifacts) {
