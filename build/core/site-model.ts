@@ -61,6 +61,8 @@ export class SiteModel {
    */
   readonly pageClock = new Map<string, 'day' | 'time'>();
   #kept: Kept;
+  /** The previous build's related lists by position (adoptRelated), or null. */
+  #relatedBefore: Int32Array | null = null;
   #lists: ListMarkup | null = null;
   /** How many related lists this model was asked to find. */
   #asked = 0;
@@ -173,23 +175,52 @@ export class SiteModel {
    * folio dev's next model, or by a function) asks again.
    */
   related(post: Post): Post[] {
+    return this.#relatedAt(post).map((i) => this.site.posts[i]!);
+  }
+
+  /**
+   * Takes the previous build's related lists (relatedTable) for a model
+   * whose posts have its order and tags, from which alone the lists follow:
+   * related() then reads them rather than finding them (at 10,000 posts a
+   * title edit asks for the lists of the 2,000 posts that share a tag with
+   * it, incremental.ts listedPlan).
+   */
+  adoptRelated(table: Int32Array): void {
+    if (table.length === this.site.posts.length * RELATED) this.#relatedBefore = table;
+  }
+
+  /** Every post's related posts by position, RELATED a post in site order, -1 where a post has fewer: what the next build adopts. */
+  relatedTable(): Int32Array {
+    const table = new Int32Array(this.site.posts.length * RELATED).fill(-1);
+    this.site.posts.forEach((post, i) => this.#relatedAt(post).forEach((at, k) => (table[i * RELATED + k] = at)));
+    return table;
+  }
+
+  #relatedAt(post: Post): number[] {
     const found = this.#kept.related;
     const known = found.get(post.slug);
-    if (known) return known.map((i) => this.site.posts[i]!);
+    if (known) return known;
     const { byTag, bySlug } = this.posts;
+    const self = bySlug.get(post.slug);
+    const before = this.#relatedBefore;
+    if (before && self !== undefined) {
+      const list: number[] = [];
+      for (let k = 0; k < RELATED && before[self * RELATED + k]! >= 0; k++) list.push(before[self * RELATED + k]!);
+      found.set(post.slug, list);
+      return list;
+    }
     // The index by pair pays for itself over many posts' lists (a build's every page), but costs
     // 45 ms to make at 10,000 posts; the few lists of an edit intersect two tags' lists instead.
     const pairs = ++this.#asked > PAIRS_AFTER || this.#kept.pairs ? this.pairs : null;
-    const self = bySlug.get(post.slug);
     const best: number[] = [];
     const shared: number[] = [];
     const consider = (i: number, count: number) => {
       let at = best.length;
       while (at > 0 && (shared[at - 1]! < count || (shared[at - 1] === count && best[at - 1]! > i))) at--;
-      if (at < 3) {
+      if (at < RELATED) {
         best.splice(at, 0, i);
         shared.splice(at, 0, count);
-        if (best.length > 3) {
+        if (best.length > RELATED) {
           best.pop();
           shared.pop();
         }
@@ -205,12 +236,12 @@ export class SiteModel {
       }
     }
     for (const [i, m] of inPairs) if (i !== self) consider(i, (1 + Math.sqrt(1 + 8 * m)) / 2);
-    if (best.length < 3) {
+    if (best.length < RELATED) {
       // Every post sharing two tags is in; the rest share one: merge the tags' lists, newest first.
       const lists = tags.map((t) => byTag.get(t) ?? []);
       const heads = lists.map(() => 0);
       const chosen = new Set(best);
-      while (best.length < 3) {
+      while (best.length < RELATED) {
         let i = Infinity;
         lists.forEach((list, k) => (i = Math.min(i, list[heads[k]!] ?? Infinity)));
         if (i === Infinity) break;
@@ -222,9 +253,12 @@ export class SiteModel {
       }
     }
     found.set(post.slug, best);
-    return best.map((i) => this.site.posts[i]!);
+    return best;
   }
 }
+
+/** How many related posts a post shows. */
+const RELATED = 3;
 
 /** How many related lists a model finds before it indexes posts by pair of tags. */
 const PAIRS_AFTER = 16;

@@ -55,6 +55,8 @@ export interface BuildState {
   shown?: Map<string, string>;
   /** The targets whose response read the day or the time of the build clock (core/clock.ts), and which. */
   clock?: Map<string, 'day' | 'time'>;
+  /** Every post's related posts by position (SiteModel.relatedTable): an edit that keeps the posts' order and tags keeps them. */
+  related?: Int32Array;
   /** What the host files were made from, and their paths (hosts/index.ts). */
   hosts?: HostsMemo;
   /** The output this build replaced, kept in the cache (spare.ts): its manifest's hash, and the files where it differs from this build's. */

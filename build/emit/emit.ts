@@ -33,9 +33,10 @@ export { sha1 } from './ledger.js';
 export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = {}): Promise<EmitResult> {
   const { site } = model;
   const previous = options.previous ?? null;
-  const plan: Plan = previous
-    ? listedPlan(options.plan ?? { all: true, reason: 'no plan' }, model)
-    : { all: true, reason: NO_PREVIOUS_BUILD };
+  const given: Plan = options.plan ?? { all: true, reason: 'no plan' };
+  // A plan that does not ask for everything keeps the posts' order and tags, and so their related posts.
+  if (previous?.related && !given.all) model.adoptRelated(previous.related);
+  const plan: Plan = previous ? listedPlan(given, model) : { all: true, reason: NO_PREVIOUS_BUILD };
   const rt = memoryRuntime(model);
   const ledger = new Ledger(site, sink, previous);
   const { manifest, state, written, kept } = ledger;
@@ -89,6 +90,7 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   const respondMs = performance.now() - phaseStart;
   if (stopped) {
     // The model, the manifest and the artifacts on disk are the previous build's.
+    state.related = previous!.related;
     for (const [file, entry] of previous!.extras) state.extras.set(file, entry);
     const modelIndex = previous!.sections?.get(SITE_PATH);
     if (modelIndex) state.sections.set(SITE_PATH, modelIndex);
@@ -100,6 +102,8 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
   }
   // A large build collects in full between phases (gc.ts); one that asked for few responses (an
   // edit) has little garbage: at 10,000 posts the seven collections cost it 0.6 s for 100 MB.
+  // Every post's page was asked or its list adopted, so none is found here (but once, after a state without them).
+  state.related = model.relatedTable();
   const heavy = site.posts.length >= LARGE_SITE_POSTS && asked.size >= LARGE_SITE_POSTS;
   if (heavy) collectGarbage();
   await writeSiteFiles(site, rt, ledger, sink, options, previous);
