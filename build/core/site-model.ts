@@ -191,6 +191,8 @@ export class SiteModel {
 
   /** Every post's related posts by position, RELATED a post in site order, -1 where a post has fewer: what the next build adopts. */
   relatedTable(): Int32Array {
+    // The adopted lists are every post's, as this model would find them.
+    if (this.#relatedBefore) return this.#relatedBefore;
     const table = new Int32Array(this.site.posts.length * RELATED).fill(-1);
     this.site.posts.forEach((post, i) => this.#relatedAt(post).forEach((at, k) => (table[i * RELATED + k] = at)));
     return table;
