@@ -22,6 +22,8 @@ export interface IncrementalFixture {
    * The incremental output equals a clean build (no cached records, fresh
    * directory) of the same content. The record of what earlier builds
    * published is an input, not a cache (D61): the clean build is given it too.
+   * So do the related lists the last build's state hands to the next one,
+   * which an edit takes from the state before it rather than finds.
    */
   expectSameAsClean(now?: Date): Promise<void>;
   /** Rewrites a content file, which the change must change. */
@@ -36,16 +38,18 @@ async function openIncremental(prefix: string): Promise<IncrementalFixture> {
   const cache = join(work, '.folio-cache');
   const out = join(work, 'dist');
   let cleanRuns = 0;
+  let last: BuildResult | null = null;
   return {
     work,
     content,
     cache,
     out,
-    incremental: (now = NOW) => build({ content, out, now, cache }),
+    incremental: async (now = NOW) => (last = await build({ content, out, now, cache })),
     async expectSameAsClean(now = NOW) {
       const clean = join(work, `clean-${cleanRuns++}`);
-      await cleanBuild({ content, out: clean, now }, { cache, out });
+      const made = await cleanBuild({ content, out: clean, now }, { cache, out });
       expect(await treeHash(out)).toEqual(await treeHash(clean));
+      if (last) expect(last.state.related, 'the related lists the state keeps').toEqual(made.state.related);
       await rm(clean, { recursive: true, force: true });
     },
     async edit(file, change) {
