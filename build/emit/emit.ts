@@ -100,10 +100,10 @@ export async function emit(model: SiteModel, sink: Sink, options: EmitOptions = 
     const phases = { respond: respondMs, artifacts: 0 };
     return { manifest, state, files: kept.size, bytes: ledger.bytes, asked: asked.size, written, removed: [], spliced, phases, stopped };
   }
-  // A large build collects in full between phases (gc.ts); one that asked for few responses (an
-  // edit) has little garbage: at 10,000 posts the seven collections cost it 0.6 s for 100 MB.
   // Every post's page was asked or its list adopted, so none is found here (but once, after a state without them).
   state.related = model.relatedTable();
+  // A large build collects in full between phases (gc.ts); one that asked for few responses (an
+  // edit) has little garbage: at 10,000 posts the seven collections cost it 0.6 s for 100 MB.
   const heavy = site.posts.length >= LARGE_SITE_POSTS && asked.size >= LARGE_SITE_POSTS;
   if (heavy) collectGarbage();
   await writeSiteFiles(site, rt, ledger, sink, options, previous);

@@ -40,9 +40,9 @@ function projectStatuses(site: Site): string {
 }
 
 /**
- * Every page, in the order the sitemap lists them. The dates that scan
- * every post or the change log are made when first read: llms.txt reads
- * only the titles and notes, of every page but the posts'.
+ * Every page with its title, its line for llms.txt and its date for the
+ * sitemap. The dates that scan every post or the change log are made when
+ * first read: llms.txt reads only the titles and notes.
  */
 export function sitePages(model: SiteModel): SitePage[] {
   const { site } = model;
