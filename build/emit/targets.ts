@@ -9,7 +9,7 @@ import { pageOfTwin, twinPath } from '../core/urls.js';
 import { fileAnswer } from './answer.js';
 import { recordHeaders, type BuildState, type OutputRecord } from './build-state.js';
 import type { FirstAnswer, FirstTargets, Made, Sink } from './emit-options.js';
-import { mustAsk, showsAsBefore, showsMovedClock, untouchedBy, type Plan } from './incremental.js';
+import { mustAsk, showsAsBefore, showsMovedClock, type Plan } from './incremental.js';
 import type { Ledger } from './ledger.js';
 import type { Splicer } from './model-file.js';
 import { indexSections, sectionEdits, splicedTag } from './splice.js';
@@ -31,7 +31,6 @@ export class Targets {
   declare private readonly previous: BuildState | null;
   declare private readonly ledger: Ledger;
   declare private readonly sink: Sink;
-  declare private readonly untouched: ((target: string) => boolean) | null;
   /** The previous build's targets and records, walked in step with this build's (recordOf); null once the two differ. */
   declare private keys: Iterator<string> | null;
   declare private records: Iterator<OutputRecord> | null;
@@ -43,7 +42,6 @@ export class Targets {
     this.previous = previous;
     this.ledger = ledger;
     this.sink = sink;
-    this.untouched = untouchedBy(plan, previous);
     this.keys = previous?.routes.keys() ?? null;
     this.records = previous?.routes.values() ?? null;
     this.asked = new Set();
@@ -96,7 +94,6 @@ export class Targets {
   /** Whether the target keeps the previous build's file: it had one, and the plan does not ask for it. */
   mustKeep(target: string, before: OutputRecord | undefined): before is OutputRecord {
     const { plan, previous } = this;
-    if (before !== undefined && this.untouched?.(target)) return true;
     const same = showsAsBefore(plan, previous, this.ledger.state, target, bodiesShown(this.model, target));
     return before !== undefined && (this.stopped || (!showsMovedClock(plan, previous, target) && (same || !mustAsk(plan, target))));
   }
