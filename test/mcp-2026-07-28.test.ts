@@ -3,7 +3,7 @@
 // whole (-32602), and a revision not spoken here is named with the ones that are
 // (-32022); each refused on 400 before dispatch.
 import { describe, expect, it } from 'vitest';
-import { META, MODERN, mcpServer, rpc, SITE } from './helpers/mcp.js';
+import { initializeMessage, META, MODERN, mcpServer, rpc, SITE } from './helpers/mcp.js';
 
 const { mcp, modern } = mcpServer();
 
@@ -62,15 +62,7 @@ describe('2026-07-28 request checks (D36)', () => {
   });
 
   it('answers initialize under a 2026-07-28 header with -32020', async () => {
-    const res = await mcp(
-      {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      },
-      { 'mcp-protocol-version': MODERN },
-    );
+    const res = await mcp(initializeMessage('2025-11-25'), { 'mcp-protocol-version': MODERN });
     expect((await refused(res, -32020)).message).toContain('server/discover');
   });
 

@@ -3,7 +3,7 @@
 // session, server/discover and tools/call on 2026-07-28, notifications and
 // posted responses (202), and batches up to their limit of 50.
 import { describe, expect, it } from 'vitest';
-import { expectMcpHeaders, MODERN, mcpServer, rpc, TOOL_NAMES } from './helpers/mcp.js';
+import { expectMcpHeaders, initializeMessage, MODERN, mcpServer, rpc, TOOL_NAMES } from './helpers/mcp.js';
 
 const { mcp, modern } = mcpServer();
 
@@ -16,15 +16,7 @@ describe('requests that work (D36)', () => {
   });
 
   it.each(['2025-03-26', '2025-06-18', '2025-11-25'])('initializes on %s, statelessly', async (version) => {
-    const res = await mcp(
-      {
-        jsonrpc: '2.0',
-        id: 'init',
-        method: 'initialize',
-        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      },
-      { accept: 'application/json, text/event-stream' },
-    );
+    const res = await mcp(initializeMessage(version, 'init'), { accept: 'application/json, text/event-stream' });
     const body = await rpc(res);
     expect(body.result.protocolVersion).toBe(version);
     expect(body.result.capabilities).toEqual({ tools: {}, resources: {} });
@@ -35,14 +27,7 @@ describe('requests that work (D36)', () => {
   });
 
   it('offers its newest initialize-era revision to a client asking for one it does not speak', async () => {
-    const body = await rpc(
-      await mcp({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
-    );
+    const body = await rpc(await mcp(initializeMessage('2024-11-05')));
     expect(body.result.protocolVersion).toBe('2025-11-25');
   });
 

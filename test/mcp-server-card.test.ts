@@ -3,6 +3,7 @@
 // against what POST /mcp reports on initialize and server/discover.
 import { describe, expect, it } from 'vitest';
 import { SITE, servedDocuments } from './helpers/documents.js';
+import { initializeMessage } from './helpers/mcp.js';
 
 const { get, text, json } = servedDocuments();
 
@@ -68,12 +69,7 @@ describe('MCP server card (D31) and server.json (D32)', () => {
       get('/mcp', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion, capabilities: {}, clientInfo: { name: 'folio-test', version: '0.0.0' } },
-        }),
+        body: JSON.stringify(initializeMessage(protocolVersion)),
       });
     const initializeVersions = card.remotes[0].supportedProtocolVersions.filter((v: string) => v < '2026-01-01');
     expect(initializeVersions.length).toBeGreaterThan(0);

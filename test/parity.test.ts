@@ -4,6 +4,7 @@
 // says they agree on everything in between, errors included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSample, serveTarget, wranglerTarget, type Target } from './conformance/targets.js';
+import { initializeMessage } from './helpers/mcp.js';
 
 let serve: Target;
 let cloudflare: Target;
@@ -125,12 +126,7 @@ const CORPUS: Case[] = [
   { method: 'HEAD', path: '/.well-known/api-catalog' },
   // MCP (D36, D37).
   rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  rpc({
-    jsonrpc: '2.0',
-    id: 2,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'parity', version: '1' } },
-  }),
+  rpc(initializeMessage('2025-06-18', 2)),
   rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'site_search_writing', arguments: { query: 'ssh', limit: 2 } } }),
   rpc({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'site_get_post', arguments: { slug: 'no-such-post' } } }),
   // A former slug (D48): the tool follows the API's 301.

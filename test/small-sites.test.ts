@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../build/serve.js';
 import { tempDir } from './helpers/site.js';
+import { initializeMessage } from './helpers/mcp.js';
 import { SMALL_SITE_URL as SITE, writeSmallSite, type Counts } from './helpers/small-site.js';
 
 const run = promisify(execFile);
@@ -170,12 +171,7 @@ describe('an empty site: nothing published of any kind (D59)', () => {
     const init = await s.get('/mcp', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-      }),
+      body: JSON.stringify(initializeMessage('2025-06-18')),
     });
     const { result } = (await init.json()) as { result: { instructions: string } };
     expect(result.instructions).toMatch(/needs no authentication\.$/);

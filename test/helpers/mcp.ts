@@ -21,6 +21,16 @@ export const MiB = 1024 * 1024;
 /** Written beside dist/ (canary.txt, canary.md): no answer may contain it. */
 export const CANARY = `folio-canary-${randomBytes(8).toString('hex')}`;
 
+/** An initialize request, as a client of an initialize-era revision (before 2026-07-28) opens with it. */
+export function initializeMessage(protocolVersion: string, id: number | string = 1) {
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'folio-test', version: '1' } },
+  };
+}
+
 /** The six tools of /mcp, in the order tools/list names them. */
 export const TOOL_NAMES = [
   'site_get_profile',
